@@ -1,0 +1,31 @@
+import { defineFragment } from '../define-config.ts'
+import { integer, list, optionalText, text } from '../env-values.ts'
+
+export interface GatewaySection {
+  host: string
+  port: number
+  apiKeys: string[]
+  corsOrigins: string[]
+}
+
+export const gateway = defineFragment({
+  shape: {
+    // Interface to listen on; without API_KEY the gateway stays on loopback whatever this says.
+    GATEWAY_HOST: text('127.0.0.1'),
+    // 0 picks a free port (tests).
+    GATEWAY_PORT: integer(3000, { min: 0, max: 65535 }),
+    // One key or a comma-separated list; when set, writes, /ask and the dashboard require one.
+    API_KEY: optionalText(),
+    // Origins allowed to call the API from a browser (comma-separated).
+    CORS_ORIGINS: list(),
+  },
+  read: (env): GatewaySection => ({
+    host: env.GATEWAY_HOST,
+    port: env.GATEWAY_PORT,
+    apiKeys: (env.API_KEY ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS,
+  }),
+})

@@ -1,0 +1,41 @@
+import { defineFragment } from '../define-config.ts'
+import { decimal, integer } from '../env-values.ts'
+
+export interface RetrievalSection {
+  searchK: number
+  rerankTopK: number
+  fusionAlpha: number
+  rrfK: number
+  refusalThreshold: number
+  questionTtlSeconds: number
+}
+
+export const retrieval = defineFragment({
+  shape: {
+    // Candidates fetched from each of vector and keyword search.
+    SEARCH_K: integer(10, { min: 1, max: 500 }),
+    // Passages kept after reranking and handed to the LLM.
+    RERANK_TOP_K: integer(3, { min: 1, max: 100 }),
+    // Weight of the vector ranking in reciprocal rank fusion (1 - alpha goes to keyword).
+    FUSION_ALPHA: decimal(0.5, { min: 0, max: 1 }),
+    // k of reciprocal rank fusion: larger flattens the difference between ranks.
+    RRF_K: integer(60, { min: 1, max: 10000 }),
+    // Below this best-evidence score the answer is a refusal, without calling the LLM.
+    REFUSAL_THRESHOLD: decimal(0.2, { min: 0, max: 1 }),
+    // How long finished answers stay retrievable by id.
+    QUESTION_TTL_SECONDS: integer(86400, { min: 60 }),
+  },
+  check: (env, report) => {
+    if (env.RERANK_TOP_K > env.SEARCH_K) {
+      report('RERANK_TOP_K', `must not exceed SEARCH_K (${env.SEARCH_K}), got ${env.RERANK_TOP_K}`)
+    }
+  },
+  read: (env): RetrievalSection => ({
+    searchK: env.SEARCH_K,
+    rerankTopK: env.RERANK_TOP_K,
+    fusionAlpha: env.FUSION_ALPHA,
+    rrfK: env.RRF_K,
+    refusalThreshold: env.REFUSAL_THRESHOLD,
+    questionTtlSeconds: env.QUESTION_TTL_SECONDS,
+  }),
+})

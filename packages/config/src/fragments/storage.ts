@@ -1,0 +1,28 @@
+import { defineFragment } from '../define-config.ts'
+import { integer, text } from '../env-values.ts'
+
+export interface StorageSection {
+  dataDir: string
+  uploadDir: string
+  maxUploadBytes: number
+  maxUploadFiles: number
+}
+
+export const storage = defineFragment({
+  shape: {
+    // Root of everything the platform writes (embedded database, uploads, inbox).
+    DATA_DIR: text('data'),
+    // Where uploaded originals are kept, under generated names. Default: DATA_DIR/uploads.
+    UPLOAD_DIR: text(''),
+    // Largest accepted file.
+    UPLOAD_MAX_BYTES: integer(50 * 1024 * 1024, { min: 1 }),
+    // Most files in one upload request.
+    UPLOAD_MAX_FILES: integer(20, { min: 1, max: 1000 }),
+  },
+  read: (env): StorageSection => ({
+    dataDir: env.DATA_DIR,
+    uploadDir: env.UPLOAD_DIR || `${env.DATA_DIR}/uploads`,
+    maxUploadBytes: env.UPLOAD_MAX_BYTES,
+    maxUploadFiles: env.UPLOAD_MAX_FILES,
+  }),
+})

@@ -1,0 +1,20 @@
+export { ConfigError, defineFragment, defineProcessConfig, type Environment } from './define-config.ts'
+export { boolean, decimal, integer, list, oneOf, optionalText, optionalUrl, text } from './env-values.ts'
+export type { ChunkingSection } from './fragments/chunking.ts'
+export type { DatabaseSection, RequiredDatabaseSection } from './fragments/database.ts'
+export type { SupervisorSection } from './fragments/embedded.ts'
+export type { GatewaySection } from './fragments/gateway.ts'
+export { LOG_LEVELS, type LogLevel } from './fragments/log.ts'
+export { type EmbeddingSection, type ModelsSection, NO_MODEL } from './fragments/models.ts'
+export { DEFAULT_REDIS_URL, type RedisSection } from './fragments/redis.ts'
+export type { RetrievalSection } from './fragments/retrieval.ts'
+export type { StorageSection } from './fragments/storage.ts'
+export * from './processes.ts'
+export { type TestConfig, testConfig } from './test-config.ts'
+
+import type { Environment } from './define-config.ts'
+
+/** The one place the process environment is read; everything else receives parsed config. */
+export function processEnvironment(): Environment {
+  return process.env
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from './define-config.ts'
+import { gatewayConfig, supervisorConfig, workerConfig } from './processes.ts'
+
+const db = { DATABASE_URL: 'postgres://u@localhost:5432/x' }
+
+function problemsOf(fn: () => unknown) {
+  try {
+    fn()
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('process configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = workerConfig.parse(db)
+    expect(config.chunking).toEqual({ size: 500, overlap: 100, parentMaxChars: 2000 })
+    expect(config.retrieval.searchK).toBe(10)
+    expect(config.retrieval.rerankTopK).toBe(3)
+    expect(config.redis.url).toBe('redis://127.0.0.1:6379')
+    expect(config.models.embedding).toEqual({ model: 'Xenova/multilingual-e5-small', dim: 384 })
+    expect(config.log.level).toBe('info')
+  })
+
+  it('names a non-numeric variable and what it got', () => {
+    const error = problemsOf(() => workerConfig.parse({ ...db, CHUNK_SIZE: 'abc' }))
+    expect(error.message).toContain('CHUNK_SIZE: must be an integer, got "abc"')
+    expect(error.message).toContain('Invalid configuration for worker')
+  })
+
+  it('rejects an overlap that is not smaller than the chunk size', () => {
+    const error = problemsOf(() => workerConfig.parse({ ...db, CHUNK_SIZE: '200', CHUNK_OVERLAP: '200' }))
+    expect(error.problems).toEqual([{ variable: 'CHUNK_OVERLAP', message: 'must be smaller than CHUNK_SIZE (200), got 200' }])
+  })
+
+  it('reports every bad variable at once', () => {
+    const error = problemsOf(() =>
+      gatewayConfig.parse({ ...db, GATEWAY_PORT: '70000', LOG_LEVEL: 'loud', FUSION_ALPHA: '1.5', REDIS_URL: 'http://x' }),
+    )
+    expect(error.problems.map((p) => p.variable).sort()).toEqual(['FUSION_ALPHA', 'GATEWAY_PORT', 'LOG_LEVEL', 'REDIS_URL'])
+  })
+
+  it('accepts only true/false/1/0 for booleans', () => {
+    expect(supervisorConfig.parse({ SEED_SAMPLE_DATA: '0' }).supervisor.seedSampleData).toBe(false)
+    const error = problemsOf(() => supervisorConfig.parse({ SEED_SAMPLE_DATA: 'yes' }))
+    expect(error.problems[0]?.variable).toBe('SEED_SAMPLE_DATA')
+  })
+
+  it('builds the database URL from DB_* parts, and requires one for workers', () => {
+    const config = workerConfig.parse({ DB_HOST: 'db', DB_USER: 'rag', DB_PASSWORD: 'p@ss', DB_NAME: 'rag' })
+    expect(config.database.url).toBe('postgres://rag:p%40ss@db:5432/rag')
+    expect(problemsOf(() => workerConfig.parse({})).problems[0]?.variable).toBe('DATABASE_URL')
+    // The supervisor falls back to the embedded database instead.
+    expect(supervisorConfig.parse({}).database.url).toBeUndefined()
+  })
+
+  it('switches models off with "none"', () => {
+    const config = workerConfig.parse({ ...db, EMBEDDING_MODEL: 'none', LLM_MODEL: 'None', RERANKER_MODEL: 'none' })
+    expect(config.models.embedding.model).toBeNull()
+    expect(config.models.llm).toBeNull()
+    expect(config.models.reranker).toBeNull()
+  })
+
+  it('rejects RERANK_TOP_K above SEARCH_K', () => {
+    const error = problemsOf(() => workerConfig.parse({ ...db, SEARCH_K: '2', RERANK_TOP_K: '3' }))
+    expect(error.problems[0]?.variable).toBe('RERANK_TOP_K')
+  })
+})

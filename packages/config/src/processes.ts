@@ -1,0 +1,55 @@
+import { defineProcessConfig } from './define-config.ts'
+import { chunking } from './fragments/chunking.ts'
+import { database, databaseOrEmbedded } from './fragments/database.ts'
+import { supervisor } from './fragments/embedded.ts'
+import { gateway } from './fragments/gateway.ts'
+import { log } from './fragments/log.ts'
+import { models } from './fragments/models.ts'
+import { redis } from './fragments/redis.ts'
+import { retrieval } from './fragments/retrieval.ts'
+import { storage } from './fragments/storage.ts'
+import { worker } from './fragments/worker.ts'
+
+// One schema per process: each reads exactly the variables it uses, so a typo in a variable that
+// a process needs stops that process at start, naming it.
+
+export const gatewayConfig = defineProcessConfig('gateway', {
+  database,
+  redis,
+  log,
+  gateway,
+  storage,
+  retrieval,
+  models,
+})
+
+export const supervisorConfig = defineProcessConfig('supervisor', {
+  database: databaseOrEmbedded,
+  redis,
+  log,
+  storage,
+  supervisor,
+  models,
+  chunking,
+  retrieval,
+  gateway,
+})
+
+export const migrateConfig = defineProcessConfig('migrate', { database, log, models })
+
+/** Every ingestion and question worker: the stage-specific sections are simply unused by others. */
+export const workerConfig = defineProcessConfig('worker', {
+  database,
+  redis,
+  log,
+  worker,
+  storage,
+  chunking,
+  retrieval,
+  models,
+})
+
+export type GatewayConfig = ReturnType<typeof gatewayConfig.parse>
+export type SupervisorConfig = ReturnType<typeof supervisorConfig.parse>
+export type MigrateConfig = ReturnType<typeof migrateConfig.parse>
+export type WorkerConfig = ReturnType<typeof workerConfig.parse>

@@ -1,0 +1,24 @@
+import { defineFragment, defineProcessConfig } from './define-config.ts'
+import { oneOf, text } from './env-values.ts'
+
+/** What the test suites read: which database backend to run against and where the shared assets are. */
+export const testConfig = defineProcessConfig('tests', {
+  test: defineFragment({
+    shape: {
+      // native: a real Postgres with pgvector (CI); pglite: an in-process PGlite served over the wire.
+      TEST_DB_BACKEND: oneOf(['native', 'pglite'] as const, 'native'),
+      TEST_DATABASE_URL: text('postgres://postgres@127.0.0.1:5432/test'),
+      TEST_REDIS_URL: text('redis://127.0.0.1:6379'),
+      // Shared evaluation data and models; tests that need them skip when it is absent.
+      SHARED_DIR: text('../shared'),
+    },
+    read: (env) => ({
+      dbBackend: env.TEST_DB_BACKEND,
+      databaseUrl: env.TEST_DATABASE_URL,
+      redisUrl: env.TEST_REDIS_URL,
+      sharedDir: env.SHARED_DIR,
+    }),
+  }),
+})
+
+export type TestConfig = ReturnType<typeof testConfig.parse>['test']

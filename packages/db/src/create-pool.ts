@@ -1,0 +1,44 @@
+import type { Logger } from '@rag/log'
+import pg from 'pg'
+import { quoteIdentifier } from './sql.ts'
+
+export type Pool = pg.Pool
+export type PoolClient = pg.PoolClient
+
+export interface PoolOptions {
+  url: string
+  /** Our tables live here; pgvector's types stay in public, hence "schema, public". */
+  schema?: string
+  max?: number
+  logger?: Logger
+  /** Seconds to wait for a connection before failing (a missing database should not hang a process). */
+  connectTimeoutMs?: number
+}
+
+export function createPool({ url, schema = 'public', max = 10, logger, connectTimeoutMs = 10000 }: PoolOptions): Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs })
+  const searchPath = `SET search_path TO ${quoteIdentifier(schema)}, public`
+  // Queries queued here run before any query of the client that checked the connection out.
+  pool.on('connect', (client) => {
+    client.query(searchPath).catch((error: unknown) => logger?.error({ err: error }, 'setting search_path failed'))
+  })
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'))
+  return pool
+}
+
+/** Runs fn in a transaction on one connection; rolls back on any error. */
+export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await fn(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}

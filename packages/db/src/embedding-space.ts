@@ -1,0 +1,58 @@
+import type { PoolClient } from './create-pool.ts'
+
+export interface EmbeddingSpace {
+  model: string
+  dim: number
+}
+
+export class EmbeddingSpaceMismatchError extends Error {
+  constructor(
+    readonly stored: EmbeddingSpace,
+    readonly configured: EmbeddingSpace,
+  ) {
+    const variable = stored.model === configured.model ? 'EMBEDDING_DIM' : 'EMBEDDING_MODEL'
+    super(
+      `${variable}: the database holds embeddings of ${stored.model} (${stored.dim} dimensions) but this process is ` +
+        `configured for ${configured.model} (${configured.dim} dimensions). Vectors of different models cannot be mixed: ` +
+        'set it back, or run `pnpm migrate --reset-embeddings` to drop the stored vectors and re-embed every chunk.',
+    )
+    this.name = 'EmbeddingSpaceMismatchError'
+  }
+}
+
+export async function readEmbeddingSpace(client: Pick<PoolClient, 'query'>): Promise<EmbeddingSpace | null> {
+  const { rows } = await client.query<EmbeddingSpace>('SELECT model, dim FROM embedding_space')
+  return rows[0] ?? null
+}
+
+/**
+ * Makes the vector columns match the configured model. The first model creates them; a different
+ * model or size afterwards is refused unless `reset` is asked for, which drops every stored vector
+ * and marks every chunk for re-embedding. Must run inside the migration transaction.
+ */
+export async function ensureEmbeddingSpace(
+  client: PoolClient,
+  configured: EmbeddingSpace | null,
+  { reset = false }: { reset?: boolean } = {},
+): Promise<void> {
+  if (!configured) return
+  const stored = await readEmbeddingSpace(client)
+  if (stored && stored.model === configured.model && stored.dim === configured.dim) return
+  if (stored && !reset) throw new EmbeddingSpaceMismatchError(stored, configured)
+  if (!Number.isInteger(configured.dim) || configured.dim <= 0) throw new Error(`invalid dimension ${configured.dim}`)
+
+  await client.query('ALTER TABLE chunks DROP COLUMN IF EXISTS embedding')
+  await client.query('DROP TABLE IF EXISTS embedding_cache')
+  await client.query(`ALTER TABLE chunks ADD COLUMN embedding vector(${configured.dim})`)
+  await client.query('CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding vector_cosine_ops)')
+  // Vectors already computed, by text: an unchanged chunk is never embedded twice.
+  await client.query(`CREATE TABLE embedding_cache (
+    model text NOT NULL,
+    text_hash text NOT NULL,
+    embedding vector(${configured.dim}) NOT NULL,
+    PRIMARY KEY (model, text_hash)
+  )`)
+  await client.query("UPDATE chunks SET embedding_status = 'pending'")
+  await client.query('DELETE FROM embedding_space')
+  await client.query('INSERT INTO embedding_space (model, dim) VALUES ($1, $2)', [configured.model, configured.dim])
+}

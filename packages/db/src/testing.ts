@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto'
+import { type TestConfig, testConfig } from '@rag/config'
+import { createPool, type Pool } from './create-pool.ts'
+import { startEmbeddedPostgres } from './embedded-postgres.ts'
+import { type MigrateOptions, migrate } from './migrate.ts'
+import { quoteIdentifier } from './sql.ts'
+
+export type DbBackend = TestConfig['dbBackend']
+
+export interface TestDatabase {
+  backend: DbBackend
+  /** Connection string and schema to hand to child processes (DATABASE_URL, DB_SCHEMA). */
+  url: string
+  schema: string
+  pool: Pool
+  /** Drops the schema (native) or the whole in-memory database (PGlite) and closes everything. */
+  drop(): Promise<void>
+}
+
+export function readTestConfig(): TestConfig {
+  return testConfig.parse(process.env).test
+}
+
+/**
+ * A fresh, migrated database for one test file: a new schema in the native Postgres, or a new
+ * in-memory PGlite served over the wire protocol, as TEST_DB_BACKEND says (or as `backend` forces).
+ */
+export async function createTestDatabase(
+  label: string,
+  { backend = readTestConfig().dbBackend, migrateOptions = {}, migrated = true }: {
+    backend?: DbBackend
+    migrateOptions?: Omit<MigrateOptions, 'schema'>
+    migrated?: boolean
+  } = {},
+): Promise<TestDatabase> {
+  const schema = `t_${label.replace(/\W+/g, '_').toLowerCase().slice(0, 30)}_${randomBytes(4).toString('hex')}`
+  const embedded = backend === 'pglite' ? await startEmbeddedPostgres() : undefined
+  const url = embedded?.url ?? readTestConfig().databaseUrl
+  const pool = createPool({ url, schema, max: 5 })
+  if (migrated) await migrate(pool, { ...migrateOptions, schema })
+  return {
+    backend,
+    url,
+    schema,
+    pool,
+    drop: async () => {
+      try {
+        if (!embedded) await pool.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`)
+      } finally {
+        await pool.end()
+        await embedded?.close()
+      }
+    },
+  }
+}

@@ -1,0 +1,2 @@
+export { createShutdown, type Shutdown } from './shutdown.ts'
+export { runMain } from './run-main.ts'

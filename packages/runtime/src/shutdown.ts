@@ -1,0 +1,60 @@
+import type { Logger } from '@rag/log'
+
+type Closer = () => Promise<unknown> | unknown
+
+export interface Shutdown {
+  /** Registers a cleanup step; steps run in reverse order of registration (last opened, first closed). */
+  add(name: string, close: Closer): void
+  /** Runs every step once, even when one fails; later calls return the same promise. */
+  close(reason: string): Promise<void>
+  /** Closes on SIGTERM/SIGINT, then exits; a second signal or the deadline exits at once. */
+  installSignalHandlers(options?: { exit?: (code: number) => void }): void
+  readonly closing: boolean
+}
+
+export function createShutdown({ logger, timeoutMs = 20000 }: { logger: Logger; timeoutMs?: number }): Shutdown {
+  const steps: { name: string; close: Closer }[] = []
+  let closing: Promise<void> | undefined
+
+  const close = (reason: string) => {
+    closing ??= (async () => {
+      logger.info({ reason }, 'shutting down')
+      for (const step of [...steps].reverse()) {
+        try {
+          await step.close()
+        } catch (error) {
+          logger.error({ err: error, step: step.name }, 'cleanup step failed')
+        }
+      }
+      logger.info('shut down')
+    })()
+    return closing
+  }
+
+  return {
+    add: (name, closeStep) => {
+      steps.push({ name, close: closeStep })
+    },
+    close,
+    get closing() {
+      return closing !== undefined
+    },
+    installSignalHandlers({ exit = (code) => process.exit(code) } = {}) {
+      const onSignal = (signal: NodeJS.Signals) => {
+        if (closing) {
+          logger.warn({ signal }, 'second signal: exiting now')
+          exit(1)
+          return
+        }
+        const deadline = setTimeout(() => {
+          logger.error({ timeoutMs }, 'shutdown deadline passed: exiting')
+          exit(1)
+        }, timeoutMs)
+        deadline.unref()
+        void close(signal).then(() => exit(0))
+      }
+      process.on('SIGTERM', onSignal)
+      process.on('SIGINT', onSignal)
+    },
+  }
+}
