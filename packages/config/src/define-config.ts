@@ -59,7 +59,10 @@ export function defineProcessConfig<F extends Record<string, AnyFragment>>(
       if (!parsed.success) {
         throw new ConfigError(
           processName,
-          parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
+          parsed.error.issues.map((issue) => ({
+            variable: String(issue.path[0] ?? '?'),
+            message: issue.message,
+          })),
         )
       }
       const problems: { variable: string; message: string }[] = []

@@ -18,7 +18,10 @@ function numeric(kind: 'integer' | 'number', fallback: number, range: RangeOptio
       if (raw === undefined || raw.trim() === '') return fallback
       const value = Number(raw)
       if (!Number.isFinite(value) || (kind === 'integer' && !Number.isInteger(value))) {
-        ctx.addIssue({ code: 'custom', message: `must be ${kind === 'integer' ? 'an integer' : 'a number'}, got ${quote(raw)}` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be ${kind === 'integer' ? 'an integer' : 'a number'}, got ${quote(raw)}`,
+        })
         return z.NEVER
       }
       if (range.min !== undefined && value < range.min) {

@@ -33,14 +33,27 @@ describe('process configuration', () => {
 
   it('rejects an overlap that is not smaller than the chunk size', () => {
     const error = problemsOf(() => workerConfig.parse({ ...db, CHUNK_SIZE: '200', CHUNK_OVERLAP: '200' }))
-    expect(error.problems).toEqual([{ variable: 'CHUNK_OVERLAP', message: 'must be smaller than CHUNK_SIZE (200), got 200' }])
+    expect(error.problems).toEqual([
+      { variable: 'CHUNK_OVERLAP', message: 'must be smaller than CHUNK_SIZE (200), got 200' },
+    ])
   })
 
   it('reports every bad variable at once', () => {
     const error = problemsOf(() =>
-      gatewayConfig.parse({ ...db, GATEWAY_PORT: '70000', LOG_LEVEL: 'loud', FUSION_ALPHA: '1.5', REDIS_URL: 'http://x' }),
+      gatewayConfig.parse({
+        ...db,
+        GATEWAY_PORT: '70000',
+        LOG_LEVEL: 'loud',
+        FUSION_ALPHA: '1.5',
+        REDIS_URL: 'http://x',
+      }),
     )
-    expect(error.problems.map((p) => p.variable).sort()).toEqual(['FUSION_ALPHA', 'GATEWAY_PORT', 'LOG_LEVEL', 'REDIS_URL'])
+    expect(error.problems.map((p) => p.variable).sort()).toEqual([
+      'FUSION_ALPHA',
+      'GATEWAY_PORT',
+      'LOG_LEVEL',
+      'REDIS_URL',
+    ])
   })
 
   it('accepts only true/false/1/0 for booleans', () => {
@@ -58,7 +71,12 @@ describe('process configuration', () => {
   })
 
   it('switches models off with "none"', () => {
-    const config = workerConfig.parse({ ...db, EMBEDDING_MODEL: 'none', LLM_MODEL: 'None', RERANKER_MODEL: 'none' })
+    const config = workerConfig.parse({
+      ...db,
+      EMBEDDING_MODEL: 'none',
+      LLM_MODEL: 'None',
+      RERANKER_MODEL: 'none',
+    })
     expect(config.models.embedding.model).toBeNull()
     expect(config.models.llm).toBeNull()
     expect(config.models.reranker).toBeNull()

@@ -15,12 +15,20 @@ export interface PoolOptions {
   connectTimeoutMs?: number
 }
 
-export function createPool({ url, schema = 'public', max = 10, logger, connectTimeoutMs = 10000 }: PoolOptions): Pool {
+export function createPool({
+  url,
+  schema = 'public',
+  max = 10,
+  logger,
+  connectTimeoutMs = 10000,
+}: PoolOptions): Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs })
   const searchPath = `SET search_path TO ${quoteIdentifier(schema)}, public`
   // Queries queued here run before any query of the client that checked the connection out.
   pool.on('connect', (client) => {
-    client.query(searchPath).catch((error: unknown) => logger?.error({ err: error }, 'setting search_path failed'))
+    client
+      .query(searchPath)
+      .catch((error: unknown) => logger?.error({ err: error }, 'setting search_path failed'))
   })
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'))

@@ -26,6 +26,9 @@ export async function checkDatabaseHealth(pool: Pool): Promise<DatabaseHealth> {
         : { ok: false, error: 'the vector extension is not installed in this database' },
     }
   } catch (error) {
-    return { postgres: { ok: false, error: message(error) }, pgvector: { ok: false, error: 'database unreachable' } }
+    return {
+      postgres: { ok: false, error: message(error) },
+      pgvector: { ok: false, error: 'database unreachable' },
+    }
   }
 }

@@ -39,12 +39,15 @@ export async function ensureEmbeddingSpace(
   const stored = await readEmbeddingSpace(client)
   if (stored && stored.model === configured.model && stored.dim === configured.dim) return
   if (stored && !reset) throw new EmbeddingSpaceMismatchError(stored, configured)
-  if (!Number.isInteger(configured.dim) || configured.dim <= 0) throw new Error(`invalid dimension ${configured.dim}`)
+  if (!Number.isInteger(configured.dim) || configured.dim <= 0)
+    throw new Error(`invalid dimension ${configured.dim}`)
 
   await client.query('ALTER TABLE chunks DROP COLUMN IF EXISTS embedding')
   await client.query('DROP TABLE IF EXISTS embedding_cache')
   await client.query(`ALTER TABLE chunks ADD COLUMN embedding vector(${configured.dim})`)
-  await client.query('CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding vector_cosine_ops)')
+  await client.query(
+    'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding vector_cosine_ops)',
+  )
   // Vectors already computed, by text: an unchanged chunk is never embedded twice.
   await client.query(`CREATE TABLE embedding_cache (
     model text NOT NULL,
@@ -54,5 +57,8 @@ export async function ensureEmbeddingSpace(
   )`)
   await client.query("UPDATE chunks SET embedding_status = 'pending'")
   await client.query('DELETE FROM embedding_space')
-  await client.query('INSERT INTO embedding_space (model, dim) VALUES ($1, $2)', [configured.model, configured.dim])
+  await client.query('INSERT INTO embedding_space (model, dim) VALUES ($1, $2)', [
+    configured.model,
+    configured.dim,
+  ])
 }

@@ -1,11 +1,21 @@
 export { createPool, type Pool, type PoolClient, type PoolOptions, withTransaction } from './create-pool.ts'
-export { checkDatabaseHealth, type ComponentHealth, type DatabaseHealth } from './database-health.ts'
-export { type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from './embedded-postgres.ts'
+export { type ComponentHealth, checkDatabaseHealth, type DatabaseHealth } from './database-health.ts'
+export {
+  type EmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+  startEmbeddedPostgres,
+} from './embedded-postgres.ts'
 export {
   type EmbeddingSpace,
   EmbeddingSpaceMismatchError,
   ensureEmbeddingSpace,
   readEmbeddingSpace,
 } from './embedding-space.ts'
-export { loadMigrations, type MigrateOptions, type Migration, migrate, PgvectorMissingError } from './migrate.ts'
+export {
+  loadMigrations,
+  type MigrateOptions,
+  type Migration,
+  migrate,
+  PgvectorMissingError,
+} from './migrate.ts'
 export { quoteIdentifier } from './sql.ts'

@@ -12,7 +12,9 @@ runMain(async () => {
   try {
     const applied = await migrate(pool, {
       schema: config.database.schema,
-      embedding: config.models.embedding.model ? { model: config.models.embedding.model, dim: config.models.embedding.dim } : null,
+      embedding: config.models.embedding.model
+        ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
+        : null,
       resetEmbeddings: process.argv.includes('--reset-embeddings'),
       logger,
     })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EmbeddingSpaceMismatchError, readEmbeddingSpace } from './embedding-space.ts'
 import { checkDatabaseHealth } from './database-health.ts'
+import { EmbeddingSpaceMismatchError, readEmbeddingSpace } from './embedding-space.ts'
 import { loadMigrations, migrate } from './migrate.ts'
 import { createTestDatabase, type TestDatabase } from './testing.ts'
 
@@ -13,9 +13,10 @@ async function snapshot(db: TestDatabase) {
        FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position`,
     [db.schema],
   )
-  const indexes = await db.pool.query('SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY 1', [
-    db.schema,
-  ])
+  const indexes = await db.pool.query(
+    'SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY 1',
+    [db.schema],
+  )
   return { columns: rows, indexes: indexes.rows }
 }
 
@@ -34,7 +35,14 @@ describe('migrations', () => {
     expect(await migrate(db.pool, { schema: db.schema, embedding })).toEqual(all)
     const before = await snapshot(db)
     expect(before.columns.map((c) => c.table_name)).toEqual(
-      expect.arrayContaining(['documents', 'sections', 'chunks', 'question_jobs', 'embedding_space', 'embedding_cache']),
+      expect.arrayContaining([
+        'documents',
+        'sections',
+        'chunks',
+        'question_jobs',
+        'embedding_space',
+        'embedding_cache',
+      ]),
     )
     expect(await migrate(db.pool, { schema: db.schema, embedding })).toEqual([])
     expect(await snapshot(db)).toEqual(before)
@@ -46,9 +54,10 @@ describe('migrations', () => {
   })
 
   it('stores vectors of the configured size with an HNSW cosine index and finds the nearest', async () => {
-    const indexes = await db.pool.query("SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname LIKE '%hnsw%'", [
-      db.schema,
-    ])
+    const indexes = await db.pool.query(
+      "SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname LIKE '%hnsw%'",
+      [db.schema],
+    )
     expect(indexes.rows[0]?.indexdef).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/)
     const doc = '00000000-0000-0000-0000-000000000001'
     await db.pool.query(
@@ -64,7 +73,9 @@ describe('migrations', () => {
         [doc, i, `chunk ${i}`, unit(i)],
       )
     }
-    const { rows } = await db.pool.query('SELECT text FROM chunks ORDER BY embedding <=> $1 LIMIT 1', [unit(1)])
+    const { rows } = await db.pool.query('SELECT text FROM chunks ORDER BY embedding <=> $1 LIMIT 1', [
+      unit(1),
+    ])
     expect(rows[0]?.text).toBe('chunk 1')
     await expect(
       db.pool.query(
@@ -75,22 +86,33 @@ describe('migrations', () => {
   })
 
   it('refuses another embedding model instead of mixing vectors, and resets on request', async () => {
-    const error = await migrate(db.pool, { schema: db.schema, embedding: { model: 'other/model', dim: 16 } }).catch(
-      (e: unknown) => e,
-    )
+    const error = await migrate(db.pool, {
+      schema: db.schema,
+      embedding: { model: 'other/model', dim: 16 },
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(EmbeddingSpaceMismatchError)
-    expect(String(error)).toMatch(/^.*EMBEDDING_MODEL: the database holds embeddings of test\/model \(8 dimensions\)/)
+    expect(String(error)).toMatch(
+      /^.*EMBEDDING_MODEL: the database holds embeddings of test\/model \(8 dimensions\)/,
+    )
 
-    await migrate(db.pool, { schema: db.schema, embedding: { model: 'other/model', dim: 16 }, resetEmbeddings: true })
+    await migrate(db.pool, {
+      schema: db.schema,
+      embedding: { model: 'other/model', dim: 16 },
+      resetEmbeddings: true,
+    })
     expect(await readEmbeddingSpace(db.pool)).toEqual({ model: 'other/model', dim: 16 })
-    const { rows } = await db.pool.query('SELECT DISTINCT embedding_status, embedding IS NULL AS empty FROM chunks')
+    const { rows } = await db.pool.query(
+      'SELECT DISTINCT embedding_status, embedding IS NULL AS empty FROM chunks',
+    )
     expect(rows).toEqual([{ embedding_status: 'pending', empty: true }])
   })
 
   it('detects a migration edited after it was applied', async () => {
     const migrations = await loadMigrations()
     const edited = migrations.map((m, i) => (i === 0 ? { ...m, checksum: 'changed' } : m))
-    await expect(migrate(db.pool, { schema: db.schema, migrations: edited })).rejects.toThrow(/was changed after it was applied/)
+    await expect(migrate(db.pool, { schema: db.schema, migrations: edited })).rejects.toThrow(
+      /was changed after it was applied/,
+    )
   })
 
   it('reports Postgres and pgvector versions for health checks', async () => {

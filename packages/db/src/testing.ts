@@ -27,7 +27,11 @@ export function readTestConfig(): TestConfig {
  */
 export async function createTestDatabase(
   label: string,
-  { backend = readTestConfig().dbBackend, migrateOptions = {}, migrated = true }: {
+  {
+    backend = readTestConfig().dbBackend,
+    migrateOptions = {},
+    migrated = true,
+  }: {
     backend?: DbBackend
     migrateOptions?: Omit<MigrateOptions, 'schema'>
     migrated?: boolean

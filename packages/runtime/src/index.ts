@@ -1,2 +1,3 @@
-export { createShutdown, type Shutdown } from './shutdown.ts'
+export { freePort } from './free-port.ts'
 export { runMain } from './run-main.ts'
+export { createShutdown, type Shutdown } from './shutdown.ts'

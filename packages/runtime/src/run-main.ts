@@ -9,7 +9,9 @@ export function runMain(start: () => Promise<unknown>): void {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)
     } else {
-      process.stderr.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+      process.stderr.write(
+        `fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      )
     }
     process.exit(1)
   })

@@ -3,7 +3,11 @@ import { createLogger } from '@rag/log'
 import { describe, expect, it } from 'vitest'
 import { createShutdown } from './shutdown.ts'
 
-const logger = createLogger({ name: 'test', level: 'silent', destination: new Writable({ write: (_c, _e, d) => d() }) })
+const logger = createLogger({
+  name: 'test',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, d) => d() }),
+})
 
 describe('createShutdown', () => {
   it('runs every step in reverse order, even when one fails, and only once', async () => {

@@ -7,12 +7,18 @@ export interface Shutdown {
   add(name: string, close: Closer): void
   /** Runs every step once, even when one fails; later calls return the same promise. */
   close(reason: string): Promise<void>
-  /** Closes on SIGTERM/SIGINT, then exits; a second signal or the deadline exits at once. */
+  /** Closes on SIGTERM/SIGINT (or the supervisor's death), then exits; a second signal or the deadline exits at once. */
   installSignalHandlers(options?: { exit?: (code: number) => void }): void
   readonly closing: boolean
 }
 
-export function createShutdown({ logger, timeoutMs = 20000 }: { logger: Logger; timeoutMs?: number }): Shutdown {
+export function createShutdown({
+  logger,
+  timeoutMs = 20000,
+}: {
+  logger: Logger
+  timeoutMs?: number
+}): Shutdown {
   const steps: { name: string; close: Closer }[] = []
   let closing: Promise<void> | undefined
 
@@ -39,7 +45,7 @@ export function createShutdown({ logger, timeoutMs = 20000 }: { logger: Logger; 
     get closing() {
       return closing !== undefined
     },
-    installSignalHandlers({ exit = (code) => process.exit(code) } = {}) {
+    installSignalHandlers({ exit = (code: number) => process.exit(code) } = {}) {
       const onSignal = (signal: NodeJS.Signals) => {
         if (closing) {
           logger.warn({ signal }, 'second signal: exiting now')
@@ -55,6 +61,9 @@ export function createShutdown({ logger, timeoutMs = 20000 }: { logger: Logger; 
       }
       process.on('SIGTERM', onSignal)
       process.on('SIGINT', onSignal)
+      // Started by the supervisor (an IPC channel exists): its death closes the channel, and an
+      // orphan must not keep consuming jobs unsupervised.
+      if (process.send) process.once('disconnect', () => onSignal('SIGTERM'))
     },
   }
 }

@@ -21,7 +21,10 @@ export const chunking = defineFragment({
       report('CHUNK_OVERLAP', `must be smaller than CHUNK_SIZE (${env.CHUNK_SIZE}), got ${env.CHUNK_OVERLAP}`)
     }
     if (env.PARENT_MAX_CHARS < env.CHUNK_SIZE) {
-      report('PARENT_MAX_CHARS', `must be at least CHUNK_SIZE (${env.CHUNK_SIZE}), got ${env.PARENT_MAX_CHARS}`)
+      report(
+        'PARENT_MAX_CHARS',
+        `must be at least CHUNK_SIZE (${env.CHUNK_SIZE}), got ${env.PARENT_MAX_CHARS}`,
+      )
     }
   },
   read: (env): ChunkingSection => ({

@@ -44,7 +44,11 @@ export interface DatabaseSection {
 /** For the supervisor and commands that can fall back to the embedded PGlite database. */
 export const databaseOrEmbedded = defineFragment({
   shape,
-  read: (env): DatabaseSection => ({ url: connectionString(env), poolMax: env.DB_POOL_MAX, schema: env.DB_SCHEMA }),
+  read: (env): DatabaseSection => ({
+    url: connectionString(env),
+    poolMax: env.DB_POOL_MAX,
+    schema: env.DB_SCHEMA,
+  }),
 })
 
 export interface RequiredDatabaseSection extends DatabaseSection {
@@ -56,7 +60,10 @@ export const database = defineFragment({
   shape,
   check: (env, report) => {
     if (!connectionString(env)) {
-      report('DATABASE_URL', 'is not set (nor DB_HOST): set it, or start everything with `pnpm start`, which provides one')
+      report(
+        'DATABASE_URL',
+        'is not set (nor DB_HOST): set it, or start everything with `pnpm start`, which provides one',
+      )
     }
   },
   read: (env): RequiredDatabaseSection => ({

@@ -8,5 +8,8 @@ export const worker = defineFragment({
     // Seconds a worker may take to finish its current job on SIGTERM before it is released.
     SHUTDOWN_TIMEOUT_SECONDS: integer(20, { min: 1, max: 600 }),
   },
-  read: (env) => ({ concurrency: env.WORKER_CONCURRENCY, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 }),
+  read: (env) => ({
+    concurrency: env.WORKER_CONCURRENCY,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  }),
 })

@@ -1,0 +1,25 @@
+import type { Pool } from '@rag/db'
+import type { Logger } from '@rag/log'
+import type { Producer } from '@rag/queue'
+import { Hono } from 'hono'
+import { errorHandler } from './error-handler.ts'
+import { HttpError } from './http-error.ts'
+import { requestContext } from './middleware/request-context.ts'
+import { healthRoutes } from './routes/health.ts'
+
+export interface GatewayDeps {
+  pool: Pool
+  producer: Producer
+  logger: Logger
+}
+
+export function createApp(deps: GatewayDeps) {
+  const app = new Hono()
+  app.use(requestContext({ logger: deps.logger }))
+  app.route('/', healthRoutes(deps))
+  app.notFound((c) => {
+    throw new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)
+  })
+  app.onError(errorHandler({ logger: deps.logger }))
+  return app
+}

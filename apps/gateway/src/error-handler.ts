@@ -1,0 +1,17 @@
+import type { Logger } from '@rag/log'
+import type { ErrorHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { HttpError } from './http-error.ts'
+
+export function errorHandler({ logger }: { logger: Logger }): ErrorHandler {
+  return function handleError(error, c) {
+    if (error instanceof HttpError) {
+      return c.json({ error: { message: error.message, ...error.details } }, error.status)
+    }
+    if (error instanceof HTTPException) {
+      return c.json({ error: { message: error.message || 'request rejected' } }, error.status)
+    }
+    logger.error({ err: error }, 'unhandled error')
+    return c.json({ error: { message: 'internal error' } }, 500)
+  }
+}

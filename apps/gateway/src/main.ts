@@ -1,0 +1,39 @@
+import { serve } from '@hono/node-server'
+import { gatewayConfig, processEnvironment } from '@rag/config'
+import { createPool, migrate } from '@rag/db'
+import { createLogger } from '@rag/log'
+import { createProducer } from '@rag/queue'
+import { createShutdown, runMain } from '@rag/runtime'
+import { createApp } from './create-app.ts'
+
+runMain(async () => {
+  const config = gatewayConfig.parse(processEnvironment())
+  const logger = createLogger({ name: 'gateway', level: config.log.level })
+  const shutdown = createShutdown({ logger })
+  shutdown.installSignalHandlers()
+
+  const pool = createPool({
+    url: config.database.url,
+    schema: config.database.schema,
+    max: config.database.poolMax,
+    logger,
+  })
+  shutdown.add('database pool', () => pool.end())
+  const embedding = config.models.embedding.model
+    ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
+    : null
+  await migrate(pool, { schema: config.database.schema, embedding, logger })
+  const producer = await createProducer({ url: config.redis.url, prefix: config.redis.prefix })
+  shutdown.add('queues', () => producer.close())
+
+  // Without an API key nothing but this machine may reach the gateway.
+  const host = config.gateway.apiKeys.length > 0 ? config.gateway.host : '127.0.0.1'
+  if (config.gateway.apiKeys.length === 0 && config.gateway.host !== '127.0.0.1') {
+    logger.warn({ requested: config.gateway.host }, 'no API_KEY set: listening on loopback only')
+  }
+  const app = createApp({ pool, producer, logger })
+  const server = serve({ fetch: app.fetch, hostname: host, port: config.gateway.port }, (info) =>
+    logger.info({ url: `http://${host}:${info.port}` }, 'gateway listening'),
+  )
+  shutdown.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())))
+})

@@ -1,0 +1,70 @@
+import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
+import { createLogger } from '@rag/log'
+import { ALL_JOBS, createProducer, type Producer, startWorker } from '@rag/queue'
+import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
+import type { Worker } from 'bullmq'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../create-app.ts'
+import type { HealthReport } from './health.ts'
+
+const logger = createLogger({ name: 'test', level: 'silent' })
+const redisUrl = testRedisUrl()
+const prefix = uniquePrefix('gateway-health')
+let db: TestDatabase
+let producer: Producer
+const workers: Worker[] = []
+
+beforeAll(async () => {
+  db = await createTestDatabase('gateway_health')
+  producer = await createProducer({ url: redisUrl, prefix })
+})
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.close()))
+  await producer.close()
+  await db.drop()
+  await dropPrefix(redisUrl, prefix)
+})
+
+describe('GET /healthz', () => {
+  it('is 503 and names the queues nobody works on', async () => {
+    const app = createApp({ pool: db.pool, producer, logger })
+    const response = await app.request('/healthz')
+    expect(response.status).toBe(503)
+    const body = (await response.json()) as HealthReport
+    expect(body.status).toBe('degraded')
+    expect(body.postgres.ok).toBe(true)
+    expect(body.pgvector).toMatchObject({ ok: true })
+    expect(body.redis).toMatchObject({ ok: true, version: expect.stringMatching(/^\d+\./) })
+    expect(body.queues['ingest.parse']).toMatchObject({
+      ok: false,
+      workers: 0,
+      error: 'no worker is attached to this queue',
+    })
+  })
+
+  it('is 200 when Postgres, pgvector, Redis and a worker on every queue are up', async () => {
+    for (const definition of ALL_JOBS) {
+      const handler = async () => undefined
+      workers.push(startWorker<typeof definition.payload>({ definition, handler, redisUrl, prefix, logger }))
+    }
+    await Promise.all(workers.map((worker) => worker.waitUntilReady()))
+    const app = createApp({ pool: db.pool, producer, logger })
+    await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 10000 }).toBe(200)
+    const body = (await (await app.request('/healthz')).json()) as HealthReport
+    expect(Object.keys(body.queues).sort()).toEqual(ALL_JOBS.map((job) => job.name).sort())
+    expect(Object.values(body.queues).every((queue) => (queue as { workers: number }).workers >= 1)).toBe(
+      true,
+    )
+  })
+})
+
+describe('every response', () => {
+  it('answers an unknown route with a JSON 404 and echoes the request id', async () => {
+    const app = createApp({ pool: db.pool, producer, logger })
+    const response = await app.request('/nope', { headers: { 'x-request-id': 'abc-123' } })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('x-request-id')).toBe('abc-123')
+    expect(await response.json()).toEqual({ error: { message: 'no route for GET /nope' } })
+  })
+})

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises'
+import { gatewayConfig, workerConfig } from '@rag/config'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { PROGRAM_NAMES } from './programs.ts'
+
+// No Docker engine runs where the tests run, so the compose file is checked against the code instead:
+// every process has a service, every variable is one the config schema knows and accepts.
+
+const root = new URL('../../../', import.meta.url)
+interface Service {
+  image?: string
+  command?: string[]
+  environment?: Record<string, string>
+  depends_on?: Record<string, { condition: string }>
+  healthcheck?: { test: string[] }
+  volumes?: string[]
+  ports?: string[]
+  container_name?: string
+}
+const compose = parse(await readFile(new URL('docker-compose.yml', root), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>
+  volumes: Record<string, unknown>
+}
+const services = compose.services
+const apps = PROGRAM_NAMES.map((name) => [name, services[name]] as const)
+
+/** Resolves ${VAR:-default} and ${VAR:?message} the way compose would with an .env giving API_KEY. */
+function interpolate(environment: Record<string, string> = {}) {
+  return Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [
+      key,
+      String(value).replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_m, name: string, fallback?: string) =>
+        name === 'API_KEY' ? 'compose-test-key' : (fallback ?? ''),
+      ),
+    ]),
+  )
+}
+
+describe('docker-compose.yml', () => {
+  it('runs pgvector/pgvector:pg16 and redis:7 with persistence and healthchecks', () => {
+    expect(services.postgres?.image).toBe('pgvector/pgvector:pg16')
+    expect(services.postgres?.volumes).toContain('pgdata:/var/lib/postgresql/data')
+    expect(services.postgres?.healthcheck?.test.join(' ')).toContain('pg_isready')
+    expect(services.redis?.image).toBe('redis:7')
+    expect(services.redis?.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']))
+    expect(services.redis?.volumes).toContain('redisdata:/data')
+    expect(services.redis?.healthcheck?.test).toContain('ping')
+    expect(Object.keys(compose.volumes).sort()).toEqual(['app-data', 'models', 'pgdata', 'redisdata'])
+  })
+
+  it('has one service per process, running that app, started only once its dependencies are healthy', () => {
+    for (const [name, service] of apps) {
+      expect(service, name).toBeDefined()
+      expect(service?.command?.at(-1)).toBe(`apps/${name}/src/main.ts`)
+      expect(service?.depends_on).toEqual({
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+      })
+      expect(service?.volumes).toEqual(['app-data:/app/data', 'models:/app/models'])
+    }
+    expect(services.gateway?.healthcheck?.test.join(' ')).toContain('/healthz')
+  })
+
+  it('keeps workers scalable with --scale (no fixed names, no published ports)', () => {
+    for (const [name, service] of apps.filter(([name]) => name.startsWith('worker-'))) {
+      expect(service?.container_name, name).toBeUndefined()
+      expect(service?.ports, name).toBeUndefined()
+    }
+  })
+
+  it('sets only variables the config schema knows, with values it accepts', () => {
+    for (const [name, service] of apps) {
+      const schema = name === 'gateway' ? gatewayConfig : workerConfig
+      const env = interpolate(service?.environment)
+      const known = new Set(schema.variables)
+      expect(
+        Object.keys(env).filter((key) => !known.has(key)),
+        `${name} sets variables its config ignores`,
+      ).toEqual([])
+      expect(() => schema.parse(env), name).not.toThrow()
+    }
+    // The gateway listens beyond loopback in compose, so a key is demanded rather than defaulted.
+    expect(services.gateway?.environment?.API_KEY).toMatch(/^\$\{API_KEY:\?/)
+  })
+
+  it('points every app at the compose database and Redis', () => {
+    const pg = services.postgres?.environment ?? {}
+    for (const [name, service] of apps) {
+      const config = workerConfig.parse(interpolate(service?.environment))
+      expect(config.database.url, name).toBe(
+        `postgres://${pg.POSTGRES_USER}:${pg.POSTGRES_PASSWORD}@postgres:5432/${pg.POSTGRES_DB}`,
+      )
+      expect(config.redis.url, name).toBe('redis://redis:6379')
+    }
+  })
+
+  it('is built from one Dockerfile that prunes the workspace for every app', async () => {
+    const dockerfile = await readFile(new URL('Dockerfile', root), 'utf8')
+    expect(dockerfile).toMatch(/turbo prune/)
+    for (const name of PROGRAM_NAMES) expect(dockerfile).toContain(`@rag/${name}`)
+  })
+})

@@ -1,0 +1,59 @@
+import { processEnvironment, supervisorConfig } from '@rag/config'
+import { createPool, migrate, startEmbeddedPostgres } from '@rag/db'
+import { createLogger } from '@rag/log'
+import { createShutdown, runMain } from '@rag/runtime'
+import { resolveRedis } from './local-redis.ts'
+import { ProcessSupervisor } from './process-supervisor.ts'
+import { platformPrograms } from './programs.ts'
+
+// `pnpm start`: the whole platform on one machine. Without DATABASE_URL it serves an embedded
+// PGlite (persisted under DATA_DIR) to every process; without REDIS_URL it finds or starts a Redis.
+runMain(async () => {
+  const env = processEnvironment()
+  const config = supervisorConfig.parse(env)
+  const logger = createLogger({ name: 'supervisor', level: config.log.level })
+  const shutdown = createShutdown({ logger, timeoutMs: 30000 })
+  shutdown.installSignalHandlers()
+
+  let databaseUrl = config.database.url
+  if (!databaseUrl) {
+    const dir = config.supervisor.pgliteDir ?? `${config.storage.dataDir}/pglite`
+    const embedded = await startEmbeddedPostgres({
+      dir,
+      port: config.supervisor.pglitePort,
+      maxConnections: config.supervisor.pgliteMaxConnections,
+    })
+    shutdown.add('embedded database', () => embedded.close())
+    databaseUrl = embedded.url
+    logger.info({ dir, url: embedded.url }, 'embedded database (PGlite + pgvector) ready')
+  }
+  const redis = await resolveRedis(config.redis, { dataDir: config.storage.dataDir, logger })
+  shutdown.add('redis', () => redis.close())
+
+  // Migrate once here so the children start against a ready schema instead of queueing on the lock.
+  const pool = createPool({ url: databaseUrl, schema: config.database.schema, max: 1, logger })
+  const embedding = config.models.embedding.model
+    ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
+    : null
+  try {
+    await migrate(pool, { schema: config.database.schema, embedding, logger })
+  } finally {
+    await pool.end()
+  }
+
+  const supervisor = new ProcessSupervisor({
+    programs: platformPrograms(),
+    env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url },
+    output: process.stdout,
+    restartDelayMs: config.supervisor.restartDelayMs,
+  })
+  shutdown.add('processes', () => supervisor.stop())
+  supervisor.start()
+  logger.info(
+    {
+      gateway: `http://127.0.0.1:${config.gateway.port}`,
+      health: `http://127.0.0.1:${config.gateway.port}/healthz`,
+    },
+    'platform starting',
+  )
+})

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
+import { freePort } from '@rag/runtime'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// The README's first command, as a user runs it: the supervisor on embedded defaults (PGlite in a
+// fresh data folder), every process started for real. Slow (about 15 s), so one test walks it all.
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
+const redisUrl = testRedisUrl()
+const prefix = uniquePrefix('platform')
+let supervisor: ChildProcess | undefined
+let dataDir = ''
+
+afterAll(async () => {
+  supervisor?.kill('SIGKILL')
+  await dropPrefix(redisUrl, prefix)
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('pnpm start on embedded defaults', () => {
+  it('brings every process up healthy, restarts a killed worker, and stops everything on Ctrl-C', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'rag-platform-'))
+    const port = await freePort()
+    const output: string[] = []
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      GATEWAY_PORT: String(port),
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: prefix,
+    }
+    // Embedded means: no database given at all.
+    for (const name of ['DATABASE_URL', 'DB_HOST']) delete env[name]
+    supervisor = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], { env })
+    supervisor.stdout?.on('data', (chunk) => output.push(...String(chunk).split('\n')))
+    supervisor.stderr?.on('data', (chunk) => output.push(...String(chunk).split('\n')))
+    const exited = new Promise<number | null>((resolve) => supervisor?.once('exit', (code) => resolve(code)))
+
+    interface Health {
+      postgres: { ok: boolean }
+      pgvector: { ok: boolean }
+      redis: { ok: boolean }
+      queues: Record<string, { workers: number }>
+    }
+    const health = async (): Promise<{ status: number; body: Health | undefined }> => {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined)
+      return response
+        ? { status: response.status, body: (await response.json()) as Health }
+        : { status: 0, body: undefined }
+    }
+    await expect.poll(async () => (await health()).status, { timeout: 90000, interval: 500 }).toBe(200)
+    const { body } = await health()
+    expect(body?.postgres.ok && body.pgvector.ok && body.redis.ok).toBe(true)
+    expect(Object.keys(body?.queues ?? {})).toHaveLength(7)
+
+    const pidOf = (name: string) => {
+      const lines = output.filter(
+        (line) => line.startsWith(`${name} `) && line.includes('[supervisor] started, pid'),
+      )
+      return Number(lines.at(-1)?.split('pid ')[1])
+    }
+    const victim = pidOf('worker-embed')
+    process.kill(victim, 'SIGKILL')
+    await expect.poll(() => pidOf('worker-embed'), { timeout: 10000 }).not.toBe(victim)
+    await expect
+      .poll(async () => (await health()).body?.queues?.['ingest.embed']?.workers, {
+        timeout: 60000,
+        interval: 500,
+      })
+      .toBe(1)
+
+    const children = ['gateway', 'worker-parse', 'worker-llm'].map(pidOf)
+    supervisor.kill('SIGINT')
+    expect(await exited).toBe(0)
+    expect(children.map(alive)).toEqual([false, false, false])
+  }, 180000)
+})

@@ -1,0 +1,92 @@
+import { PassThrough } from 'node:stream'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ProcessSupervisor } from './process-supervisor.ts'
+
+// Real child processes: tiny Node programs that print and idle until signalled.
+const idle = (name: string) => ({
+  name,
+  command: process.execPath,
+  args: ['-e', `console.log('hello from ${name}'); setInterval(() => {}, 1000)`],
+})
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+let supervisor: ProcessSupervisor | undefined
+afterEach(async () => {
+  await supervisor?.stop(2000)
+})
+
+function collect(stream: PassThrough) {
+  const lines: string[] = []
+  stream.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)))
+  return lines
+}
+
+describe('ProcessSupervisor', () => {
+  it('prefixes every line with the program name', async () => {
+    const output = new PassThrough()
+    const lines = collect(output)
+    supervisor = new ProcessSupervisor({
+      programs: [idle('gateway'), idle('worker-parse')],
+      env: process.env,
+      output,
+    })
+    supervisor.start()
+    await expect.poll(() => lines.filter((line) => line.includes('hello')).length).toBe(2)
+    expect(lines).toContain('gateway      | hello from gateway')
+    expect(lines).toContain('worker-parse | hello from worker-parse')
+  })
+
+  it('restarts a worker killed with SIGKILL, and only that one', async () => {
+    const output = new PassThrough()
+    collect(output)
+    supervisor = new ProcessSupervisor({
+      programs: [idle('gateway'), idle('worker-embed')],
+      env: process.env,
+      output,
+      restartDelayMs: 50,
+    })
+    const restarted = new Promise((resolve) => supervisor?.once('restart', resolve))
+    supervisor.start()
+    const gatewayPid = supervisor.pid('gateway')
+    const victim = supervisor.pid('worker-embed')
+    expect(victim).toBeDefined()
+    process.kill(victim ?? 0, 'SIGKILL')
+    expect(await restarted).toEqual({ name: 'worker-embed', delayMs: 50 })
+    await expect.poll(() => supervisor?.pid('worker-embed')).not.toBe(victim)
+    expect(supervisor.pid('worker-embed')).toBeDefined()
+    expect(supervisor.pid('gateway')).toBe(gatewayPid)
+  })
+
+  it('backs off when a program keeps crashing', async () => {
+    const output = new PassThrough()
+    collect(output)
+    const crasher = { name: 'crasher', command: process.execPath, args: ['-e', 'process.exit(3)'] }
+    supervisor = new ProcessSupervisor({ programs: [crasher], env: process.env, output, restartDelayMs: 20 })
+    const delays: number[] = []
+    supervisor.on('restart', ({ delayMs }) => delays.push(delayMs))
+    supervisor.start()
+    await expect.poll(() => delays.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3)
+    expect(delays.slice(0, 3)).toEqual([20, 40, 80])
+  })
+
+  it('stops every child on stop() and restarts none', async () => {
+    const output = new PassThrough()
+    collect(output)
+    supervisor = new ProcessSupervisor({ programs: [idle('a'), idle('b')], env: process.env, output })
+    let restarts = 0
+    supervisor.on('restart', () => restarts++)
+    supervisor.start()
+    const pids = [supervisor.pid('a'), supervisor.pid('b')].map((pid) => pid ?? 0)
+    await supervisor.stop(2000)
+    expect(pids.map(alive)).toEqual([false, false])
+    expect(restarts).toBe(0)
+  })
+})

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { EventEmitter } from 'node:events'
+import { createInterface } from 'node:readline'
+import type { Writable } from 'node:stream'
+
+export interface ProgramSpec {
+  name: string
+  command: string
+  args: string[]
+}
+
+export interface SupervisorEvents {
+  spawn: [{ name: string; pid: number | undefined }]
+  exit: [{ name: string; code: number | null; signal: NodeJS.Signals | null }]
+  restart: [{ name: string; delayMs: number }]
+}
+
+export interface ProcessSupervisorOptions {
+  programs: ProgramSpec[]
+  env: NodeJS.ProcessEnv
+  cwd?: string
+  /** Where the children's prefixed lines go (the supervisor's stdout). */
+  output: Writable
+  /** First restart delay; doubles for each crash in a row, up to maxRestartDelayMs. */
+  restartDelayMs?: number
+  maxRestartDelayMs?: number
+  /** A process that ran this long before crashing starts again from the first delay. */
+  stableAfterMs?: number
+}
+
+interface Running {
+  spec: ProgramSpec
+  child: ChildProcess | undefined
+  crashesInRow: number
+  startedAt: number
+  timer: NodeJS.Timeout | undefined
+}
+
+/** Keeps a set of processes running: prefixes their output, restarts the ones that die, stops all. */
+export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
+  private readonly running = new Map<string, Running>()
+  private stopping = false
+  private readonly width: number
+
+  constructor(private readonly options: ProcessSupervisorOptions) {
+    super()
+    this.width = Math.max(...options.programs.map((program) => program.name.length))
+  }
+
+  start(): void {
+    for (const spec of this.options.programs) {
+      const entry: Running = { spec, child: undefined, crashesInRow: 0, startedAt: 0, timer: undefined }
+      this.running.set(spec.name, entry)
+      this.launch(entry)
+    }
+  }
+
+  pid(name: string): number | undefined {
+    return this.running.get(name)?.child?.pid
+  }
+
+  /** SIGTERM to every child, SIGKILL to those still alive after timeoutMs. */
+  async stop(timeoutMs = 15000): Promise<void> {
+    this.stopping = true
+    const exits = [...this.running.values()].map((entry) => {
+      clearTimeout(entry.timer)
+      const child = entry.child
+      if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+        child.once('exit', () => {
+          clearTimeout(killer)
+          resolve()
+        })
+        child.kill('SIGTERM')
+      })
+    })
+    await Promise.all(exits)
+  }
+
+  private write(name: string, line: string) {
+    this.options.output.write(`${name.padEnd(this.width)} | ${line}\n`)
+  }
+
+  private launch(entry: Running) {
+    const { spec } = entry
+    const child = spawn(spec.command, spec.args, {
+      cwd: this.options.cwd,
+      env: this.options.env,
+      // Own process group: a Ctrl-C in the terminal reaches only the supervisor, which then stops
+      // each child once (a second signal would cut a worker's graceful drain short).
+      detached: true,
+      // The IPC channel closes when the supervisor dies, however it dies: children stop themselves then.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    })
+    entry.child = child
+    entry.startedAt = Date.now()
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) createInterface({ input: stream }).on('line', (line) => this.write(spec.name, line))
+    }
+    child.once('error', (error) => this.write(spec.name, `[supervisor] could not start: ${error.message}`))
+    child.once('exit', (code, signal) => {
+      this.emit('exit', { name: spec.name, code, signal })
+      if (this.stopping) return
+      const ranMs = Date.now() - entry.startedAt
+      entry.crashesInRow = ranMs >= (this.options.stableAfterMs ?? 10000) ? 1 : entry.crashesInRow + 1
+      const first = this.options.restartDelayMs ?? 500
+      const delayMs = Math.min(first * 2 ** (entry.crashesInRow - 1), this.options.maxRestartDelayMs ?? 30000)
+      this.write(spec.name, `[supervisor] exited (${signal ?? `code ${code}`}); restarting in ${delayMs} ms`)
+      this.emit('restart', { name: spec.name, delayMs })
+      entry.timer = setTimeout(() => this.launch(entry), delayMs)
+    })
+    this.write(spec.name, `[supervisor] started, pid ${child.pid}`)
+    this.emit('spawn', { name: spec.name, pid: child.pid })
+  }
+}

@@ -1,0 +1,24 @@
+import { readFile } from 'node:fs/promises'
+import { gatewayConfig, supervisorConfig, workerConfig } from '@rag/config'
+import { describe, expect, it } from 'vitest'
+
+describe('README', () => {
+  it('starts with the two commands and documents every configuration variable', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
+    const commands =
+      readme
+        .match(/```sh\n([\s\S]*?)```/)?.[1]
+        ?.trim()
+        .split('\n') ?? []
+    expect(commands.map((line) => line.split('#')[0]?.trim())).toEqual([
+      'pnpm install && pnpm start',
+      'pnpm test',
+    ])
+    const variables = new Set([
+      ...supervisorConfig.variables,
+      ...workerConfig.variables,
+      ...gatewayConfig.variables,
+    ])
+    expect([...variables].filter((name) => !readme.includes(`\`${name}\``))).toEqual([])
+  })
+})

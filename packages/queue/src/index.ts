@@ -1,0 +1,25 @@
+export {
+  DEFAULT_JOB_OPTIONS,
+  defineJob,
+  type JobDefinition,
+  jobIdOf,
+  type PayloadOf,
+} from './job-definition.ts'
+export * from './jobs.ts'
+export { createProducer, type Producer } from './producer.ts'
+export { checkQueueHealth, type QueueHealth } from './queue-health.ts'
+export {
+  type ConnectionRole,
+  createRedisClient,
+  RedisUnavailableError,
+  redisConnectionOptions,
+  redisOptionsFromUrl,
+  waitForRedis,
+} from './redis-connection.ts'
+export {
+  type JobContext,
+  type JobHandler,
+  type StartWorkerOptions,
+  startWorker,
+  UnrecoverableError,
+} from './start-worker.ts'

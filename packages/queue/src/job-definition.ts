@@ -1,0 +1,33 @@
+import type { JobsOptions } from 'bullmq'
+import type { z } from 'zod'
+
+/** Retries for transient failures (database restart, model busy): 1 s, 2 s, 4 s, 8 s. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  // Postgres keeps the lasting state; Redis keeps only enough history for the dashboard.
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+} as const satisfies JobsOptions
+
+export interface JobDefinition<Schema extends z.ZodType> {
+  /** Dotted name; also the queue it runs on (one job type per queue, one worker process per queue). */
+  name: string
+  payload: Schema
+  /** Derived from what the job is about, so a duplicate enqueue or a retry is absorbed. */
+  jobId: (payload: z.output<Schema>) => string
+  options?: JobsOptions
+}
+
+export function defineJob<Schema extends z.ZodType>(
+  definition: JobDefinition<Schema>,
+): JobDefinition<Schema> {
+  return definition
+}
+
+export type PayloadOf<D> = D extends JobDefinition<infer S> ? z.output<S> : never
+
+/** BullMQ forbids ":" in custom ids; ids are made of these safe parts. */
+export function jobIdOf(...parts: (string | number)[]): string {
+  return parts.map((part) => String(part).replace(/[^A-Za-z0-9_.-]/g, '_')).join('.')
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { defineJob, jobIdOf } from './job-definition.ts'
+
+const documentStage = z.object({
+  documentId: z.uuid(),
+  // The content this job is about: a re-upload with new content gets new job ids.
+  contentHash: z.string().regex(/^[a-f0-9]{16,64}$/),
+})
+
+const short = (hash: string) => hash.slice(0, 16)
+
+export const parseJob = defineJob({
+  name: 'ingest.parse',
+  payload: documentStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'parse'),
+})
+
+export const chunkJob = defineJob({
+  name: 'ingest.chunk',
+  payload: documentStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'chunk'),
+})
+
+export const embedJob = defineJob({
+  name: 'ingest.embed',
+  payload: documentStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'embed'),
+})
+
+export const storeJob = defineJob({
+  name: 'ingest.store',
+  payload: documentStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'store'),
+})
+
+const questionStage = z.object({ questionId: z.uuid() })
+
+export const retrieveJob = defineJob({
+  name: 'question.retrieve',
+  payload: questionStage,
+  jobId: (p) => jobIdOf(p.questionId, 'retrieve'),
+  // A question is interactive: retry quickly, give up soon, report the failure.
+  options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
+})
+
+export const rerankJob = defineJob({
+  name: 'question.rerank',
+  payload: questionStage,
+  jobId: (p) => jobIdOf(p.questionId, 'rerank'),
+  options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
+})
+
+export const generateJob = defineJob({
+  name: 'question.generate',
+  payload: questionStage,
+  jobId: (p) => jobIdOf(p.questionId, 'generate'),
+  options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+})
+
+/** Every job type, in pipeline order; one queue (and one worker process) each. */
+export const ALL_JOBS = [parseJob, chunkJob, embedJob, storeJob, retrieveJob, rerankJob, generateJob] as const
+export const QUEUE_NAMES = ALL_JOBS.map((job) => job.name)

@@ -1,0 +1,57 @@
+import { type JobsOptions, Queue } from 'bullmq'
+import type { Redis } from 'ioredis'
+import type { z } from 'zod'
+import { DEFAULT_JOB_OPTIONS, type JobDefinition } from './job-definition.ts'
+import { ALL_JOBS } from './jobs.ts'
+import { createRedisClient, redisConnectionOptions, waitForRedis } from './redis-connection.ts'
+
+export interface Producer {
+  queues: Map<string, Queue>
+  /** A plain client on the same Redis, for health checks. */
+  redis: Redis
+  /** Validates the payload, then adds the job under its deterministic id (a duplicate is a no-op). */
+  enqueue<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
+    options?: JobsOptions,
+  ): Promise<string>
+  close(): Promise<void>
+}
+
+/**
+ * Connects to every queue. Rejects with a RedisUnavailableError when Redis does not answer; once
+ * connected, an enqueue while Redis is down rejects at once (no offline queue) instead of hanging.
+ */
+export async function createProducer({ url, prefix }: { url: string; prefix: string }): Promise<Producer> {
+  await waitForRedis(url)
+  const connection = redisConnectionOptions(url, 'producer')
+  const queues = new Map<string, Queue>(
+    ALL_JOBS.map((job) => [job.name, new Queue(job.name, { connection, prefix })]),
+  )
+  // Connection errors surface on the commands that hit them; the event would only repeat them.
+  for (const queue of queues.values()) queue.on('error', () => undefined)
+  await Promise.all([...queues.values()].map((queue) => queue.waitUntilReady()))
+  const redis = createRedisClient(url)
+  await redis.connect()
+  return {
+    queues,
+    redis,
+    async enqueue(definition, input, options) {
+      const queue = queues.get(definition.name)
+      if (!queue) throw new Error(`unknown queue ${definition.name}`)
+      const payload = definition.payload.parse(input)
+      const jobId = definition.jobId(payload)
+      await queue.add(definition.name, payload, {
+        ...DEFAULT_JOB_OPTIONS,
+        ...definition.options,
+        ...options,
+        jobId,
+      })
+      return jobId
+    },
+    async close() {
+      await Promise.allSettled([...queues.values()].map((queue) => queue.close()))
+      redis.disconnect()
+    },
+  }
+}

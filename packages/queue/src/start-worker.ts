@@ -1,0 +1,70 @@
+import type { Logger } from '@rag/log'
+import { withLogContext } from '@rag/log'
+import { type Job, UnrecoverableError, Worker } from 'bullmq'
+import type { z } from 'zod'
+import type { JobDefinition } from './job-definition.ts'
+import { redisConnectionOptions } from './redis-connection.ts'
+
+export interface JobContext {
+  job: Job
+  logger: Logger
+  /** Reports progress (0..1) to the dashboard. */
+  progress(fraction: number): Promise<void>
+}
+
+export type JobHandler<S extends z.ZodType> = (payload: z.output<S>, context: JobContext) => Promise<unknown>
+
+export interface StartWorkerOptions<S extends z.ZodType> {
+  definition: JobDefinition<S>
+  handler: JobHandler<S>
+  redisUrl: string
+  prefix: string
+  logger: Logger
+  concurrency?: number
+  /** How long a job may run without renewing its lock before another worker takes it over. */
+  lockDurationMs?: number
+}
+
+/** A BullMQ worker that validates each payload, logs with the job id, and fails unfixable jobs once. */
+export function startWorker<S extends z.ZodType>({
+  definition,
+  handler,
+  redisUrl,
+  prefix,
+  logger,
+  concurrency = 1,
+  lockDurationMs = 30000,
+}: StartWorkerOptions<S>): Worker {
+  const worker = new Worker(
+    definition.name,
+    (job) =>
+      withLogContext({ jobId: job.id, queue: definition.name }, async () => {
+        const parsed = definition.payload.safeParse(job.data)
+        if (!parsed.success) {
+          // Retrying cannot fix a malformed payload.
+          throw new UnrecoverableError(`invalid ${definition.name} payload: ${parsed.error.message}`)
+        }
+        logger.debug({ attempt: job.attemptsMade + 1 }, 'job started')
+        return handler(parsed.data, {
+          job,
+          logger,
+          progress: (fraction) => job.updateProgress(Math.round(fraction * 100)),
+        })
+      }),
+    {
+      connection: redisConnectionOptions(redisUrl, 'worker'),
+      prefix,
+      concurrency,
+      lockDuration: lockDurationMs,
+    },
+  )
+  worker.on('failed', (job, error) => {
+    withLogContext({ jobId: job?.id, queue: definition.name }, () =>
+      logger.warn({ err: error, attempt: job?.attemptsMade }, 'job failed'),
+    )
+  })
+  worker.on('error', (error) => logger.error({ err: error }, 'worker error'))
+  return worker
+}
+
+export { UnrecoverableError }

@@ -1,0 +1,1 @@
+export { runWorkerProcess, type WorkerDeps, type WorkerProcessOptions } from './run-worker-process.ts'
