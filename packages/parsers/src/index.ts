@@ -1,0 +1,5 @@
+export { decodeText } from './decode-text.ts'
+export { detectSourceType, SUPPORTED_EXTENSIONS } from './detect-source-type.ts'
+export { type ParseOptions, parseDocument } from './parse-document.ts'
+export { DocumentParseError, type ParsedSection, SOURCE_TYPES, type SourceType } from './parsed-section.ts'
+export { cleanPageText, slugify } from './text-cleanup.ts'

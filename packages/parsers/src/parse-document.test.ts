@@ -1,0 +1,164 @@
+import { readFile } from 'node:fs/promises'
+import iconv from 'iconv-lite'
+import PDFDocument from 'pdfkit'
+import { describe, expect, it } from 'vitest'
+import { detectSourceType } from './detect-source-type.ts'
+import { parseDocument } from './parse-document.ts'
+import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { cleanPageText } from './text-cleanup.ts'
+
+const sample = (name: string) => readFile(new URL(`../../../data/sample/${name}`, import.meta.url))
+
+async function parse(data: Uint8Array, name: string): Promise<ParsedSection[]> {
+  const type = detectSourceType(name)
+  if (!type) throw new Error(`unsupported ${name}`)
+  const sections: ParsedSection[] = []
+  for await (const section of parseDocument(data, name, type)) sections.push(section)
+  return sections
+}
+
+async function failure(data: Uint8Array, name: string): Promise<string> {
+  const error = await parse(data, name).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(DocumentParseError)
+  return (error as Error).message
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+describe('the sample documents', () => {
+  it('PDF: one section per page, cited as name.pdf:pN, Japanese lines joined', async () => {
+    const sections = await parse(await sample('lumina-guide.pdf'), 'lumina-guide.pdf')
+    expect(sections.map((s) => s.sourceId)).toEqual([1, 2, 3, 4, 5].map((n) => `lumina-guide.pdf:p${n}`))
+    expect(sections[3]?.units[0]).toContain('満充電までの時間は約3時間です。')
+  })
+
+  it('CSV: one section per row as "column: value" lines, quoted newlines kept in their row', async () => {
+    const sections = await parse(await sample('faq.csv'), 'faq.csv')
+    expect(sections.map((s) => s.sourceId)).toEqual([1, 2, 3, 4, 5].map((n) => `faq.csv:r${n}`))
+    expect(sections[2]?.units[0]).toBe(
+      '質問: タイマー機能はありますか？\n回答: ファームウェア1.2以降で、30分後に自動で消灯するスリープタイマーが使えます。\nアプリから設定してください。\nカテゴリ: 機能',
+    )
+  })
+
+  it('Markdown: h1/h2 parents, h3 children, code blocks and tables whole', async () => {
+    const sections = await parse(await sample('setup.md'), 'setup.md')
+    expect(sections.map((s) => s.sourceId)).toEqual([
+      'setup.md#ルミナ-アプリ-セットアップガイド',
+      'setup.md#動作環境',
+      'setup.md#ペアリング',
+      'setup.md#scheduling',
+    ])
+    expect(sections[1]?.units).toHaveLength(2)
+    expect(sections[2]?.units[1]).toContain(
+      '```text\nエラーコード E-21: Bluetooth がオフになっています\nエラーコード E-34',
+    )
+    expect(sections[3]?.units[0]).toContain('| 平日 | 7:00 | 23:00 |\n| 休日 | 9:00 | 24:00 |')
+  })
+
+  it('HTML: h2 parents, h3 children, no scripts, styles, navigation or footer', async () => {
+    const sections = await parse(await sample('store-info.html'), 'store-info.html')
+    expect(sections.map((s) => s.sourceId)).toEqual(['store-info.html#店舗情報', 'store-info.html#アクセス'])
+    expect(sections[0]?.units).toEqual([
+      '店舗情報\n\nルミナ直営店は東京都渋谷区にあります。営業時間は10時から20時までです。',
+      '定休日\n\n毎週水曜日は定休日です。年末年始は12月31日から1月3日までお休みします。',
+    ])
+    const all = JSON.stringify(sections)
+    for (const noise of ['tracking', 'font-family', 'カート', '©']) expect(all).not.toContain(noise)
+  })
+
+  it('DOCX: Word headings become sections', async () => {
+    const sections = await parse(await sample('release-notes.docx'), 'release-notes.docx')
+    expect(sections.map((s) => s.sourceId)).toEqual([
+      'release-notes.docx#release-notes',
+      'release-notes.docx#version-1-2',
+      'release-notes.docx#version-1-1',
+    ])
+    expect(sections[1]?.units[1]).toBe('Bug fixes\n\nFixes flickering at the lowest brightness level.')
+  })
+})
+
+describe('other inputs', () => {
+  it('reads Shift_JIS and BOM-prefixed UTF-8 CSV alike', async () => {
+    const csv = '名前,説明\nルミナ,デスクライト\n'
+    const fromSjis = await parse(iconv.encode(csv, 'Shift_JIS'), 'a.csv')
+    const fromBom = await parse(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(csv)]), 'a.csv')
+    expect(fromSjis).toEqual([
+      { sourceId: 'a.csv:r1', heading: null, units: ['名前: ルミナ\n説明: デスクライト'] },
+    ])
+    expect(fromBom).toEqual(fromSjis)
+  })
+
+  it('plain text: paragraphs grouped, cited by starting line', async () => {
+    const sections = await parse(utf8('first paragraph\nstill first\n\n\nsecond paragraph\n'), 'notes.txt')
+    expect(sections).toEqual([
+      {
+        sourceId: 'notes.txt:L1',
+        heading: null,
+        units: ['first paragraph\nstill first', 'second paragraph'],
+      },
+    ])
+  })
+
+  it('JSONL: one section per record, cited by the record id', async () => {
+    const jsonl = '{"id":"doc-1","title":"One","text":"alpha"}\n\n{"id":2,"text":"beta"}\n'
+    expect((await parse(utf8(jsonl), 'c.jsonl')).map((s) => [s.sourceId, s.heading, s.units[0]])).toEqual([
+      ['doc-1', 'One', 'One\n\nalpha'],
+      ['2', null, 'beta'],
+    ])
+  })
+
+  it('cleans ligatures and end-of-line hyphenation from PDF text', () => {
+    expect(cleanPageText('The ﬁrst conﬁg-\nuration   works\n\n\n\nnext')).toBe(
+      'The first configuration works\n\nnext',
+    )
+  })
+})
+
+describe('bad files fail with a reason', () => {
+  it('empty file', async () => {
+    expect(await failure(new Uint8Array(), 'a.pdf')).toBe('the file is empty')
+    expect(await failure(new Uint8Array(), 'a.csv')).toBe('the file is empty')
+  })
+
+  it('garbage named .pdf, and a truncated PDF', async () => {
+    expect(await failure(utf8('hello, I am not a PDF'), 'fake.pdf')).toMatch(/not a PDF/)
+    const pdf = await sample('lumina-guide.pdf')
+    expect(await failure(pdf.subarray(0, Math.floor(pdf.length / 3)), 'cut.pdf')).toMatch(/PDF/)
+  })
+
+  it('a PDF without a text layer', async () => {
+    const doc = new PDFDocument()
+    const chunks: Buffer[] = []
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const ended = new Promise((resolve) => doc.on('end', resolve))
+    doc.rect(50, 50, 200, 200).fill('#888')
+    doc.end()
+    await ended
+    expect(await failure(Buffer.concat(chunks), 'scan.pdf')).toMatch(/no text layer/)
+  })
+
+  it('binary named .csv, and a malformed CSV with its line number', async () => {
+    expect(await failure(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 1, 2]), 'data.csv')).toMatch(
+      /binary content/,
+    )
+    expect(await failure(utf8('a,b\n1,2\n3,4,5\n'), 'bad.csv')).toMatch(/malformed CSV at line 3/)
+    expect(await failure(utf8('a,b\n1,"unclosed\n'), 'bad.csv')).toMatch(/malformed CSV at line/)
+  })
+
+  it('a JSONL line that is not a record names its line', async () => {
+    expect(await failure(utf8('{"id":"a","text":"x"}\n{oops}\n'), 'c.jsonl')).toMatch(/^line 2: not JSON/)
+    expect(await failure(utf8('{"id":"a"}\n'), 'c.jsonl')).toMatch(/^line 1: text/)
+  })
+
+  it('a DOCX that is not a zip', async () => {
+    expect(await failure(utf8('plain text pretending'), 'x.docx')).toMatch(/not a readable DOCX/)
+  })
+
+  it('unsupported types are recognised before parsing', () => {
+    expect(detectSourceType('photo.png')).toBeNull()
+    expect(detectSourceType('REPORT.PDF')).toBe('pdf')
+  })
+})

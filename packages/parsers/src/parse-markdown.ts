@@ -1,0 +1,29 @@
+import type { RootContent } from 'mdast'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { toString as nodeText } from 'mdast-util-to-string'
+import { gfm } from 'micromark-extension-gfm'
+import { decodeText } from './decode-text.ts'
+import { SectionBuilder } from './section-builder.ts'
+
+/**
+ * Sections by heading: h1/h2 open a parent section, h3 and below a child unit inside it. Each
+ * block keeps its source text, so code blocks and tables stay whole and verbatim.
+ */
+export function parseMarkdown(data: Uint8Array, filename: string) {
+  const markdown = decodeText(data, 'Markdown')
+  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })
+  const builder = new SectionBuilder(filename)
+  const source = (node: RootContent) =>
+    markdown.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0).trim()
+  for (const node of tree.children) {
+    if (node.type === 'heading') {
+      const title = nodeText(node).trim()
+      if (node.depth <= 2) builder.openParent(title)
+      else builder.openChild(source(node))
+    } else if (node.type !== 'definition' && node.type !== 'html') {
+      builder.addBlock(source(node))
+    }
+  }
+  return builder.finish()
+}

@@ -1,0 +1,22 @@
+/**
+ * A parent section of a document: what is cited (its source id) and what the LLM sees. Its units
+ * are the child pieces search chunks are cut from (a page's text, a row, an h3 subsection, a code
+ * block kept whole).
+ */
+export interface ParsedSection {
+  /** e.g. guide.pdf:p3, faq.csv:r12, setup.md#install, or a JSONL record id. */
+  sourceId: string
+  heading: string | null
+  units: string[]
+}
+
+/** The file cannot become text and retrying will not change that (corrupt, empty, unsupported). */
+export class DocumentParseError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'DocumentParseError'
+  }
+}
+
+export const SOURCE_TYPES = ['pdf', 'csv', 'markdown', 'html', 'text', 'docx', 'jsonl'] as const
+export type SourceType = (typeof SOURCE_TYPES)[number]
