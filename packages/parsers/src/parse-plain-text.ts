@@ -27,11 +27,14 @@ export function parsePlainText(
     current.paragraphs.push(text)
     current.size += text.length
   }
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return flushParagraph()
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') {
+      flushParagraph()
+      continue
+    }
     if (paragraph.length === 0) paragraphLine = index + 1
     paragraph.push(line)
-  })
+  }
   flushParagraph()
   if (current)
     sections.push({ sourceId: `${filename}:L${current.line}`, heading: null, units: current.paragraphs })
