@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
 import { oneOf, text } from './env-values.ts'
 
@@ -9,8 +10,9 @@ export const testConfig = defineProcessConfig('tests', {
       TEST_DB_BACKEND: oneOf(['native', 'pglite'] as const, 'native'),
       TEST_DATABASE_URL: text('postgres://postgres@127.0.0.1:5432/test'),
       TEST_REDIS_URL: text('redis://127.0.0.1:6379'),
-      // Shared evaluation data and models; tests that need them skip when it is absent.
-      SHARED_DIR: text('../shared'),
+      // Shared evaluation data and models (default: `shared/` beside the repository); tests that
+      // need them skip with a message when it is absent.
+      SHARED_DIR: text(fileURLToPath(new URL('../../../../shared', import.meta.url))),
     },
     read: (env) => ({
       dbBackend: env.TEST_DB_BACKEND,

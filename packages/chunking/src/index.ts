@@ -1,0 +1,8 @@
+export {
+  type Chunk,
+  type ChunkOptions,
+  chunkSections,
+  type ParentSection,
+  type SectionInput,
+} from './chunk-sections.ts'
+export { type SplitOptions, splitText } from './split-text.ts'
