@@ -13,8 +13,13 @@ CREATE TABLE documents (
   progress real NOT NULL DEFAULT 0 CHECK (progress >= 0 AND progress <= 1),
   error text,
   chunk_count integer NOT NULL DEFAULT 0,
+  -- The content version search sees; a re-upload is ingested beside it and swapped in when ready.
+  active_hash text,
+  -- Parts the parser cut the document into (fan-out); NULL while parsing.
+  parts_total integer,
   created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (collection, filename)
 );
 CREATE INDEX documents_collection_idx ON documents (collection, created_at DESC);
 -- The reconciler scans only unfinished documents.
@@ -24,11 +29,13 @@ CREATE INDEX documents_unfinished_idx ON documents (updated_at) WHERE status NOT
 CREATE TABLE sections (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   document_id uuid NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+  content_hash text NOT NULL,
+  -- Order in the document: part * 100000 + position in the part.
   ordinal integer NOT NULL,
   source_id text NOT NULL,
   heading text,
   text text NOT NULL,
-  UNIQUE (document_id, ordinal)
+  UNIQUE (document_id, content_hash, ordinal)
 );
 
 -- Chunks: what search ranks. The embedding column is added by the embedding space (its size
@@ -36,7 +43,9 @@ CREATE TABLE sections (
 CREATE TABLE chunks (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   document_id uuid NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
-  section_id bigint REFERENCES sections (id) ON DELETE CASCADE,
+  content_hash text NOT NULL,
+  section_id bigint NOT NULL REFERENCES sections (id) ON DELETE CASCADE,
+  -- Position inside the parent section.
   chunk_index integer NOT NULL,
   source_id text NOT NULL,
   text text NOT NULL,
@@ -45,11 +54,24 @@ CREATE TABLE chunks (
   terms text[] NOT NULL DEFAULT '{}',
   term_count integer NOT NULL DEFAULT 0,
   embedding_status text NOT NULL DEFAULT 'pending' CHECK (embedding_status IN ('pending', 'done')),
-  UNIQUE (document_id, chunk_index)
+  UNIQUE (section_id, chunk_index)
 );
 CREATE INDEX chunks_terms_idx ON chunks USING gin (terms);
-CREATE INDEX chunks_section_idx ON chunks (section_id);
+CREATE INDEX chunks_document_idx ON chunks (document_id, content_hash);
 CREATE INDEX chunks_pending_embedding_idx ON chunks (id) WHERE embedding_status = 'pending';
+
+-- Work in progress of the ingestion stages, one row per part of a document version. Each stage
+-- leaves its result here, so a retry or a restarted pipeline skips what is already done.
+CREATE TABLE ingest_parts (
+  document_id uuid NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+  content_hash text NOT NULL,
+  part integer NOT NULL,
+  stage text NOT NULL CHECK (stage IN ('parsed', 'chunked', 'embedded', 'stored')),
+  sections jsonb,
+  chunked jsonb,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (document_id, content_hash, part)
+);
 
 -- Questions asked through POST /ask: the state the client polls.
 CREATE TABLE question_jobs (

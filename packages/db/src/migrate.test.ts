@@ -65,12 +65,17 @@ describe('migrations', () => {
        VALUES ($1, 'a.txt', 'text', 'x', 'h', 1)`,
       [doc],
     )
+    const { rows: sectionRows } = await db.pool.query(
+      "INSERT INTO sections (document_id, content_hash, ordinal, source_id, text) VALUES ($1, 'h', 0, 'a.txt', 'all') RETURNING id",
+      [doc],
+    )
+    const section = sectionRows[0]?.id
     const unit = (i: number) => `[${Array.from({ length: 8 }, (_, j) => (j === i ? 1 : 0)).join(',')}]`
     for (const i of [0, 1, 2]) {
       await db.pool.query(
-        `INSERT INTO chunks (document_id, chunk_index, source_id, text, text_hash, embedding, embedding_status)
-         VALUES ($1, $2, 'a.txt', $3, $3, $4, 'done')`,
-        [doc, i, `chunk ${i}`, unit(i)],
+        `INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, embedding, embedding_status)
+         VALUES ($1, 'h', $5, $2, 'a.txt', $3, $3, $4, 'done')`,
+        [doc, i, `chunk ${i}`, unit(i), section],
       )
     }
     const { rows } = await db.pool.query('SELECT text FROM chunks ORDER BY embedding <=> $1 LIMIT 1', [
@@ -79,8 +84,8 @@ describe('migrations', () => {
     expect(rows[0]?.text).toBe('chunk 1')
     await expect(
       db.pool.query(
-        "INSERT INTO chunks (document_id, chunk_index, source_id, text, text_hash, embedding) VALUES ($1, 9, 'a', 'b', 'c', '[1,2,3]')",
-        [doc],
+        "INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, embedding) VALUES ($1, 'h', $2, 9, 'a', 'b', 'c', '[1,2,3]')",
+        [doc, section],
       ),
     ).rejects.toThrow(/expected 8 dimensions/)
   })

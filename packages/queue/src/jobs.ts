@@ -7,6 +7,9 @@ const documentStage = z.object({
   contentHash: z.string().regex(/^[a-f0-9]{16,64}$/),
 })
 
+// Large documents fan out: the parser cuts them into parts, and every later stage runs per part.
+const partStage = documentStage.extend({ part: z.number().int().min(0) })
+
 const short = (hash: string) => hash.slice(0, 16)
 
 export const parseJob = defineJob({
@@ -17,20 +20,20 @@ export const parseJob = defineJob({
 
 export const chunkJob = defineJob({
   name: 'ingest.chunk',
-  payload: documentStage,
-  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'chunk'),
+  payload: partStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'chunk'),
 })
 
 export const embedJob = defineJob({
   name: 'ingest.embed',
-  payload: documentStage,
-  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'embed'),
+  payload: partStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'embed'),
 })
 
 export const storeJob = defineJob({
   name: 'ingest.store',
-  payload: documentStage,
-  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'store'),
+  payload: partStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'store'),
 })
 
 const questionStage = z.object({ questionId: z.uuid() })

@@ -15,6 +15,12 @@ export interface Producer {
     payload: z.input<S>,
     options?: JobsOptions,
   ): Promise<string>
+  /**
+   * Like enqueue, but a finished (completed or failed) job under the same id is removed first, so
+   * the work runs again: for re-indexing and for the reconciler resuming a stuck document. A job
+   * still waiting or running is left alone.
+   */
+  enqueueAgain<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>): Promise<string>
   close(): Promise<void>
 }
 
@@ -33,7 +39,7 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
   await Promise.all([...queues.values()].map((queue) => queue.waitUntilReady()))
   const redis = createRedisClient(url)
   await redis.connect()
-  return {
+  const producer: Producer = {
     queues,
     redis,
     async enqueue(definition, input, options) {
@@ -49,9 +55,21 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
       })
       return jobId
     },
+    async enqueueAgain(definition, input) {
+      const queue = queues.get(definition.name)
+      if (!queue) throw new Error(`unknown queue ${definition.name}`)
+      const jobId = definition.jobId(definition.payload.parse(input))
+      const existing = await queue.getJob(jobId)
+      if (existing) {
+        const state = await existing.getState()
+        if (state === 'completed' || state === 'failed') await existing.remove()
+      }
+      return producer.enqueue(definition, input)
+    },
     async close() {
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()))
       redis.disconnect()
     },
   }
+  return producer
 }

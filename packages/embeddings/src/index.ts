@@ -1,0 +1,1 @@
+export type { Embedder, ModelState } from './embedder.ts'

@@ -1,0 +1,110 @@
+import type { Pool, PoolClient } from '@rag/db'
+import type { SourceType } from '@rag/parsers'
+
+export const DOCUMENT_STATUSES = [
+  'queued',
+  'parsing',
+  'chunking',
+  'embedding',
+  'storing',
+  'ready',
+  'failed',
+] as const
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
+
+export interface DocumentRecord {
+  id: string
+  collection: string
+  filename: string
+  sourceType: SourceType
+  storedPath: string
+  contentHash: string
+  sizeBytes: number
+  tags: string[]
+  status: DocumentStatus
+  progress: number
+  error: string | null
+  chunkCount: number
+  activeHash: string | null
+  partsTotal: number | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+const COLUMNS = `id, collection, filename, source_type AS "sourceType", stored_path AS "storedPath",
+  content_hash AS "contentHash", size_bytes::float8 AS "sizeBytes", tags, status, progress, error,
+  chunk_count AS "chunkCount", active_hash AS "activeHash", parts_total AS "partsTotal",
+  created_at AS "createdAt", updated_at AS "updatedAt"`
+
+type Queryable = Pick<Pool | PoolClient, 'query'>
+
+export async function getDocument(db: Queryable, id: string): Promise<DocumentRecord | null> {
+  const { rows } = await db.query<DocumentRecord>(`SELECT ${COLUMNS} FROM documents WHERE id = $1`, [id])
+  return rows[0] ?? null
+}
+
+export async function findDocument(db: Queryable, collection: string, filename: string, lock = false) {
+  const { rows } = await db.query<DocumentRecord>(
+    `SELECT ${COLUMNS} FROM documents WHERE collection = $1 AND filename = $2${lock ? ' FOR UPDATE' : ''}`,
+    [collection, filename],
+  )
+  return rows[0] ?? null
+}
+
+export async function listDocuments(
+  db: Queryable,
+  {
+    collection,
+    status,
+    limit = 100,
+    offset = 0,
+  }: { collection?: string; status?: DocumentStatus; limit?: number; offset?: number },
+): Promise<DocumentRecord[]> {
+  const { rows } = await db.query<DocumentRecord>(
+    `SELECT ${COLUMNS} FROM documents
+      WHERE ($1::text IS NULL OR collection = $1) AND ($2::text IS NULL OR status = $2)
+      ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+    [collection ?? null, status ?? null, limit, offset],
+  )
+  return rows
+}
+
+/** The document version a stage job is about, or null when it was deleted, replaced or failed. */
+export async function currentDocument(db: Queryable, documentId: string, contentHash: string) {
+  const document = await getDocument(db, documentId)
+  if (!document || document.contentHash !== contentHash || document.status === 'failed') return null
+  return document
+}
+
+/** Moves an unfinished document to a stage (status shows the stage work is happening in). */
+export async function setStage(
+  db: Queryable,
+  documentId: string,
+  contentHash: string,
+  status: DocumentStatus,
+) {
+  await db.query(
+    `UPDATE documents SET status = $3, updated_at = now()
+      WHERE id = $1 AND content_hash = $2 AND status NOT IN ('ready', 'failed')`,
+    [documentId, contentHash, status],
+  )
+}
+
+export async function markFailed(db: Queryable, documentId: string, contentHash: string, reason: string) {
+  await db.query(
+    `UPDATE documents SET status = 'failed', error = $3, updated_at = now()
+      WHERE id = $1 AND content_hash = $2 AND status <> 'ready'`,
+    [documentId, contentHash, reason.slice(0, 2000)],
+  )
+}
+
+/** Puts a document back at the start of the pipeline (re-index); its searchable version stays until replaced. */
+export async function requeueDocument(db: Queryable, documentId: string) {
+  const { rows } = await db.query<{ contentHash: string }>(
+    `UPDATE documents SET status = 'queued', progress = 0, error = NULL, parts_total = NULL, updated_at = now()
+      WHERE id = $1 RETURNING content_hash AS "contentHash"`,
+    [documentId],
+  )
+  await db.query('DELETE FROM ingest_parts WHERE document_id = $1', [documentId])
+  return rows[0]?.contentHash ?? null
+}

@@ -1,0 +1,48 @@
+import { type Pool, withTransaction } from '@rag/db'
+
+/**
+ * When every part of a document version is stored: swap it in (older versions' sections and chunks
+ * go), mark the document ready and drop its work-in-progress rows. Otherwise update its progress.
+ * The row lock makes concurrent callers (the parser finishing, the last store) agree on one winner.
+ */
+export async function finalizeDocument(
+  pool: Pool,
+  documentId: string,
+  contentHash: string,
+): Promise<boolean> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ status: string; partsTotal: number | null; contentHash: string }>(
+      'SELECT status, parts_total AS "partsTotal", content_hash AS "contentHash" FROM documents WHERE id = $1 FOR UPDATE',
+      [documentId],
+    )
+    const document = rows[0]
+    if (!document || document.contentHash !== contentHash || ['ready', 'failed'].includes(document.status))
+      return false
+    const { rows: counts } = await client.query<{ stored: number }>(
+      `SELECT count(*)::int AS stored FROM ingest_parts
+        WHERE document_id = $1 AND content_hash = $2 AND stage = 'stored'`,
+      [documentId, contentHash],
+    )
+    const stored = counts[0]?.stored ?? 0
+    if (document.partsTotal === null || stored < document.partsTotal) {
+      const total = document.partsTotal ?? stored + 1
+      await client.query('UPDATE documents SET progress = $2 WHERE id = $1', [
+        documentId,
+        Math.min(0.99, stored / total),
+      ])
+      return false
+    }
+    await client.query('DELETE FROM sections WHERE document_id = $1 AND content_hash <> $2', [
+      documentId,
+      contentHash,
+    ])
+    await client.query(
+      `UPDATE documents SET status = 'ready', progress = 1, error = NULL, active_hash = $2, updated_at = now(),
+         chunk_count = (SELECT count(*) FROM chunks WHERE document_id = $1 AND content_hash = $2)
+       WHERE id = $1`,
+      [documentId, contentHash],
+    )
+    await client.query('DELETE FROM ingest_parts WHERE document_id = $1', [documentId])
+    return true
+  })
+}

@@ -1,0 +1,27 @@
+export {
+  currentDocument,
+  DOCUMENT_STATUSES,
+  type DocumentRecord,
+  type DocumentStatus,
+  getDocument,
+  listDocuments,
+  requeueDocument,
+} from './documents.ts'
+export { fillEmbeddingCache } from './embedding-cache.ts'
+export { finalizeDocument } from './finalize-document.ts'
+export type { IngestDeps } from './ingest-deps.ts'
+export { reconcileDocuments } from './reconcile-documents.ts'
+export {
+  deleteDocument,
+  type RegisterOptions,
+  type RegisterOutcome,
+  registerDocument,
+  safeFilename,
+  type UploadInput,
+  UploadRejectedError,
+} from './register-document.ts'
+export { createChunkHandler } from './stages/chunk-stage.ts'
+export { createEmbedHandler } from './stages/embed-stage.ts'
+export { createParseHandler, type ParseStageOptions } from './stages/parse-stage.ts'
+export { createStoreHandler } from './stages/store-stage.ts'
+export { textHash } from './text-hash.ts'

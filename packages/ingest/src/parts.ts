@@ -1,0 +1,76 @@
+import type { Chunk, ParentSection } from '@rag/chunking'
+import type { Pool, PoolClient } from '@rag/db'
+import type { ParsedSection } from '@rag/parsers'
+
+export type PartStage = 'parsed' | 'chunked' | 'embedded' | 'stored'
+
+export interface ChunkedPart {
+  parents: ParentSection[]
+  chunks: Chunk[]
+}
+
+export interface PartRecord {
+  part: number
+  stage: PartStage
+  sections: ParsedSection[] | null
+  chunked: ChunkedPart | null
+}
+
+/** Parents of part N are numbered from N × PART_ORDINAL_SPAN, so parts never collide. */
+export const PART_ORDINAL_SPAN = 100_000
+
+type Queryable = Pick<Pool | PoolClient, 'query'>
+
+export async function getPart(db: Queryable, documentId: string, contentHash: string, part: number) {
+  const { rows } = await db.query<PartRecord>(
+    'SELECT part, stage, sections, chunked FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 AND part = $3',
+    [documentId, contentHash, part],
+  )
+  return rows[0] ?? null
+}
+
+export async function listParts(db: Queryable, documentId: string, contentHash: string) {
+  const { rows } = await db.query<{ part: number; stage: PartStage }>(
+    'SELECT part, stage FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 ORDER BY part',
+    [documentId, contentHash],
+  )
+  return rows
+}
+
+/** Saves parsed sections; a part already further along (a retried parse) is left as it is. */
+export async function saveParsedPart(
+  db: Queryable,
+  documentId: string,
+  contentHash: string,
+  part: number,
+  sections: ParsedSection[],
+) {
+  await db.query(
+    `INSERT INTO ingest_parts (document_id, content_hash, part, stage, sections)
+     VALUES ($1, $2, $3, 'parsed', $4)
+     ON CONFLICT (document_id, content_hash, part) DO UPDATE SET sections = excluded.sections, updated_at = now()
+       WHERE ingest_parts.stage = 'parsed'`,
+    [documentId, contentHash, part, JSON.stringify(sections)],
+  )
+}
+
+export async function advancePart(
+  db: Queryable,
+  documentId: string,
+  contentHash: string,
+  part: number,
+  stage: PartStage,
+  changes: { sections?: null; chunked?: ChunkedPart | null } = {},
+) {
+  const sets = ['stage = $4', 'updated_at = now()']
+  const values: unknown[] = [documentId, contentHash, part, stage]
+  if ('sections' in changes) sets.push('sections = NULL')
+  if ('chunked' in changes) {
+    values.push(changes.chunked === null ? null : JSON.stringify(changes.chunked))
+    sets.push(`chunked = $${values.length}`)
+  }
+  await db.query(
+    `UPDATE ingest_parts SET ${sets.join(', ')} WHERE document_id = $1 AND content_hash = $2 AND part = $3`,
+    values,
+  )
+}

@@ -1,0 +1,131 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
+import { withTransaction } from '@rag/db'
+import { detectSourceType, SUPPORTED_EXTENSIONS } from '@rag/parsers'
+import { parseJob } from '@rag/queue'
+import { type DocumentRecord, findDocument, getDocument } from './documents.ts'
+import type { IngestDeps } from './ingest-deps.ts'
+
+/** Something about the upload itself is wrong; the caller answers with `status` (HTTP 4xx). */
+export class UploadRejectedError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'UploadRejectedError'
+  }
+}
+
+export interface UploadInput {
+  /** As the client named it; only its last path segment is kept. */
+  filename: string
+  data: Uint8Array
+  collection?: string
+  tags?: string[]
+}
+
+export interface RegisterOptions {
+  uploadDir: string
+  maxBytes: number
+}
+
+export type RegisterOutcome = { document: DocumentRecord; action: 'created' | 'replaced' | 'unchanged' }
+
+/**
+ * A display name that cannot escape anything: the last path segment, without control characters.
+ * Stored files never use it (they live under generated names); it names the source (`x.pdf:p3`).
+ */
+export function safeFilename(raw: string): string {
+  const name = basename(raw.replaceAll('\\', '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+  if (!name || name === '.' || name === '..')
+    throw new UploadRejectedError(400, `invalid file name ${JSON.stringify(raw)}`)
+  return name.slice(0, 255)
+}
+
+/**
+ * Records an upload and starts its ingestion. The same content under the same name in the same
+ * collection is a no-op; new content replaces the old version once it is ready. The enqueue may
+ * fail (Redis down): the document is safe in Postgres as `queued` and the reconciler starts it.
+ */
+export async function registerDocument(
+  deps: IngestDeps,
+  options: RegisterOptions,
+  input: UploadInput,
+): Promise<RegisterOutcome> {
+  const filename = safeFilename(input.filename)
+  const sourceType = detectSourceType(filename)
+  if (!sourceType) {
+    throw new UploadRejectedError(
+      415,
+      `unsupported file type ${JSON.stringify(extname(filename) || filename)}; supported: ${SUPPORTED_EXTENSIONS.join(' ')}`,
+    )
+  }
+  if (input.data.length === 0) throw new UploadRejectedError(400, `${filename} is empty`)
+  if (input.data.length > options.maxBytes) {
+    throw new UploadRejectedError(
+      413,
+      `${filename} is ${input.data.length} bytes; the limit is ${options.maxBytes}`,
+    )
+  }
+  const collection = input.collection?.trim() || 'default'
+  const contentHash = createHash('sha256').update(input.data).digest('hex')
+
+  const outcome = await withTransaction(deps.pool, async (client) => {
+    const existing = await findDocument(client, collection, filename, true)
+    if (existing && existing.contentHash === contentHash && existing.status !== 'failed') {
+      return { id: existing.id, action: 'unchanged' as const }
+    }
+    const id = existing?.id ?? randomUUID()
+    const storedPath = join(
+      options.uploadDir,
+      id,
+      `${contentHash.slice(0, 32)}${extname(filename).toLowerCase()}`,
+    )
+    await mkdir(join(options.uploadDir, id), { recursive: true })
+    const temporary = `${storedPath}.${randomUUID()}.tmp`
+    await writeFile(temporary, input.data)
+    await rename(temporary, storedPath)
+    if (existing) {
+      await client.query(
+        `UPDATE documents SET content_hash = $2, stored_path = $3, size_bytes = $4, tags = $5, source_type = $6,
+           status = 'queued', progress = 0, error = NULL, parts_total = NULL, updated_at = now() WHERE id = $1`,
+        [id, contentHash, storedPath, input.data.length, input.tags ?? existing.tags, sourceType],
+      )
+      await client.query('DELETE FROM ingest_parts WHERE document_id = $1', [id])
+    } else {
+      await client.query(
+        `INSERT INTO documents (id, collection, filename, source_type, stored_path, content_hash, size_bytes, tags)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [id, collection, filename, sourceType, storedPath, contentHash, input.data.length, input.tags ?? []],
+      )
+    }
+    return { id, action: existing ? ('replaced' as const) : ('created' as const) }
+  })
+
+  if (outcome.action !== 'unchanged') {
+    await deps.producer
+      .enqueueAgain(parseJob, { documentId: outcome.id, contentHash })
+      .catch((error: unknown) => {
+        deps.logger.warn(
+          { err: error, documentId: outcome.id },
+          'could not enqueue; the reconciler will start it',
+        )
+      })
+  }
+  const document = await getDocument(deps.pool, outcome.id)
+  if (!document) throw new Error(`document ${outcome.id} vanished`)
+  return { document, action: outcome.action }
+}
+
+/** Deletes a document, its chunks and its stored original. Returns false when there was none. */
+export async function deleteDocument(deps: Pick<IngestDeps, 'pool'>, id: string): Promise<boolean> {
+  const document = await getDocument(deps.pool, id)
+  if (!document) return false
+  await deps.pool.query('DELETE FROM documents WHERE id = $1', [id])
+  await rm(join(document.storedPath, '..'), { recursive: true, force: true })
+  return true
+}

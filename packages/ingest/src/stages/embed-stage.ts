@@ -1,0 +1,41 @@
+import type { Embedder } from '@rag/embeddings'
+import { type embedJob, type JobHandler, storeJob } from '@rag/queue'
+import { currentDocument, setStage } from '../documents.ts'
+import { fillEmbeddingCache } from '../embedding-cache.ts'
+import type { IngestDeps } from '../ingest-deps.ts'
+import { advancePart, getPart } from '../parts.ts'
+import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
+
+/**
+ * ingest.embed: vectors for a part's chunks, through the cache (unchanged text is never embedded
+ * twice). Without a usable model the part goes on for keyword search; its chunks stay "pending"
+ * and are back-filled when the model becomes available.
+ */
+export function createEmbedHandler(
+  deps: IngestDeps,
+  getEmbedder: () => Promise<Embedder | null>,
+): JobHandler<typeof embedJob.payload> {
+  return async (payload, context) =>
+    failDocumentOnFinalError(deps.pool, payload, context, 'embed', async () => {
+      const { documentId, contentHash, part } = payload
+      if (!(await currentDocument(deps.pool, documentId, contentHash))) return { skipped: 'document gone' }
+      const record = await getPart(deps.pool, documentId, contentHash, part)
+      if (!record) return { skipped: 'part gone' }
+      let embedded = 0
+      if (record.stage === 'chunked') {
+        await setStage(deps.pool, documentId, contentHash, 'embedding')
+        const embedder = await getEmbedder()
+        if (embedder) {
+          embedded = await fillEmbeddingCache(
+            deps.pool,
+            embedder,
+            (record.chunked?.chunks ?? []).map((chunk) => chunk.text),
+          )
+        }
+        await advancePart(deps.pool, documentId, contentHash, part, 'embedded')
+      }
+      await deps.producer.enqueue(storeJob, payload)
+      await context.progress(1)
+      return { part, embedded }
+    })
+}

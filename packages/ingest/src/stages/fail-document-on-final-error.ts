@@ -1,0 +1,31 @@
+import type { Pool } from '@rag/db'
+import { DocumentParseError } from '@rag/parsers'
+import { type JobContext, UnrecoverableError } from '@rag/queue'
+import { markFailed } from '../documents.ts'
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Runs a stage. An error retrying cannot fix (a corrupt file) fails the job at once and the
+ * document with its reason; any other error is retried with backoff, and marks the document failed
+ * only when the last attempt fails too, so no document is left in a stage forever.
+ */
+export async function failDocumentOnFinalError<T>(
+  pool: Pool,
+  { documentId, contentHash }: { documentId: string; contentHash: string },
+  { job }: JobContext,
+  stage: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    const unrecoverable = error instanceof DocumentParseError || error instanceof UnrecoverableError
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+    if (unrecoverable || lastAttempt) {
+      await markFailed(pool, documentId, contentHash, `${stage}: ${message(error)}`)
+    }
+    if (error instanceof DocumentParseError) throw new UnrecoverableError(error.message)
+    throw error
+  }
+}
