@@ -39,7 +39,7 @@ export type RegisterOutcome = { document: DocumentRecord; action: 'created' | 'r
  */
 export function safeFilename(raw: string): string {
   const name = basename(raw.replaceAll('\\', '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
   if (!name || name === '.' || name === '..')
     throw new UploadRejectedError(400, `invalid file name ${JSON.stringify(raw)}`)
