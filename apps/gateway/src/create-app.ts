@@ -5,18 +5,21 @@ import { Hono } from 'hono'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
 import { requestContext } from './middleware/request-context.ts'
+import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
 
 export interface GatewayDeps {
   pool: Pool
   producer: Producer
   logger: Logger
+  uploads: DocumentRoutesOptions
 }
 
 export function createApp(deps: GatewayDeps) {
   const app = new Hono()
   app.use(requestContext({ logger: deps.logger }))
   app.route('/', healthRoutes(deps))
+  app.route('/', documentRoutes(deps, deps.uploads))
   app.notFound((c) => {
     throw new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)
   })

@@ -1,0 +1,67 @@
+import { copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { onnx } from 'onnx-proto'
+import { encodeModel, floatTensor, seededFloats, tensorType } from './tiny-onnx.ts'
+
+export const TOKENIZER_FILES = [
+  'tokenizer.json',
+  'tokenizer_config.json',
+  'special_tokens_map.json',
+  'vocab.txt',
+]
+
+/**
+ * A feature-extraction model with random weights that transformers.js loads like any BERT: a
+ * `Gather` of each token id's row of an embedding table is its last_hidden_state. With a real
+ * tokenizer this exercises loading, batching, pooling and normalisation, not quality.
+ */
+export async function writeTinyEmbeddingModel({
+  dir,
+  tokenizerDir,
+  dim = 8,
+  vocabSize = 30522,
+  seed = 42,
+}: {
+  dir: string
+  tokenizerDir: string
+  dim?: number
+  vocabSize?: number
+  seed?: number
+}): Promise<void> {
+  await mkdir(join(dir, 'onnx'), { recursive: true })
+  for (const file of TOKENIZER_FILES) await copyFile(join(tokenizerDir, file), join(dir, file))
+  await writeFile(
+    join(dir, 'config.json'),
+    JSON.stringify({
+      model_type: 'bert',
+      architectures: ['BertModel'],
+      hidden_size: dim,
+      vocab_size: vocabSize,
+    }),
+  )
+  const model = encodeModel({
+    name: 'tiny-embedder',
+    node: [
+      {
+        opType: 'Gather',
+        input: ['embeddings', 'input_ids'],
+        output: ['last_hidden_state'],
+        attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }],
+      },
+    ],
+    initializer: [floatTensor('embeddings', [vocabSize, dim], seededFloats(vocabSize * dim, seed))],
+    input: [
+      { name: 'input_ids', type: tensorType(onnx.TensorProto.DataType.INT64, ['batch', 'sequence']) },
+      { name: 'attention_mask', type: tensorType(onnx.TensorProto.DataType.INT64, ['batch', 'sequence']) },
+    ],
+    output: [
+      {
+        name: 'last_hidden_state',
+        type: tensorType(onnx.TensorProto.DataType.FLOAT, ['batch', 'sequence', dim]),
+      },
+    ],
+  })
+  // Both file names transformers.js looks for (fp32 and q8), so any dtype setting loads it.
+  await writeFile(join(dir, 'onnx', 'model.onnx'), model)
+  await writeFile(join(dir, 'onnx', 'model_quantized.onnx'), model)
+}

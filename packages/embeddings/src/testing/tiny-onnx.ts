@@ -1,0 +1,41 @@
+import { onnx } from 'onnx-proto'
+
+/** Deterministic pseudo-random floats in [-1, 1) (tests need the same model every run). */
+export function seededFloats(count: number, seed: number): Float32Array {
+  const values = new Float32Array(count)
+  let state = seed >>> 0 || 1
+  for (let i = 0; i < count; i++) {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    values[i] = ((state >>> 0) / 2 ** 32) * 2 - 1
+  }
+  return values
+}
+
+export const tensorType = (elemType: onnx.TensorProto.DataType, dims: (number | string)[]) =>
+  onnx.TypeProto.create({
+    tensorType: {
+      elemType,
+      shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) },
+    },
+  })
+
+export const floatTensor = (name: string, dims: number[], values: Float32Array) =>
+  onnx.TensorProto.create({
+    name,
+    dims,
+    dataType: onnx.TensorProto.DataType.FLOAT,
+    rawData: new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
+  })
+
+export function encodeModel(graph: onnx.IGraphProto): Uint8Array {
+  return onnx.ModelProto.encode(
+    onnx.ModelProto.create({
+      irVersion: 8,
+      opsetImport: [{ domain: '', version: 17 }],
+      producerName: 'rag-tests',
+      graph,
+    }),
+  ).finish()
+}

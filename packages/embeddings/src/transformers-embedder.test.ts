@@ -1,0 +1,105 @@
+import { access, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { testConfig } from '@rag/config'
+import { createLogger } from '@rag/log'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Embedder } from './embedder.ts'
+import { createModelProvider } from './model-provider.ts'
+import { writeTinyEmbeddingModel } from './testing/tiny-embedding-model.ts'
+import { loadTransformersEmbedder, prefixesFor } from './transformers-embedder.ts'
+
+const logger = createLogger({ name: 'test', level: 'silent' })
+const tokenizerDir = join(testConfig.parse(process.env).test.sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
+const hasTokenizer = await access(tokenizerDir).then(
+  () => true,
+  () => false,
+)
+if (!hasTokenizer)
+  console.warn(`skipping transformers.js tests: no tokenizer at ${tokenizerDir} (set SHARED_DIR)`)
+
+let modelsDir: string
+let embedder: Embedder
+beforeAll(async () => {
+  modelsDir = await mkdtemp(join(tmpdir(), 'rag-models-'))
+  if (!hasTokenizer) return
+  await writeTinyEmbeddingModel({ dir: join(modelsDir, 'test/tiny-embedder'), tokenizerDir, dim: 8 })
+  embedder = await loadTransformersEmbedder({
+    model: 'test/tiny-embedder',
+    dim: 8,
+    modelsDir,
+    allowDownload: false,
+    logger,
+  })
+})
+afterAll(async () => {
+  await rm(modelsDir, { recursive: true, force: true })
+})
+
+describe.skipIf(!hasTokenizer)('the transformers.js embedder on a tiny generated model', () => {
+  it('returns one L2-normalised vector of the configured size per text, in input order', async () => {
+    const texts = ['the lamp charges in three hours', 'warranty', 'a', 'battery life is eight hours', 'x y z']
+    const vectors = await embedder.embedPassages(texts)
+    expect(vectors).toHaveLength(texts.length)
+    for (const vector of vectors) {
+      expect(vector).toHaveLength(8)
+      expect(Math.hypot(...vector)).toBeCloseTo(1, 5)
+    }
+    // Batching (16 at a time) and order: the same text embedded alone gives the same vector.
+    const alone = await embedder.embedPassages([texts[3] ?? ''])
+    expect(alone[0]?.map((v) => v.toFixed(5))).toEqual(vectors[3]?.map((v) => v.toFixed(5)))
+    const many = await embedder.embedPassages(
+      Array.from({ length: 40 }, (_, i) => texts[i % texts.length] ?? ''),
+    )
+    expect(many[38]?.map((v) => v.toFixed(5))).toEqual(vectors[3]?.map((v) => v.toFixed(5)))
+  })
+
+  it('pools over tokens: different texts give different vectors, identical texts identical ones', async () => {
+    const [a, b, c] = await embedder.embedPassages(['lamp', 'warranty period', 'lamp'])
+    expect(a).toEqual(c)
+    expect(a).not.toEqual(b)
+  })
+
+  it('refuses a model whose vectors do not have the configured size', async () => {
+    const wrong = await loadTransformersEmbedder({
+      model: 'test/tiny-embedder',
+      dim: 16,
+      modelsDir,
+      allowDownload: false,
+      logger,
+    })
+    await expect(wrong.embedPassages(['x'])).rejects.toThrow(
+      'EMBEDDING_DIM is 16 but test/tiny-embedder produces 8-dimensional vectors',
+    )
+  })
+})
+
+describe('model availability', () => {
+  it('reports a model that cannot be obtained once, without throwing, and retries later', async () => {
+    let attempts = 0
+    const provider = createModelProvider({
+      name: 'nobody/missing-model',
+      logger,
+      retryAfterMs: 60_000,
+      load: () => {
+        attempts += 1
+        return loadTransformersEmbedder({
+          model: 'nobody/missing-model',
+          dim: 8,
+          modelsDir,
+          allowDownload: false,
+          logger,
+        })
+      },
+    })
+    expect(await provider.get()).toBeNull()
+    expect(await provider.get()).toBeNull()
+    expect(attempts).toBe(1)
+    expect(provider.state()).toMatchObject({ state: 'unavailable', model: 'nobody/missing-model' })
+  })
+
+  it('knows which models want e5 prefixes', () => {
+    expect(prefixesFor('Xenova/multilingual-e5-small')).toEqual({ passage: 'passage: ', query: 'query: ' })
+    expect(prefixesFor('Xenova/all-MiniLM-L6-v2')).toEqual({ passage: '', query: '' })
+  })
+})
