@@ -13,6 +13,7 @@ export interface GatewayDeps {
   producer: Producer
   logger: Logger
   uploads: DocumentRoutesOptions
+  queuePrefix: string
 }
 
 export function createApp(deps: GatewayDeps) {

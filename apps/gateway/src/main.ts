@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { createPool, migrate } from '@rag/db'
+import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
@@ -26,12 +27,31 @@ runMain(async () => {
   const producer = await createProducer({ url: config.redis.url, prefix: config.redis.prefix })
   shutdown.add('queues', () => producer.close())
 
+  // Documents whose jobs Redis lost (flushed, restarted without persistence) are started again.
+  const reconcile = () =>
+    reconcileDocuments({ pool, producer, logger }, { staleAfterMs: config.storage.reconcileAfterMs }).catch(
+      (error: unknown) => logger.warn({ err: error }, 'reconciling documents failed'),
+    )
+  const reconciler = setInterval(reconcile, config.storage.reconcileAfterMs)
+  shutdown.add('reconciler', () => clearInterval(reconciler))
+  void reconcile()
+
   // Without an API key nothing but this machine may reach the gateway.
   const host = config.gateway.apiKeys.length > 0 ? config.gateway.host : '127.0.0.1'
   if (config.gateway.apiKeys.length === 0 && config.gateway.host !== '127.0.0.1') {
     logger.warn({ requested: config.gateway.host }, 'no API_KEY set: listening on loopback only')
   }
-  const app = createApp({ pool, producer, logger })
+  const app = createApp({
+    pool,
+    producer,
+    logger,
+    queuePrefix: config.redis.prefix,
+    uploads: {
+      uploadDir: config.storage.uploadDir,
+      maxBytes: config.storage.maxUploadBytes,
+      maxFiles: config.storage.maxUploadFiles,
+    },
+  })
   const server = serve({ fetch: app.fetch, hostname: host, port: config.gateway.port }, (info) =>
     logger.info({ url: `http://${host}:${info.port}` }, 'gateway listening'),
   )

@@ -1,5 +1,6 @@
 import { processEnvironment } from '@rag/config'
-import { chunkJob, UnrecoverableError } from '@rag/queue'
+import { createChunkHandler } from '@rag/ingest'
+import { chunkJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
@@ -8,8 +9,7 @@ runMain(() =>
     name: 'worker-chunk',
     definition: chunkJob,
     env: processEnvironment(),
-    createHandler: async () => async () => {
-      throw new UnrecoverableError('the chunk stage is not implemented yet')
-    },
+    createHandler: async ({ config, pool, producer, logger }) =>
+      createChunkHandler({ pool, producer, logger }, config.chunking),
   }),
 )

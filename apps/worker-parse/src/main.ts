@@ -1,5 +1,6 @@
 import { processEnvironment } from '@rag/config'
-import { parseJob, UnrecoverableError } from '@rag/queue'
+import { createParseHandler } from '@rag/ingest'
+import { parseJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
@@ -8,8 +9,10 @@ runMain(() =>
     name: 'worker-parse',
     definition: parseJob,
     env: processEnvironment(),
-    createHandler: async () => async () => {
-      throw new UnrecoverableError('the parse stage is not implemented yet')
-    },
+    createHandler: async ({ config, pool, producer, logger }) =>
+      createParseHandler(
+        { pool, producer, logger },
+        { sectionsPerPart: config.storage.sectionsPerPart, maxSectionChars: config.chunking.parentMaxChars },
+      ),
   }),
 )

@@ -1,5 +1,6 @@
 import { processEnvironment } from '@rag/config'
-import { storeJob, UnrecoverableError } from '@rag/queue'
+import { createStoreHandler } from '@rag/ingest'
+import { storeJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
@@ -8,8 +9,7 @@ runMain(() =>
     name: 'worker-store',
     definition: storeJob,
     env: processEnvironment(),
-    createHandler: async () => async () => {
-      throw new UnrecoverableError('the store stage is not implemented yet')
-    },
+    createHandler: async ({ config, pool, producer, logger }) =>
+      createStoreHandler({ pool, producer, logger }, { embeddingModel: config.models.embedding.model }),
   }),
 )

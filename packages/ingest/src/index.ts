@@ -1,3 +1,4 @@
+export { backfillEmbeddings } from './backfill-embeddings.ts'
 export {
   currentDocument,
   DOCUMENT_STATUSES,

@@ -1,3 +1,4 @@
+export { publishComponentStatus, readComponentStatuses } from './component-status.ts'
 export {
   DEFAULT_JOB_OPTIONS,
   defineJob,

@@ -56,6 +56,8 @@ export function startWorker<S extends z.ZodType>({
       prefix,
       concurrency,
       lockDuration: lockDurationMs,
+      // Look for jobs of dead workers as often as a lock can expire.
+      stalledInterval: lockDurationMs,
     },
   )
   worker.on('failed', (job, error) => {

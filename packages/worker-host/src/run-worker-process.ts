@@ -1,15 +1,30 @@
 import { type Environment, type WorkerConfig, workerConfig } from '@rag/config'
 import { createPool, migrate, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
-import { type JobDefinition, type JobHandler, startWorker, waitForRedis } from '@rag/queue'
+import { createProducer, type JobDefinition, type JobHandler, type Producer, startWorker } from '@rag/queue'
 import { createShutdown, type Shutdown } from '@rag/runtime'
 import type { z } from 'zod'
 
 export interface WorkerDeps {
   config: WorkerConfig
   pool: Pool
+  /** For enqueueing the next stage's jobs. */
+  producer: Producer
   logger: Logger
   shutdown: Shutdown
+}
+
+/** A worker outlives Redis being away: it keeps trying to connect instead of exiting. */
+async function connectProducer(config: WorkerConfig, logger: Logger, shutdown: Shutdown): Promise<Producer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createProducer({ url: config.redis.url, prefix: config.redis.prefix })
+    } catch (error) {
+      if (shutdown.closing) throw error
+      if (attempt === 1) logger.warn({ err: error }, 'Redis not reachable yet; waiting for it')
+      await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 500, 5000)))
+    }
+  }
 }
 
 export interface WorkerProcessOptions<S extends z.ZodType> {
@@ -48,12 +63,10 @@ export async function runWorkerProcess<S extends z.ZodType>({
     ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
     : null
   await migrate(pool, { schema: config.database.schema, embedding, logger })
-  await waitForRedis(config.redis.url).catch((error: unknown) => {
-    // Not fatal: the worker's own connection waits for Redis; this only tells the operator why it idles.
-    logger.warn({ err: error }, 'Redis not reachable yet; waiting for it')
-  })
+  const producer = await connectProducer(config, logger, shutdown)
+  shutdown.add('producer', () => producer.close())
 
-  const handler = await createHandler({ config, pool, logger, shutdown })
+  const handler = await createHandler({ config, pool, producer, logger, shutdown })
   const worker = startWorker({
     definition,
     handler,
@@ -61,6 +74,7 @@ export async function runWorkerProcess<S extends z.ZodType>({
     prefix: config.redis.prefix,
     logger,
     concurrency: config.worker.concurrency,
+    lockDurationMs: config.worker.lockDurationMs,
   })
   // Closing waits for the jobs in progress; the shutdown deadline bounds it, and a job cut off
   // there is taken over by another worker once its lock expires.

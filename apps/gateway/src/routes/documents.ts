@@ -75,8 +75,11 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
               'send the files as multipart/form-data, in fields named "file" or "files"',
             )
           }
-          const body = await c.req.parseBody({ all: true }).catch(() => {
-            throw new HttpError(400, 'malformed multipart body')
+          const body = await c.req.parseBody({ all: true }).catch((error: unknown) => {
+            throw new HttpError(
+              400,
+              `malformed multipart body: ${error instanceof Error ? error.message : error}`,
+            )
           })
           const files = [body.file, body.files].flat().filter((value): value is File => value instanceof File)
           if (files.length === 0) throw new HttpError(400, 'no file in the upload (fields "file" or "files")')

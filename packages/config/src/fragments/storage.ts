@@ -6,6 +6,8 @@ export interface StorageSection {
   uploadDir: string
   maxUploadBytes: number
   maxUploadFiles: number
+  reconcileAfterMs: number
+  sectionsPerPart: number
 }
 
 export const storage = defineFragment({
@@ -18,11 +20,17 @@ export const storage = defineFragment({
     UPLOAD_MAX_BYTES: integer(50 * 1024 * 1024, { min: 1 }),
     // Most files in one upload request.
     UPLOAD_MAX_FILES: integer(20, { min: 1, max: 1000 }),
+    // A document that has not moved for this long has its next job enqueued again (Redis lost it).
+    RECONCILE_AFTER_SECONDS: integer(60, { min: 1, max: 86400 }),
+    // Sections (pages, rows, headings) per part: large documents fan out in parts of this size.
+    SECTIONS_PER_PART: integer(50, { min: 1, max: 100000 }),
   },
   read: (env): StorageSection => ({
     dataDir: env.DATA_DIR,
     uploadDir: env.UPLOAD_DIR || `${env.DATA_DIR}/uploads`,
     maxUploadBytes: env.UPLOAD_MAX_BYTES,
     maxUploadFiles: env.UPLOAD_MAX_FILES,
+    reconcileAfterMs: env.RECONCILE_AFTER_SECONDS * 1000,
+    sectionsPerPart: env.SECTIONS_PER_PART,
   }),
 })

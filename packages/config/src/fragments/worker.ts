@@ -7,9 +7,12 @@ export const worker = defineFragment({
     WORKER_CONCURRENCY: integer(1, { min: 1, max: 64 }),
     // Seconds a worker may take to finish its current job on SIGTERM before it is released.
     SHUTDOWN_TIMEOUT_SECONDS: integer(20, { min: 1, max: 600 }),
+    // A job whose worker died is handed to another worker after this long without a heartbeat.
+    JOB_LOCK_SECONDS: integer(30, { min: 1, max: 3600 }),
   },
   read: (env) => ({
     concurrency: env.WORKER_CONCURRENCY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    lockDurationMs: env.JOB_LOCK_SECONDS * 1000,
   }),
 })
