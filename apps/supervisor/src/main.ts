@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url'
 import { processEnvironment, supervisorConfig } from '@rag/config'
 import { createPool, migrate, startEmbeddedPostgres } from '@rag/db'
 import { createLogger } from '@rag/log'
+import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { resolveRedis } from './local-redis.ts'
 import { ProcessSupervisor } from './process-supervisor.ts'
 import { platformPrograms } from './programs.ts'
+import { seedSamples } from './seed-samples.ts'
+
+const SAMPLE_DIR = fileURLToPath(new URL('../../../data/sample', import.meta.url))
 
 // `pnpm start`: the whole platform on one machine. Without DATABASE_URL it serves an embedded
 // PGlite (persisted under DATA_DIR) to every process; without REDIS_URL it finds or starts a Redis.
@@ -35,11 +40,8 @@ runMain(async () => {
   const embedding = config.models.embedding.model
     ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
     : null
-  try {
-    await migrate(pool, { schema: config.database.schema, embedding, logger })
-  } finally {
-    await pool.end()
-  }
+  shutdown.add('database pool', () => pool.end())
+  await migrate(pool, { schema: config.database.schema, embedding, logger })
 
   const supervisor = new ProcessSupervisor({
     programs: platformPrograms(),
@@ -49,6 +51,21 @@ runMain(async () => {
   })
   shutdown.add('processes', () => supervisor.stop())
   supervisor.start()
+  if (config.supervisor.seedSampleData) {
+    const producer = await createProducer({ url: redis.url, prefix: config.redis.prefix })
+    try {
+      await seedSamples(
+        { pool, producer, logger },
+        {
+          sampleDir: SAMPLE_DIR,
+          uploadDir: config.storage.uploadDir,
+          maxBytes: config.storage.maxUploadBytes,
+        },
+      )
+    } finally {
+      await producer.close()
+    }
+  }
   logger.info(
     {
       gateway: `http://127.0.0.1:${config.gateway.port}`,

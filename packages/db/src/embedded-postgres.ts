@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises'
+import { createServer, type Socket } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
+import { ProtocolAwareQueue } from './protocol-aware-queue.ts'
 
 export interface EmbeddedPostgres {
   /** Connection string every process uses, exactly as for a real Postgres. */
@@ -14,9 +16,11 @@ export interface EmbeddedPostgresOptions {
   dir?: string
   host?: string
   port?: number
-  /** PGlite has one session; the server multiplexes this many client connections onto it. */
+  /** Client connections multiplexed onto PGlite's one session. */
   maxConnections?: number
 }
+
+type QueueOption = ConstructorParameters<typeof PGLiteSocketHandler>[0]['queryQueue']
 
 /** PGlite with pgvector, served over the Postgres wire protocol so every process can share it. */
 export async function startEmbeddedPostgres({
@@ -27,15 +31,37 @@ export async function startEmbeddedPostgres({
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   if (dir) await mkdir(dir, { recursive: true })
   const db = await PGlite.create(dir ?? 'memory://', { extensions: { vector } })
-  const server = new PGLiteSocketServer({ db, host, port, maxConnections })
-  await server.start()
-  const [boundHost, boundPort] = server.getServerConn().split(':')
+  // pglite-socket's handler does the wire protocol; the queue deciding who runs next is ours.
+  const queue = new ProtocolAwareQueue(db) as unknown as QueueOption
+  const handlers = new Set<PGLiteSocketHandler>()
+  const server = createServer((socket: Socket) => {
+    if (handlers.size >= maxConnections) {
+      socket.end()
+      return
+    }
+    const handler = new PGLiteSocketHandler({ queryQueue: queue, closeOnDetach: true })
+    handlers.add(handler)
+    const forget = () => handlers.delete(handler)
+    handler.addEventListener('close', forget)
+    handler.addEventListener('error', forget)
+    handler.attach(socket).catch(() => {
+      forget()
+      socket.destroy()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, resolve)
+  })
+  const address = server.address()
+  const boundPort = typeof address === 'object' && address ? address.port : port
   let closed: Promise<void> | undefined
   return {
-    url: `postgres://postgres@${boundHost ?? host}:${boundPort ?? port}/postgres`,
+    url: `postgres://postgres@${host}:${boundPort}/postgres`,
     close: () => {
       closed ??= (async () => {
-        await server.stop()
+        await Promise.all([...handlers].map((handler) => handler.detach(true)))
+        await new Promise<void>((resolve) => server.close(() => resolve()))
         await db.close()
       })()
       return closed

@@ -141,7 +141,7 @@ describe('when Redis is down', () => {
     await expect(producer.enqueue(parseJob, doc(7))).rejects.toThrow()
     expect(Date.now() - started).toBeLessThan(3000)
     redis = startRedis()
-    closers.push(async () => redis.kill())
+    closers.unshift(async () => redis.kill()) // last: whatever uses it closes first
     await expect.poll(isUp, { timeout: 10000 }).toBe(true)
     await expect
       .poll(
@@ -174,7 +174,7 @@ describe('when Redis is down', () => {
     const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     })
-    closers.push(async () => redis.kill())
+    closers.unshift(async () => redis.kill()) // last: whatever uses it closes first
     await expect
       .poll(
         () =>
