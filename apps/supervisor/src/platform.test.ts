@@ -32,7 +32,7 @@ const alive = (pid: number) => {
 }
 
 describe('pnpm start on embedded defaults', () => {
-  it('brings every process up healthy, restarts a killed worker, and stops everything on Ctrl-C', async () => {
+  it('brings every process up healthy with the samples ingested, restarts a killed worker, and stops everything on Ctrl-C', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rag-platform-'))
     const port = await freePort()
     const output: string[] = []
@@ -66,6 +66,21 @@ describe('pnpm start on embedded defaults', () => {
     const { body } = await health()
     expect(body?.postgres.ok && body.pgvector.ok && body.redis.ok).toBe(true)
     expect(Object.keys(body?.queues ?? {})).toHaveLength(7)
+
+    // The sample documents go through the real worker processes (keyword-only: no model hub here).
+    interface Listed {
+      documents: { filename: string; status: string; chunkCount: number }[]
+    }
+    const samples = async () =>
+      ((await (await fetch(`http://127.0.0.1:${port}/documents?collection=samples`)).json()) as Listed)
+        .documents
+    await expect
+      .poll(async () => (await samples()).filter((d) => d.status === 'ready').length, {
+        timeout: 90000,
+        interval: 500,
+      })
+      .toBe(5)
+    expect((await samples()).reduce((sum, d) => sum + d.chunkCount, 0)).toBe(24)
 
     const pidOf = (name: string) => {
       const lines = output.filter(

@@ -24,7 +24,7 @@ export function createChunkHandler(
         })
         await advancePart(deps.pool, documentId, contentHash, part, 'chunked', { sections: null, chunked })
       }
-      await deps.producer.enqueue(embedJob, payload)
+      await deps.producer.enqueueAgain(embedJob, payload)
       await context.progress(1)
       return { part }
     })

@@ -34,7 +34,7 @@ export function createEmbedHandler(
         }
         await advancePart(deps.pool, documentId, contentHash, part, 'embedded')
       }
-      await deps.producer.enqueue(storeJob, payload)
+      await deps.producer.enqueueAgain(storeJob, payload)
       await context.progress(1)
       return { part, embedded }
     })

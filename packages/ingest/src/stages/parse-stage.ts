@@ -35,7 +35,7 @@ export function createParseHandler(
       let batch: ParsedSection[] = []
       const flush = async () => {
         await saveParsedPart(deps.pool, document.id, document.contentHash, part, batch)
-        await deps.producer.enqueue(chunkJob, {
+        await deps.producer.enqueueAgain(chunkJob, {
           documentId: document.id,
           contentHash: document.contentHash,
           part,

@@ -1,0 +1,165 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
+import { startIngestionWorkers, waitForDocument } from '@rag/ingest/testing'
+import { createLogger } from '@rag/log'
+import { createProducer, type Producer } from '@rag/queue'
+import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
+import type { Worker } from 'bullmq'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../create-app.ts'
+
+const logger = createLogger({ name: 'test', level: 'silent' })
+const redisUrl = testRedisUrl()
+const prefix = uniquePrefix('gateway-documents')
+let db: TestDatabase
+let producer: Producer
+let workers: Worker[]
+let uploadDir: string
+let app: ReturnType<typeof createApp>
+
+beforeAll(async () => {
+  db = await createTestDatabase('gateway_documents')
+  producer = await createProducer({ url: redisUrl, prefix })
+  uploadDir = await mkdtemp(join(tmpdir(), 'rag-gateway-'))
+  workers = startIngestionWorkers({ pool: db.pool, producer, logger, redisUrl, prefix })
+  app = createApp({
+    pool: db.pool,
+    producer,
+    logger,
+    queuePrefix: prefix,
+    uploads: { uploadDir, maxBytes: 200_000, maxFiles: 5 },
+  })
+})
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.close()))
+  await producer.close()
+  await db.drop()
+  await dropPrefix(redisUrl, prefix)
+  await rm(uploadDir, { recursive: true, force: true })
+})
+
+function form(files: [string, Uint8Array | string][], fields: Record<string, string> = {}) {
+  const body = new FormData()
+  for (const [name, data] of files) body.append('files', new File([data], name))
+  for (const [key, value] of Object.entries(fields)) body.append(key, value)
+  return body
+}
+
+const post = (body: FormData) => app.request('/documents', { method: 'POST', body })
+const sample = (name: string) => readFile(new URL(`../../../../data/sample/${name}`, import.meta.url))
+
+describe('POST /documents', () => {
+  it('accepts several files at once with 202 and an id each, and they become ready', async () => {
+    const response = await post(
+      form(
+        [
+          ['lumina-guide.pdf', await sample('lumina-guide.pdf')],
+          ['faq.csv', await sample('faq.csv')],
+        ],
+        { collection: 'manuals', tags: 'lamp, ja' },
+      ),
+    )
+    expect(response.status).toBe(202)
+    const body = await response.json()
+    expect(body.rejected).toEqual([])
+    expect(body.documents.map((d: { filename: string; action: string }) => [d.filename, d.action])).toEqual([
+      ['lumina-guide.pdf', 'created'],
+      ['faq.csv', 'created'],
+    ])
+    for (const document of body.documents) await waitForDocument(db.pool, document.id)
+    const detail = await (await app.request(`/documents/${body.documents[0].id}`)).json()
+    expect(detail).toMatchObject({
+      status: 'ready',
+      stage: null,
+      chunkCount: 5,
+      collection: 'manuals',
+      tags: ['lamp', 'ja'],
+      error: null,
+    })
+    const list = await (await app.request('/documents?collection=manuals&status=ready')).json()
+    expect(list.documents).toHaveLength(2)
+  })
+
+  it('answers bad files individually while a good file alongside is taken', async () => {
+    const response = await post(
+      form([
+        ['empty.txt', ''],
+        ['photo.png', 'png'],
+        ['../../etc/passwd', 'root:x:0:0'],
+        ['good.md', '# Fine\n\nworks'],
+      ]),
+    )
+    expect(response.status).toBe(202)
+    const body = await response.json()
+    expect(body.documents.map((d: { filename: string }) => d.filename)).toEqual(['good.md'])
+    expect(body.rejected).toEqual([
+      { filename: 'empty.txt', status: 400, error: 'empty.txt is empty' },
+      { filename: 'photo.png', status: 415, error: expect.stringMatching(/^unsupported file type "\.png"/) },
+      {
+        filename: '../../etc/passwd',
+        status: 415,
+        error: expect.stringMatching(/^unsupported file type "passwd"/),
+      },
+    ])
+    expect((await waitForDocument(db.pool, body.documents[0].id)).status).toBe('ready')
+  })
+
+  it('rejects with the first reason when no file is acceptable, naming every reason', async () => {
+    const response = await post(form([['big.txt', 'x'.repeat(200_001)]]))
+    expect(response.status).toBe(413)
+    expect((await response.json()).error.message).toMatch(/limit is 200000/)
+  })
+
+  it('marks a corrupt file failed with its reason', async () => {
+    const body = await (await post(form([['broken.pdf', 'not really a pdf']]))).json()
+    const done = await waitForDocument(db.pool, body.documents[0].id)
+    const detail = await (await app.request(`/documents/${done.id}`)).json()
+    expect(detail).toMatchObject({ status: 'failed', error: expect.stringMatching(/^parse: not a PDF/) })
+  })
+
+  it('refuses requests that are not uploads', async () => {
+    expect(
+      (
+        await app.request('/documents', {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(415)
+    const none = await post(new FormData())
+    expect(none.status).toBe(400)
+    expect((await none.json()).error.message).toMatch(/no file/)
+    const tooMany = await post(
+      form(Array.from({ length: 6 }, (_, i) => [`n${i}.txt`, 'x'] as [string, string])),
+    )
+    expect(tooMany.status).toBe(413)
+  })
+})
+
+describe('document management', () => {
+  it('validates ids and answers 404 for unknown documents', async () => {
+    expect((await app.request('/documents/not-a-uuid')).status).toBe(400)
+    expect((await app.request('/documents/00000000-0000-4000-8000-000000000000')).status).toBe(404)
+    expect((await app.request('/documents?status=bogus')).status).toBe(400)
+    expect(
+      (await app.request('/documents/00000000-0000-4000-8000-000000000000', { method: 'DELETE' })).status,
+    ).toBe(404)
+  })
+
+  it('re-indexes a document and deletes it with its chunks', async () => {
+    const body = await (await post(form([['note.txt', 'a note about the warranty']]))).json()
+    const id = body.documents[0].id
+    await waitForDocument(db.pool, id)
+    const reindex = await app.request(`/documents/${id}/reindex`, { method: 'POST' })
+    expect(reindex.status).toBe(202)
+    expect((await waitForDocument(db.pool, id)).status).toBe('ready')
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM chunks WHERE document_id = $1', [id])
+    expect(rows[0]?.n).toBe(1)
+    expect((await app.request(`/documents/${id}`, { method: 'DELETE' })).status).toBe(204)
+    expect((await app.request(`/documents/${id}`)).status).toBe(404)
+  })
+})
