@@ -48,6 +48,15 @@ function form(files: [string, Uint8Array | string][], fields: Record<string, str
   return body
 }
 
+interface Uploaded {
+  documents: { id: string; filename: string; action: string }[]
+  rejected: { filename: string; status: number; error: string }[]
+}
+interface Failure {
+  error: { message: string }
+}
+const json = async <T>(response: Response | Promise<Response>) => (await (await response).json()) as T
+
 const post = (body: FormData) => app.request('/documents', { method: 'POST', body })
 const sample = (name: string) => readFile(new URL(`../../../../data/sample/${name}`, import.meta.url))
 
@@ -63,14 +72,14 @@ describe('POST /documents', () => {
       ),
     )
     expect(response.status).toBe(202)
-    const body = await response.json()
+    const body = await json<Uploaded>(response)
     expect(body.rejected).toEqual([])
-    expect(body.documents.map((d: { filename: string; action: string }) => [d.filename, d.action])).toEqual([
+    expect(body.documents.map((d) => [d.filename, d.action])).toEqual([
       ['lumina-guide.pdf', 'created'],
       ['faq.csv', 'created'],
     ])
     for (const document of body.documents) await waitForDocument(db.pool, document.id)
-    const detail = await (await app.request(`/documents/${body.documents[0].id}`)).json()
+    const detail = await json<Record<string, unknown>>(app.request(`/documents/${body.documents[0]?.id}`))
     expect(detail).toMatchObject({
       status: 'ready',
       stage: null,
@@ -79,7 +88,9 @@ describe('POST /documents', () => {
       tags: ['lamp', 'ja'],
       error: null,
     })
-    const list = await (await app.request('/documents?collection=manuals&status=ready')).json()
+    const list = await json<{ documents: unknown[] }>(
+      app.request('/documents?collection=manuals&status=ready'),
+    )
     expect(list.documents).toHaveLength(2)
   })
 
@@ -93,8 +104,8 @@ describe('POST /documents', () => {
       ]),
     )
     expect(response.status).toBe(202)
-    const body = await response.json()
-    expect(body.documents.map((d: { filename: string }) => d.filename)).toEqual(['good.md'])
+    const body = await json<Uploaded>(response)
+    expect(body.documents.map((d) => d.filename)).toEqual(['good.md'])
     expect(body.rejected).toEqual([
       { filename: 'empty.txt', status: 400, error: 'empty.txt is empty' },
       { filename: 'photo.png', status: 415, error: expect.stringMatching(/^unsupported file type "\.png"/) },
@@ -104,19 +115,19 @@ describe('POST /documents', () => {
         error: expect.stringMatching(/^unsupported file type "passwd"/),
       },
     ])
-    expect((await waitForDocument(db.pool, body.documents[0].id)).status).toBe('ready')
+    expect((await waitForDocument(db.pool, body.documents[0]?.id ?? '')).status).toBe('ready')
   })
 
   it('rejects with the first reason when no file is acceptable, naming every reason', async () => {
     const response = await post(form([['big.txt', 'x'.repeat(200_001)]]))
     expect(response.status).toBe(413)
-    expect((await response.json()).error.message).toMatch(/limit is 200000/)
+    expect((await json<Failure>(response)).error.message).toMatch(/limit is 200000/)
   })
 
   it('marks a corrupt file failed with its reason', async () => {
-    const body = await (await post(form([['broken.pdf', 'not really a pdf']]))).json()
-    const done = await waitForDocument(db.pool, body.documents[0].id)
-    const detail = await (await app.request(`/documents/${done.id}`)).json()
+    const body = await json<Uploaded>(post(form([['broken.pdf', 'not really a pdf']])))
+    const done = await waitForDocument(db.pool, body.documents[0]?.id ?? '')
+    const detail = await json<Record<string, unknown>>(app.request(`/documents/${done.id}`))
     expect(detail).toMatchObject({ status: 'failed', error: expect.stringMatching(/^parse: not a PDF/) })
   })
 
@@ -132,7 +143,7 @@ describe('POST /documents', () => {
     ).toBe(415)
     const none = await post(new FormData())
     expect(none.status).toBe(400)
-    expect((await none.json()).error.message).toMatch(/no file/)
+    expect((await json<Failure>(none)).error.message).toMatch(/no file/)
     const tooMany = await post(
       form(Array.from({ length: 6 }, (_, i) => [`n${i}.txt`, 'x'] as [string, string])),
     )
@@ -151,8 +162,8 @@ describe('document management', () => {
   })
 
   it('re-indexes a document and deletes it with its chunks', async () => {
-    const body = await (await post(form([['note.txt', 'a note about the warranty']]))).json()
-    const id = body.documents[0].id
+    const body = await json<Uploaded>(post(form([['note.txt', 'a note about the warranty']])))
+    const id = body.documents[0]?.id ?? ''
     await waitForDocument(db.pool, id)
     const reindex = await app.request(`/documents/${id}/reindex`, { method: 'POST' })
     expect(reindex.status).toBe(202)
