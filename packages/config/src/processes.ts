@@ -1,4 +1,5 @@
-import { defineProcessConfig } from './define-config.ts'
+import { defineFragment, defineProcessConfig } from './define-config.ts'
+import { text } from './env-values.ts'
 import { chunking } from './fragments/chunking.ts'
 import { database, databaseOrEmbedded } from './fragments/database.ts'
 import { supervisor } from './fragments/embedded.ts'
@@ -53,3 +54,16 @@ export type GatewayConfig = ReturnType<typeof gatewayConfig.parse>
 export type SupervisorConfig = ReturnType<typeof supervisorConfig.parse>
 export type MigrateConfig = ReturnType<typeof migrateConfig.parse>
 export type WorkerConfig = ReturnType<typeof workerConfig.parse>
+
+/** The command line talks to a running gateway, like any other client. */
+export const cliConfig = defineProcessConfig('cli', {
+  client: defineFragment({
+    shape: {
+      // Where `pnpm start` (or docker compose) serves the gateway.
+      GATEWAY_URL: text('http://127.0.0.1:3000'),
+    },
+    read: (env) => ({ gatewayUrl: env.GATEWAY_URL.replace(/\/+$/, '') }),
+  }),
+  gateway,
+})
+export type CliConfig = ReturnType<typeof cliConfig.parse>

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+
+export interface RemoteDocument {
+  id: string
+  filename: string
+  status: string
+  progress: number
+  chunkCount: number
+  error: string | null
+}
+
+export interface GatewayClient {
+  upload(path: string, options: { collection?: string; tags?: string[] }): Promise<RemoteDocument>
+  getDocument(id: string): Promise<RemoteDocument>
+}
+
+export class GatewayError extends Error {}
+
+/** The gateway's HTTP API, as the CLI (and any script) uses it. */
+export function createGatewayClient({
+  baseUrl,
+  apiKey,
+}: {
+  baseUrl: string
+  apiKey?: string
+}): GatewayClient {
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      ...init,
+      headers: { ...headers, ...init.headers },
+    }).catch((error: unknown) => {
+      throw new GatewayError(
+        `cannot reach the gateway at ${baseUrl} (${error instanceof Error ? error.message : error}); start it with \`pnpm start\` or set GATEWAY_URL`,
+      )
+    })
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
+    if (!response.ok) {
+      const message = (body.error as { message?: string } | undefined)?.message ?? response.statusText
+      throw new GatewayError(message)
+    }
+    return body
+  }
+  return {
+    async upload(path, { collection, tags }) {
+      const form = new FormData()
+      form.append('file', new File([await readFile(path)], basename(path)))
+      if (collection) form.append('collection', collection)
+      if (tags?.length) form.append('tags', tags.join(','))
+      const body = await call('/documents', { method: 'POST', body: form })
+      const [document] = body.documents as RemoteDocument[]
+      if (!document) throw new GatewayError((body.rejected as { error: string }[])[0]?.error ?? 'rejected')
+      return document
+    },
+    getDocument: async (id) => (await call(`/documents/${id}`)) as unknown as RemoteDocument,
+  }
+}
