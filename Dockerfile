@@ -8,7 +8,7 @@ FROM base AS pruner
 WORKDIR /app
 COPY . .
 RUN turbo prune @rag/gateway @rag/worker-parse @rag/worker-chunk @rag/worker-embed @rag/worker-store \
-    @rag/worker-retrieve @rag/worker-rerank @rag/worker-llm @rag/supervisor --docker
+    @rag/worker-retrieve @rag/worker-rerank @rag/worker-llm @rag/watcher @rag/supervisor --docker
 
 FROM base AS installer
 WORKDIR /app

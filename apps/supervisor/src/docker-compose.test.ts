@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { gatewayConfig, workerConfig } from '@rag/config'
+import { gatewayConfig, watcherConfig, workerConfig } from '@rag/config'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { PROGRAM_NAMES } from './programs.ts'
@@ -71,7 +71,7 @@ describe('docker-compose.yml', () => {
 
   it('sets only variables the config schema knows, with values it accepts', () => {
     for (const [name, service] of apps) {
-      const schema = name === 'gateway' ? gatewayConfig : workerConfig
+      const schema = name === 'gateway' ? gatewayConfig : name === 'watcher' ? watcherConfig : workerConfig
       const env = interpolate(service?.environment)
       const known = new Set(schema.variables)
       expect(

@@ -98,9 +98,9 @@ describe('pnpm start on embedded defaults', () => {
       })
       .toBe(1)
 
-    const children = ['gateway', 'worker-parse', 'worker-llm'].map(pidOf)
+    const children = ['gateway', 'worker-parse', 'worker-llm', 'watcher'].map(pidOf)
     supervisor.kill('SIGINT')
     expect(await exited).toBe(0)
-    expect(children.map(alive)).toEqual([false, false, false])
+    expect(children.map(alive)).toEqual([false, false, false, false])
   }, 180000)
 })

@@ -13,6 +13,7 @@ export const PROGRAM_NAMES = [
   'worker-retrieve',
   'worker-rerank',
   'worker-llm',
+  'watcher',
 ] as const
 
 /** Runs each app's main.ts under tsx's loader, in a Node process of its own. */

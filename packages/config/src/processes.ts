@@ -67,3 +67,21 @@ export const cliConfig = defineProcessConfig('cli', {
   gateway,
 })
 export type CliConfig = ReturnType<typeof cliConfig.parse>
+
+export const watcherConfig = defineProcessConfig('watcher', {
+  database,
+  redis,
+  log,
+  storage,
+  models,
+  watch: defineFragment({
+    shape: {
+      // Folder whose files are kept ingested (added, changed and removed files follow). Default: DATA_DIR/inbox.
+      WATCH_DIR: text(''),
+      // Collection the watched files belong to.
+      WATCH_COLLECTION: text('inbox'),
+    },
+    read: (env) => ({ dir: env.WATCH_DIR, collection: env.WATCH_COLLECTION }),
+  }),
+})
+export type WatcherConfig = ReturnType<typeof watcherConfig.parse>

@@ -4,6 +4,7 @@ export {
   DOCUMENT_STATUSES,
   type DocumentRecord,
   type DocumentStatus,
+  findDocument,
   getDocument,
   listDocuments,
   requeueDocument,
@@ -18,6 +19,7 @@ export {
   type RegisterOutcome,
   registerDocument,
   safeFilename,
+  safeRelativePath,
   type UploadInput,
   UploadRejectedError,
 } from './register-document.ts'

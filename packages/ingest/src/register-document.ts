@@ -19,8 +19,10 @@ export class UploadRejectedError extends Error {
 }
 
 export interface UploadInput {
-  /** As the client named it; only its last path segment is kept. */
+  /** As the client named it; only its last path segment is kept (unless keepPath). */
   filename: string
+  /** Keep a relative path (folder watch: `manuals/guide.pdf`), each segment sanitised. */
+  keepPath?: boolean
   data: Uint8Array
   collection?: string
   tags?: string[]
@@ -37,6 +39,16 @@ export type RegisterOutcome = { document: DocumentRecord; action: 'created' | 'r
  * A display name that cannot escape anything: the last path segment, without control characters.
  * Stored files never use it (they live under generated names); it names the source (`x.pdf:p3`).
  */
+export function safeRelativePath(raw: string): string {
+  const segments = raw
+    .replaceAll('\\', '/')
+    .split('/')
+    .filter((segment) => segment && segment !== '.')
+  if (segments.length === 0 || segments.includes('..'))
+    throw new UploadRejectedError(400, `invalid path ${JSON.stringify(raw)}`)
+  return segments.map(safeFilename).join('/')
+}
+
 export function safeFilename(raw: string): string {
   const name = basename(raw.replaceAll('\\', '/'))
     .replace(/\p{Cc}/gu, '')
@@ -56,7 +68,7 @@ export async function registerDocument(
   options: RegisterOptions,
   input: UploadInput,
 ): Promise<RegisterOutcome> {
-  const filename = safeFilename(input.filename)
+  const filename = input.keepPath ? safeRelativePath(input.filename) : safeFilename(input.filename)
   const sourceType = detectSourceType(filename)
   if (!sourceType) {
     throw new UploadRejectedError(

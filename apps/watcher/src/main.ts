@@ -1,0 +1,30 @@
+import { processEnvironment, watcherConfig } from '@rag/config'
+import { createPool, migrate } from '@rag/db'
+import { createLogger } from '@rag/log'
+import { createProducer } from '@rag/queue'
+import { createShutdown, runMain } from '@rag/runtime'
+import { startFolderWatcher } from './folder-watcher.ts'
+
+runMain(async () => {
+  const config = watcherConfig.parse(processEnvironment())
+  const logger = createLogger({ name: 'watcher', level: config.log.level })
+  const shutdown = createShutdown({ logger })
+  shutdown.installSignalHandlers()
+  const pool = createPool({ url: config.database.url, schema: config.database.schema, max: 2, logger })
+  shutdown.add('database pool', () => pool.end())
+  const { model, dim } = config.models.embedding
+  await migrate(pool, { schema: config.database.schema, embedding: model ? { model, dim } : null, logger })
+  const producer = await createProducer({ url: config.redis.url, prefix: config.redis.prefix })
+  shutdown.add('queues', () => producer.close())
+  const watcher = startFolderWatcher(
+    { pool, producer, logger },
+    {
+      dir: config.watch.dir || `${config.storage.dataDir}/inbox`,
+      collection: config.watch.collection,
+      uploadDir: config.storage.uploadDir,
+      maxBytes: config.storage.maxUploadBytes,
+    },
+  )
+  shutdown.add('folder watcher', () => watcher.close())
+  await watcher.ready
+})
