@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
-import { text } from './env-values.ts'
+import { integer, text } from './env-values.ts'
 import { chunking } from './fragments/chunking.ts'
 import { database, databaseOrEmbedded } from './fragments/database.ts'
 import { supervisor } from './fragments/embedded.ts'
@@ -85,3 +86,28 @@ export const watcherConfig = defineProcessConfig('watcher', {
   }),
 })
 export type WatcherConfig = ReturnType<typeof watcherConfig.parse>
+
+/** `pnpm bench …`: where to measure, and how much. */
+export const benchConfig = defineProcessConfig('bench', {
+  bench: defineFragment({
+    shape: {
+      // A Postgres with pgvector for the measurements (fresh schemas are made and dropped).
+      BENCH_DATABASE_URL: text('postgres://postgres@127.0.0.1:5432/test'),
+      BENCH_REDIS_URL: text('redis://127.0.0.1:6379'),
+      // Documents in the ingestion throughput run.
+      BENCH_DOCUMENTS: integer(200, { min: 1, max: 100000 }),
+      // Pages of the large PDF whose peak memory per worker is measured (0 skips it).
+      BENCH_PDF_PAGES: integer(1000, { min: 0, max: 100000 }),
+      // Shared test assets (the tokenizer of the tiny embedding model).
+      SHARED_DIR: text(fileURLToPath(new URL('../../../../shared', import.meta.url))),
+    },
+    read: (env) => ({
+      databaseUrl: env.BENCH_DATABASE_URL,
+      redisUrl: env.BENCH_REDIS_URL,
+      documents: env.BENCH_DOCUMENTS,
+      pdfPages: env.BENCH_PDF_PAGES,
+      sharedDir: env.SHARED_DIR,
+    }),
+  }),
+})
+export type BenchConfig = ReturnType<typeof benchConfig.parse>['bench']

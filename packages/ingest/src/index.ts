@@ -12,6 +12,7 @@ export {
 export { fillEmbeddingCache } from './embedding-cache.ts'
 export { finalizeDocument } from './finalize-document.ts'
 export type { IngestDeps } from './ingest-deps.ts'
+export { ingestInProcess } from './ingest-in-process.ts'
 export { reconcileDocuments } from './reconcile-documents.ts'
 export {
   deleteDocument,
@@ -27,4 +28,5 @@ export { createChunkHandler } from './stages/chunk-stage.ts'
 export { createEmbedHandler } from './stages/embed-stage.ts'
 export { createParseHandler, type ParseStageOptions } from './stages/parse-stage.ts'
 export { createStoreHandler } from './stages/store-stage.ts'
+export { storePart } from './store-part.ts'
 export { textHash } from './text-hash.ts'

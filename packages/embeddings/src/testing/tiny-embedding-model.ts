@@ -1,6 +1,10 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { onnx } from 'onnx-proto'
+import onnxProto from 'onnx-proto'
+
+// onnx-proto is CommonJS: its namespace is on the default export under Node's ESM loader.
+const { onnx } = onnxProto
+
 import { encodeModel, floatTensor, seededFloats, tensorType } from './tiny-onnx.ts'
 
 export const TOKENIZER_FILES = [

@@ -1,4 +1,8 @@
-import { onnx } from 'onnx-proto'
+import type { onnx as OnnxTypes } from 'onnx-proto'
+import onnxProto from 'onnx-proto'
+
+// onnx-proto is CommonJS: its namespace is on the default export under Node's ESM loader.
+const { onnx } = onnxProto
 
 /** Deterministic pseudo-random floats in [-1, 1) (tests need the same model every run). */
 export function seededFloats(count: number, seed: number): Float32Array {
@@ -13,7 +17,7 @@ export function seededFloats(count: number, seed: number): Float32Array {
   return values
 }
 
-export const tensorType = (elemType: onnx.TensorProto.DataType, dims: (number | string)[]) =>
+export const tensorType = (elemType: OnnxTypes.TensorProto.DataType, dims: (number | string)[]) =>
   onnx.TypeProto.create({
     tensorType: {
       elemType,
@@ -29,7 +33,7 @@ export const floatTensor = (name: string, dims: number[], values: Float32Array) 
     rawData: new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
   })
 
-export function encodeModel(graph: onnx.IGraphProto): Uint8Array {
+export function encodeModel(graph: OnnxTypes.IGraphProto): Uint8Array {
   return onnx.ModelProto.encode(
     onnx.ModelProto.create({
       irVersion: 8,
