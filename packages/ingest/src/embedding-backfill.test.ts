@@ -1,0 +1,128 @@
+import { access, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/testing'
+import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
+import { writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import { createLogger } from '@rag/log'
+import { createProducer, type Producer } from '@rag/queue'
+import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
+import type { Worker } from 'bullmq'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backfillEmbeddings } from './backfill-embeddings.ts'
+import { registerDocument } from './register-document.ts'
+import { startIngestionWorkers, waitForDocument } from './testing.ts'
+
+const logger = createLogger({ name: 'test', level: 'silent' })
+const redisUrl = testRedisUrl()
+const tokenizerDir = join(readTestConfig().sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
+const hasTokenizer = await access(tokenizerDir).then(
+  () => true,
+  () => false,
+)
+if (!hasTokenizer)
+  console.warn(`skipping embedding pipeline tests: no tokenizer at ${tokenizerDir} (set SHARED_DIR)`)
+
+let db: TestDatabase
+let dir: string
+let embedder: Embedder
+const running: { workers: Worker[]; producer: Producer; prefix: string }[] = []
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rag-backfill-'))
+  if (!hasTokenizer) return
+  await writeTinyEmbeddingModel({ dir: join(dir, 'models/test/tiny'), tokenizerDir, dim: 8 })
+  embedder = await loadTransformersEmbedder({
+    model: 'test/tiny',
+    dim: 8,
+    modelsDir: join(dir, 'models'),
+    allowDownload: false,
+    logger,
+  })
+  db = await createTestDatabase('backfill', { migrateOptions: { embedding: { model: 'test/tiny', dim: 8 } } })
+})
+
+afterAll(async () => {
+  for (const { workers, producer, prefix } of running) {
+    await Promise.all(workers.map((worker) => worker.close()))
+    await producer.close()
+    await dropPrefix(redisUrl, prefix)
+  }
+  await db?.drop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function pipeline(withEmbedder: Embedder | null) {
+  const prefix = uniquePrefix('backfill')
+  const producer = await createProducer({ url: redisUrl, prefix })
+  const workers = startIngestionWorkers({
+    pool: db.pool,
+    producer,
+    logger,
+    redisUrl,
+    prefix,
+    embedder: withEmbedder,
+  })
+  running.push({ workers, producer, prefix })
+  return (filename: string, text: string) =>
+    registerDocument(
+      { pool: db.pool, producer, logger },
+      { uploadDir: join(dir, 'uploads'), maxBytes: 1e6 },
+      {
+        filename,
+        data: new TextEncoder().encode(text),
+      },
+    ).then(({ document }) => waitForDocument(db.pool, document.id))
+}
+
+const statuses = async () =>
+  (
+    await db.pool.query<{ status: string; n: number }>(
+      'SELECT embedding_status AS status, count(*)::int AS n FROM chunks GROUP BY 1 ORDER BY 1',
+    )
+  ).rows
+
+describe.skipIf(!hasTokenizer)('embeddings through the pipeline', () => {
+  it('stores chunks for keyword search while the model is unavailable, and back-fills them later', async () => {
+    const ingestWithoutModel = await pipeline(null)
+    const document = await ingestWithoutModel(
+      'offline.txt',
+      'The lamp charges in three hours.\n\nThe warranty lasts two years.',
+    )
+    expect(document.status).toBe('ready')
+    expect(await statuses()).toEqual([{ status: 'pending', n: 2 }])
+    expect(await backfillEmbeddings(db.pool, embedder)).toBe(2)
+    expect(await statuses()).toEqual([{ status: 'done', n: 2 }])
+    const { rows } = await db.pool.query<{ norm: number }>(
+      'SELECT vector_norm(embedding) AS norm FROM chunks',
+    )
+    for (const { norm } of rows) expect(norm).toBeCloseTo(1, 4)
+    expect(await backfillEmbeddings(db.pool, embedder)).toBe(0)
+  })
+
+  it('embeds only text it has not seen when a changed file is re-ingested', async () => {
+    let calls: string[] = []
+    const counting: Embedder = {
+      ...embedder,
+      embedPassages: async (texts) => {
+        calls.push(...texts)
+        return embedder.embedPassages(texts)
+      },
+    }
+    const ingest = await pipeline(counting)
+    await ingest('manual.txt', 'Unchanged first paragraph.\n\nOld second paragraph.')
+    expect(calls.sort()).toEqual(['Old second paragraph.', 'Unchanged first paragraph.'])
+    calls = []
+    const changed = await ingest('manual.txt', 'Unchanged first paragraph.\n\nNew second paragraph.')
+    expect(changed.status).toBe('ready')
+    expect(calls).toEqual(['New second paragraph.'])
+    const { rows } = await db.pool.query<{ text: string; status: string }>(
+      'SELECT text, embedding_status AS status FROM chunks WHERE document_id = $1 ORDER BY text',
+      [changed.id],
+    )
+    expect(rows).toEqual([
+      { text: 'New second paragraph.', status: 'done' },
+      { text: 'Unchanged first paragraph.', status: 'done' },
+    ])
+  })
+})
