@@ -5,39 +5,34 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
+import type { TestDatabase } from '@rag/db/testing'
 import { createApp } from '@rag/gateway/create-app'
-import { startIngestionWorkers } from '@rag/ingest/testing'
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { createLogger } from '@rag/log'
-import { createProducer, type Producer } from '@rag/queue'
-import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
-import type { Worker } from 'bullmq'
+import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGatewayClient } from './gateway-client.ts'
 import { runIngestCommand } from './ingest-command.ts'
 
 // The CLI against a real gateway on a real port, with the ingestion workers running.
 const logger = createLogger({ name: 'test', level: 'silent' })
-const redisUrl = testRedisUrl()
-const prefix = uniquePrefix('cli')
 const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
 let db: TestDatabase
 let producer: Producer
-let workers: Worker[]
+let fixture: IngestionFixture
 let dir: string
 let server: ReturnType<typeof serve>
 let baseUrl: string
 
 beforeAll(async () => {
-  db = await createTestDatabase('cli')
-  producer = await createProducer({ url: redisUrl, prefix })
+  fixture = await startIngestionFixture('cli')
+  ;({ db, producer } = fixture)
   dir = await mkdtemp(join(tmpdir(), 'rag-cli-'))
-  workers = startIngestionWorkers({ pool: db.pool, producer, logger, redisUrl, prefix })
   const app = createApp({
     pool: db.pool,
     producer,
     logger,
-    queuePrefix: prefix,
+    queuePrefix: fixture.prefix,
     uploads: { uploadDir: join(dir, 'uploads'), maxBytes: 1_000_000, maxFiles: 10 },
   })
   server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
@@ -47,10 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
-  await Promise.all(workers.map((worker) => worker.close()))
-  await producer.close()
-  await db.drop()
-  await dropPrefix(redisUrl, prefix)
+  await fixture.close()
   await rm(dir, { recursive: true, force: true })
 })
 

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server'
 import { gatewayConfig, processEnvironment } from '@rag/config'
-import { createPool, migrate } from '@rag/db'
+import { openDatabase } from '@rag/db'
 import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { createProducer } from '@rag/queue'
@@ -13,17 +13,8 @@ runMain(async () => {
   const shutdown = createShutdown({ logger })
   shutdown.installSignalHandlers()
 
-  const pool = createPool({
-    url: config.database.url,
-    schema: config.database.schema,
-    max: config.database.poolMax,
-    logger,
-  })
+  const pool = await openDatabase({ ...config, logger })
   shutdown.add('database pool', () => pool.end())
-  const embedding = config.models.embedding.model
-    ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
-    : null
-  await migrate(pool, { schema: config.database.schema, embedding, logger })
   const producer = await createProducer({ url: config.redis.url, prefix: config.redis.prefix })
   shutdown.add('queues', () => producer.close())
 

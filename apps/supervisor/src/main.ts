@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { processEnvironment, supervisorConfig } from '@rag/config'
-import { createPool, migrate, startEmbeddedPostgres } from '@rag/db'
+import { openDatabase, startEmbeddedPostgres } from '@rag/db'
 import { createLogger } from '@rag/log'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
@@ -36,12 +36,8 @@ runMain(async () => {
   shutdown.add('redis', () => redis.close())
 
   // Migrate once here so the children start against a ready schema instead of queueing on the lock.
-  const pool = createPool({ url: databaseUrl, schema: config.database.schema, max: 1, logger })
-  const embedding = config.models.embedding.model
-    ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
-    : null
+  const pool = await openDatabase({ ...config, logger, url: databaseUrl, max: 2 })
   shutdown.add('database pool', () => pool.end())
-  await migrate(pool, { schema: config.database.schema, embedding, logger })
 
   const supervisor = new ProcessSupervisor({
     programs: platformPrograms(),

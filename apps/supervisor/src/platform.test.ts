@@ -51,6 +51,8 @@ describe('pnpm start on embedded defaults', () => {
     const exited = new Promise<number | null>((resolve) => supervisor?.once('exit', (code) => resolve(code)))
 
     interface Health {
+      models: Record<string, { state: string; error?: string } | null>
+      degraded: string[]
       postgres: { ok: boolean }
       pgvector: { ok: boolean }
       redis: { ok: boolean }
@@ -81,6 +83,12 @@ describe('pnpm start on embedded defaults', () => {
       })
       .toBe(5)
     expect((await samples()).reduce((sum, d) => sum + d.chunkCount, 0)).toBe(24)
+    // The default embedding model cannot be downloaded here: said in /healthz, and ingestion went on.
+    await expect
+      .poll(async () => (await health()).body?.models.embedding?.state, { timeout: 30000, interval: 500 })
+      .toBe('unavailable')
+    expect((await health()).body?.degraded).toContain('embedding')
+    expect((await health()).status).toBe(200)
 
     const pidOf = (name: string) => {
       const lines = output.filter(

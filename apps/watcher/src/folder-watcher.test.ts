@@ -1,39 +1,31 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
+import type { TestDatabase } from '@rag/db/testing'
 import { listDocuments } from '@rag/ingest'
-import { startIngestionWorkers } from '@rag/ingest/testing'
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { createLogger } from '@rag/log'
-import { createProducer, type Producer } from '@rag/queue'
-import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
-import type { Worker } from 'bullmq'
+import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FolderWatcher, startFolderWatcher } from './folder-watcher.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
-const redisUrl = testRedisUrl()
-const prefix = uniquePrefix('watcher')
 let db: TestDatabase
 let producer: Producer
-let workers: Worker[]
+let fixture: IngestionFixture
 let root: string
 let inbox: string
 
 beforeAll(async () => {
-  db = await createTestDatabase('watcher')
-  producer = await createProducer({ url: redisUrl, prefix })
-  workers = startIngestionWorkers({ pool: db.pool, producer, logger, redisUrl, prefix })
+  fixture = await startIngestionFixture('watcher')
+  ;({ db, producer } = fixture)
   root = await mkdtemp(join(tmpdir(), 'rag-watch-'))
   inbox = join(root, 'inbox')
   await mkdir(join(inbox, 'manuals'), { recursive: true })
 })
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.close()))
-  await producer.close()
-  await db.drop()
-  await dropPrefix(redisUrl, prefix)
+  await fixture.close()
   await rm(root, { recursive: true, force: true })
 })
 

@@ -1,5 +1,5 @@
 import { processEnvironment, watcherConfig } from '@rag/config'
-import { createPool, migrate } from '@rag/db'
+import { openDatabase } from '@rag/db'
 import { createLogger } from '@rag/log'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
@@ -10,10 +10,8 @@ runMain(async () => {
   const logger = createLogger({ name: 'watcher', level: config.log.level })
   const shutdown = createShutdown({ logger })
   shutdown.installSignalHandlers()
-  const pool = createPool({ url: config.database.url, schema: config.database.schema, max: 2, logger })
+  const pool = await openDatabase({ ...config, logger, max: 2 })
   shutdown.add('database pool', () => pool.end())
-  const { model, dim } = config.models.embedding
-  await migrate(pool, { schema: config.database.schema, embedding: model ? { model, dim } : null, logger })
   const producer = await createProducer({ url: config.redis.url, prefix: config.redis.prefix })
   shutdown.add('queues', () => producer.close())
   const watcher = startFolderWatcher(

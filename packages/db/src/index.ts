@@ -18,4 +18,5 @@ export {
   migrate,
   PgvectorMissingError,
 } from './migrate.ts'
+export { embeddingSpaceOf, openDatabase } from './open-database.ts'
 export { quoteIdentifier } from './sql.ts'

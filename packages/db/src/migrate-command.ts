@@ -3,6 +3,7 @@ import { createLogger } from '@rag/log'
 import { runMain } from '@rag/runtime'
 import { createPool } from './create-pool.ts'
 import { migrate } from './migrate.ts'
+import { embeddingSpaceOf } from './open-database.ts'
 
 // `pnpm migrate [--reset-embeddings]`: applies pending migrations (every process also does at start).
 runMain(async () => {
@@ -12,9 +13,7 @@ runMain(async () => {
   try {
     const applied = await migrate(pool, {
       schema: config.database.schema,
-      embedding: config.models.embedding.model
-        ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
-        : null,
+      embedding: embeddingSpaceOf(config.models),
       resetEmbeddings: process.argv.includes('--reset-embeddings'),
       logger,
     })

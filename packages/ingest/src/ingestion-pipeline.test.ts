@@ -1,36 +1,28 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
+import type { TestDatabase } from '@rag/db/testing'
 import { createLogger } from '@rag/log'
-import { createProducer, type Producer } from '@rag/queue'
-import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
-import type { Worker } from 'bullmq'
+import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deleteDocument, registerDocument, UploadRejectedError } from './register-document.ts'
-import { startIngestionWorkers, waitForDocument } from './testing.ts'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from './testing.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
-const redisUrl = testRedisUrl()
-const prefix = uniquePrefix('ingest')
 const sampleDir = new URL('../../../data/sample/', import.meta.url)
 let db: TestDatabase
 let producer: Producer
-let workers: Worker[]
+let fixture: IngestionFixture
 let uploadDir: string
 
 beforeAll(async () => {
-  db = await createTestDatabase('ingest')
-  producer = await createProducer({ url: redisUrl, prefix })
+  fixture = await startIngestionFixture('ingest')
+  ;({ db, producer } = fixture)
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-uploads-'))
-  workers = startIngestionWorkers({ pool: db.pool, producer, logger, redisUrl, prefix })
 })
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.close()))
-  await producer.close()
-  await db.drop()
-  await dropPrefix(redisUrl, prefix)
+  await fixture.close()
   await rm(uploadDir, { recursive: true, force: true })
 })
 

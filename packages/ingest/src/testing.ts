@@ -1,7 +1,17 @@
 import type { Pool } from '@rag/db'
+import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import type { Embedder } from '@rag/embeddings'
-import type { Logger } from '@rag/log'
-import { chunkJob, embedJob, type Producer, parseJob, startWorker, storeJob } from '@rag/queue'
+import { createLogger, type Logger } from '@rag/log'
+import {
+  chunkJob,
+  createProducer,
+  embedJob,
+  type Producer,
+  parseJob,
+  startWorker,
+  storeJob,
+} from '@rag/queue'
+import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import type { Worker } from 'bullmq'
 import { getDocument } from './documents.ts'
 import { createChunkHandler } from './stages/chunk-stage.ts'
@@ -57,5 +67,50 @@ export async function waitForDocument(pool: Pool, id: string, timeoutMs = 30000)
     if (Date.now() > deadline)
       throw new Error(`document ${id} still ${document?.status} after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+export interface IngestionFixture {
+  db: TestDatabase
+  producer: Producer
+  logger: Logger
+  redisUrl: string
+  prefix: string
+  close(): Promise<void>
+}
+
+/**
+ * What most integration tests stand on: a fresh database schema, a fresh queue prefix and the four
+ * ingestion workers running in this process. close() takes it all down in a safe order.
+ */
+export async function startIngestionFixture(
+  label: string,
+  options: { embedder?: Embedder | null } = {},
+): Promise<IngestionFixture> {
+  const logger = createLogger({ name: 'test', level: 'silent' })
+  const redisUrl = testRedisUrl()
+  const prefix = uniquePrefix(label)
+  const db = await createTestDatabase(label.replace(/-/g, '_'))
+  const producer = await createProducer({ url: redisUrl, prefix })
+  const workers = startIngestionWorkers({
+    pool: db.pool,
+    producer,
+    logger,
+    redisUrl,
+    prefix,
+    embedder: options.embedder,
+  })
+  return {
+    db,
+    producer,
+    logger,
+    redisUrl,
+    prefix,
+    close: async () => {
+      await Promise.all(workers.map((worker) => worker.close()))
+      await producer.close()
+      await db.drop()
+      await dropPrefix(redisUrl, prefix)
+    },
   }
 }

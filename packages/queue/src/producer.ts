@@ -24,6 +24,8 @@ export interface Producer {
   close(): Promise<void>
 }
 
+const PENDING_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'])
+
 /**
  * Connects to every queue. Rejects with a RedisUnavailableError when Redis does not answer; once
  * connected, an enqueue while Redis is down rejects at once (no offline queue) instead of hanging.
@@ -62,7 +64,11 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
       const existing = await queue.getJob(jobId)
       if (existing) {
         const state = await existing.getState()
-        if (state === 'completed' || state === 'failed') await existing.remove()
+        // Only a job that will still run is kept. Anything else goes: finished jobs, and orphans
+        // ("unknown": Redis lost the queue's lists but a worker finishing the job wrote parts of
+        // it back), which would otherwise swallow the new job as a duplicate forever. A job still
+        // locked by such a worker cannot be removed yet; the caller's next attempt will.
+        if (!PENDING_STATES.has(state)) await existing.remove()
       }
       return producer.enqueue(definition, input)
     },

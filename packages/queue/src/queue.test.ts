@@ -189,3 +189,39 @@ describe('when Redis is down', () => {
     expect(await done).toBe(doc(5).documentId)
   })
 })
+
+describe('enqueueAgain', () => {
+  it('runs a job again after it finished, and replaces an orphan left by a lost queue', async () => {
+    // A prefix of its own: workers of the tests above still consume their queues.
+    const prefix = uniquePrefix('queue-again')
+    closers.unshift(() => dropPrefix(url, prefix))
+    const producer = track(await createProducer({ url, prefix }))
+    const queue = producer.queues.get(parseJob.name)
+    const runs: string[] = []
+    const worker = track(
+      startWorker({
+        definition: parseJob,
+        redisUrl: url,
+        prefix,
+        logger,
+        handler: async (payload) => {
+          runs.push(payload.documentId)
+        },
+      }),
+    )
+    const id = await producer.enqueueAgain(parseJob, doc(8))
+    await expect.poll(() => runs.length).toBe(1)
+    await expect.poll(async () => (await queue?.getJob(id))?.finishedOn !== undefined).toBe(true)
+    await producer.enqueue(parseJob, doc(8))
+    await producer.enqueueAgain(parseJob, doc(8))
+    await expect.poll(() => runs.length).toBe(2)
+    // An orphan: the job's hash exists but it is in no list (Redis lost them while a worker wrote to it).
+    await worker.close()
+    await expect.poll(async () => (await queue?.getJob(id))?.finishedOn !== undefined).toBe(true)
+    const client = producer.redis
+    await client.zrem(`${prefix}:${parseJob.name}:completed`, id)
+    expect(await (await queue?.getJob(id))?.getState()).toBe('unknown')
+    await producer.enqueueAgain(parseJob, doc(8))
+    expect(await (await queue?.getJob(id))?.getState()).toBe('waiting')
+  })
+})

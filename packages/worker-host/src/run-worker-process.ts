@@ -1,5 +1,5 @@
 import { type Environment, type WorkerConfig, workerConfig } from '@rag/config'
-import { createPool, migrate, type Pool } from '@rag/db'
+import { openDatabase, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
 import { createProducer, type JobDefinition, type JobHandler, type Producer, startWorker } from '@rag/queue'
 import { createShutdown, type Shutdown } from '@rag/runtime'
@@ -52,17 +52,8 @@ export async function runWorkerProcess<S extends z.ZodType>({
   const shutdown = createShutdown({ logger, timeoutMs: config.worker.shutdownTimeoutMs })
   shutdown.installSignalHandlers()
 
-  const pool = createPool({
-    url: config.database.url,
-    schema: config.database.schema,
-    max: config.database.poolMax,
-    logger,
-  })
+  const pool = await openDatabase({ ...config, logger })
   shutdown.add('database pool', () => pool.end())
-  const embedding = config.models.embedding.model
-    ? { model: config.models.embedding.model, dim: config.models.embedding.dim }
-    : null
-  await migrate(pool, { schema: config.database.schema, embedding, logger })
   const producer = await connectProducer(config, logger, shutdown)
   shutdown.add('producer', () => producer.close())
 

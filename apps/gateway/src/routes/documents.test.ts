@@ -1,43 +1,35 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
-import { startIngestionWorkers, waitForDocument } from '@rag/ingest/testing'
+import type { TestDatabase } from '@rag/db/testing'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { createLogger } from '@rag/log'
-import { createProducer, type Producer } from '@rag/queue'
-import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
-import type { Worker } from 'bullmq'
+import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../create-app.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
-const redisUrl = testRedisUrl()
-const prefix = uniquePrefix('gateway-documents')
 let db: TestDatabase
 let producer: Producer
-let workers: Worker[]
+let fixture: IngestionFixture
 let uploadDir: string
 let app: ReturnType<typeof createApp>
 
 beforeAll(async () => {
-  db = await createTestDatabase('gateway_documents')
-  producer = await createProducer({ url: redisUrl, prefix })
+  fixture = await startIngestionFixture('gateway-documents')
+  ;({ db, producer } = fixture)
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-gateway-'))
-  workers = startIngestionWorkers({ pool: db.pool, producer, logger, redisUrl, prefix })
   app = createApp({
     pool: db.pool,
     producer,
     logger,
-    queuePrefix: prefix,
+    queuePrefix: fixture.prefix,
     uploads: { uploadDir, maxBytes: 200_000, maxFiles: 5 },
   })
 })
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.close()))
-  await producer.close()
-  await db.drop()
-  await dropPrefix(redisUrl, prefix)
+  await fixture.close()
   await rm(uploadDir, { recursive: true, force: true })
 })
 
