@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import type { BenchConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier } from '@rag/db'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
 import { writeTinyEmbeddingModel } from '@rag/embeddings/testing'
@@ -67,7 +68,7 @@ function startWorkers(config: BenchConfig, run: Run, modelsDir: string, embeddin
   const supervisor = new ProcessSupervisor({
     programs: platformPrograms(INGEST_WORKERS),
     env: {
-      ...process.env,
+      ...processEnvironment(),
       DATABASE_URL: config.databaseUrl,
       DB_SCHEMA: run.schema,
       REDIS_URL: config.redisUrl,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { processEnvironment } from '@rag/config'
 import { describe, expect, it } from 'vitest'
 import { platformPrograms } from './programs.ts'
 
@@ -6,7 +7,7 @@ function run(name: string, env: NodeJS.ProcessEnv) {
   const [program] = platformPrograms([name])
   if (!program) throw new Error(name)
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(program.command, program.args, { env: { ...process.env, ...env } })
+    const child = spawn(program.command, program.args, { env: { ...processEnvironment(), ...env } })
     let stderr = ''
     child.stderr.on('data', (chunk) => {
       stderr += String(chunk)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { chunkSections } from '@rag/chunking'
+import { processEnvironment } from '@rag/config'
 import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/testing'
 import { writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { reconcileDocuments, registerDocument } from '@rag/ingest'
@@ -77,7 +78,7 @@ async function runScenario(
   const supervisor = new ProcessSupervisor({
     programs: platformPrograms(['worker-parse', 'worker-chunk', 'worker-embed', 'worker-store']),
     env: {
-      ...process.env,
+      ...processEnvironment(),
       DATABASE_URL: db.url,
       DB_SCHEMA: db.schema,
       REDIS_URL: redisUrl,

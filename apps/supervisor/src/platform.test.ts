@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { processEnvironment } from '@rag/config'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -37,7 +38,7 @@ describe('pnpm start on embedded defaults', () => {
     const port = await freePort()
     const output: string[] = []
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...processEnvironment(),
       DATA_DIR: dataDir,
       GATEWAY_PORT: String(port),
       REDIS_URL: redisUrl,

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream'
+import { processEnvironment } from '@rag/config'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProcessSupervisor } from './process-supervisor.ts'
 
@@ -35,7 +36,7 @@ describe('ProcessSupervisor', () => {
     const lines = collect(output)
     supervisor = new ProcessSupervisor({
       programs: [idle('gateway'), idle('worker-parse')],
-      env: process.env,
+      env: processEnvironment(),
       output,
     })
     supervisor.start()
@@ -49,7 +50,7 @@ describe('ProcessSupervisor', () => {
     collect(output)
     supervisor = new ProcessSupervisor({
       programs: [idle('gateway'), idle('worker-embed')],
-      env: process.env,
+      env: processEnvironment(),
       output,
       restartDelayMs: 50,
     })
@@ -69,7 +70,12 @@ describe('ProcessSupervisor', () => {
     const output = new PassThrough()
     collect(output)
     const crasher = { name: 'crasher', command: process.execPath, args: ['-e', 'process.exit(3)'] }
-    supervisor = new ProcessSupervisor({ programs: [crasher], env: process.env, output, restartDelayMs: 20 })
+    supervisor = new ProcessSupervisor({
+      programs: [crasher],
+      env: processEnvironment(),
+      output,
+      restartDelayMs: 20,
+    })
     const delays: number[] = []
     supervisor.on('restart', ({ delayMs }) => delays.push(delayMs))
     supervisor.start()
@@ -80,7 +86,11 @@ describe('ProcessSupervisor', () => {
   it('stops every child on stop() and restarts none', async () => {
     const output = new PassThrough()
     collect(output)
-    supervisor = new ProcessSupervisor({ programs: [idle('a'), idle('b')], env: process.env, output })
+    supervisor = new ProcessSupervisor({
+      programs: [idle('a'), idle('b')],
+      env: processEnvironment(),
+      output,
+    })
     let restarts = 0
     supervisor.on('restart', () => restarts++)
     supervisor.start()

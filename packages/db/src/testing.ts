@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type TestConfig, testConfig } from '@rag/config'
+import { processEnvironment, type TestConfig, testConfig } from '@rag/config'
 import { createPool, type Pool } from './create-pool.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import { type MigrateOptions, migrate } from './migrate.ts'
@@ -18,7 +18,7 @@ export interface TestDatabase {
 }
 
 export function readTestConfig(): TestConfig {
-  return testConfig.parse(process.env).test
+  return testConfig.parse(processEnvironment()).test
 }
 
 /**

@@ -1,7 +1,7 @@
 import { access, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { testConfig } from '@rag/config'
+import { processEnvironment, testConfig } from '@rag/config'
 import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Embedder } from './embedder.ts'
@@ -10,7 +10,10 @@ import { writeTinyEmbeddingModel } from './testing/tiny-embedding-model.ts'
 import { loadTransformersEmbedder, prefixesFor } from './transformers-embedder.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
-const tokenizerDir = join(testConfig.parse(process.env).test.sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
+const tokenizerDir = join(
+  testConfig.parse(processEnvironment()).test.sharedDir,
+  'models/tokenizers/all-MiniLM-L6-v2',
+)
 const hasTokenizer = await access(tokenizerDir).then(
   () => true,
   () => false,

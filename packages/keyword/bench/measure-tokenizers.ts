@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { testConfig } from '@rag/config'
+import { processEnvironment, testConfig } from '@rag/config'
 import { Bm25Index } from '../src/bm25-index.ts'
 import { type TokenizerKind, tokenize } from '../src/tokenize.ts'
 
 // `pnpm --filter @rag/keyword measure`: MRR@10 and hit@5 of plain BM25 over JaQuAD dev (contexts
 // as documents, questions as queries) for each tokenizer, to choose the one keyword search uses.
-const { sharedDir } = testConfig.parse(process.env).test
+const { sharedDir } = testConfig.parse(processEnvironment()).test
 const dir = join(sharedDir, 'data/jaquad-dev')
 const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.json'))
 if (files.length === 0) {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { testConfig } from '@rag/config'
+import { processEnvironment, testConfig } from '@rag/config'
 import { Redis } from 'ioredis'
 import { redisOptionsFromUrl } from './redis-connection.ts'
 
 export function testRedisUrl(): string {
-  return testConfig.parse(process.env).test.redisUrl
+  return testConfig.parse(processEnvironment()).test.redisUrl
 }
 
 /** A queue prefix of its own for one test file, so files never see each other's jobs. */
