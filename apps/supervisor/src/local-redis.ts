@@ -16,7 +16,16 @@ export interface LocalRedis {
  */
 export async function resolveRedis(
   redis: RedisSection,
-  { dataDir, logger }: { dataDir: string; logger: Logger },
+  {
+    dataDir,
+    logger,
+    command = 'redis-server',
+  }: {
+    dataDir: string
+    logger: Logger
+    /** The server binary to start when no Redis answers (tests name one that does not exist). */
+    command?: string
+  },
 ) {
   if (redis.explicit) {
     await waitForRedis(redis.url)
@@ -32,7 +41,7 @@ export async function resolveRedis(
   const dir = `${dataDir}/redis`
   await mkdir(dir, { recursive: true })
   const child = spawn(
-    'redis-server',
+    command,
     ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'],
     {
       stdio: 'ignore',
