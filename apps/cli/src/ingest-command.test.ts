@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { TestDatabase } from '@rag/db/testing'
 import { createApp } from '@rag/gateway/create-app'
+import { keywordOnlySearch } from '@rag/gateway/testing'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { createLogger } from '@rag/log'
 import type { Producer } from '@rag/queue'
@@ -29,6 +30,7 @@ beforeAll(async () => {
   ;({ db, producer } = fixture)
   dir = await mkdtemp(join(tmpdir(), 'rag-cli-'))
   const app = createApp({
+    ...keywordOnlySearch,
     pool: db.pool,
     producer,
     logger,

@@ -7,8 +7,9 @@ import { HttpError } from './http-error.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
+import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 
-export interface GatewayDeps {
+export interface GatewayDeps extends SearchRouteDeps {
   pool: Pool
   producer: Producer
   logger: Logger
@@ -21,6 +22,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestContext({ logger: deps.logger }))
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
+  app.route('/', searchRoutes(deps))
   app.notFound((c) => {
     throw new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)
   })

@@ -7,6 +7,7 @@ import { createLogger } from '@rag/log'
 import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../create-app.ts'
+import { keywordOnlySearch } from '../testing.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
 let db: TestDatabase
@@ -20,6 +21,7 @@ beforeAll(async () => {
   ;({ db, producer } = fixture)
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-gateway-'))
   app = createApp({
+    ...keywordOnlySearch,
     pool: db.pool,
     producer,
     logger,

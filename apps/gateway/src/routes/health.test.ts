@@ -5,6 +5,7 @@ import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import type { Worker } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../create-app.ts'
+import { keywordOnlySearch } from '../testing.ts'
 import type { HealthReport } from './health.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
@@ -29,6 +30,7 @@ afterAll(async () => {
 describe('GET /healthz', () => {
   it('is 503 and names the queues nobody works on', async () => {
     const app = createApp({
+      ...keywordOnlySearch,
       pool: db.pool,
       producer,
       logger,
@@ -56,6 +58,7 @@ describe('GET /healthz', () => {
     }
     await Promise.all(workers.map((worker) => worker.waitUntilReady()))
     const app = createApp({
+      ...keywordOnlySearch,
       pool: db.pool,
       producer,
       logger,
@@ -74,6 +77,7 @@ describe('GET /healthz', () => {
 describe('every response', () => {
   it('answers an unknown route with a JSON 404 and echoes the request id', async () => {
     const app = createApp({
+      ...keywordOnlySearch,
       pool: db.pool,
       producer,
       logger,

@@ -1,0 +1,52 @@
+import type { Pool } from '@rag/db'
+import type { RankedChunk } from './ranked-chunk.ts'
+
+export interface SearchHit {
+  rank: number
+  chunkId: string
+  /** What to cite: guide.pdf:p3, faq.csv:r12, setup.md#pairing. */
+  sourceId: string
+  documentId: string
+  /** The document's file name. */
+  title: string
+  score: number
+  /** The matched chunk. */
+  text: string
+  parentId: string
+  heading: string | null
+  /** The parent section around the chunk: what generation reads. */
+  parentText: string
+}
+
+/** Chunk ids in ranked order → hits with their text, source and parent section, same order. */
+export async function loadHits(pool: Pool, ranked: RankedChunk[]): Promise<SearchHit[]> {
+  if (ranked.length === 0) return []
+  const { rows } = await pool.query<Omit<SearchHit, 'rank' | 'score'>>(
+    `SELECT ch.id::text AS "chunkId", ch.source_id AS "sourceId", ch.document_id::text AS "documentId",
+            d.filename AS title, ch.text, s.id::text AS "parentId", s.heading, s.text AS "parentText"
+       FROM chunks ch JOIN sections s ON s.id = ch.section_id JOIN documents d ON d.id = ch.document_id
+      WHERE ch.id = ANY($1::bigint[])`,
+    [ranked.map((item) => item.chunkId)],
+  )
+  const byId = new Map(rows.map((row) => [row.chunkId, row]))
+  return ranked.flatMap((item, index) => {
+    const row = byId.get(item.chunkId)
+    return row ? [{ ...row, rank: index + 1, score: item.score }] : []
+  })
+}
+
+/**
+ * Small-to-large: several chunks of one parent section are one passage for generation. Keeps the
+ * best-ranked chunk of each parent, in order, up to `limit`, and renumbers the ranks.
+ */
+export function onePerParent(hits: SearchHit[], limit: number): SearchHit[] {
+  const seen = new Set<string>()
+  const kept: SearchHit[] = []
+  for (const hit of hits) {
+    if (seen.has(hit.parentId)) continue
+    seen.add(hit.parentId)
+    kept.push({ ...hit, rank: kept.length + 1 })
+    if (kept.length === limit) break
+  }
+  return kept
+}

@@ -1,0 +1,115 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { registerDocument } from '@rag/ingest'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keywordSearch } from './keyword-search.ts'
+import { search } from './search.ts'
+
+const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
+let fixture: IngestionFixture
+let uploadDir: string
+
+beforeAll(async () => {
+  fixture = await startIngestionFixture('retrieval')
+  uploadDir = await mkdtemp(join(tmpdir(), 'rag-retrieval-'))
+  const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
+  for (const name of await readdir(sampleDir)) {
+    const { document } = await registerDocument(
+      deps,
+      { uploadDir, maxBytes: 1e6 },
+      {
+        filename: name,
+        data: await readFile(join(sampleDir, name)),
+        collection: 'samples',
+      },
+    )
+    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+  }
+})
+
+afterAll(async () => {
+  await fixture.close()
+  await rm(uploadDir, { recursive: true, force: true })
+})
+
+// Questions a user of the sample lamp would ask, and the page, row or section that answers each.
+const QUESTIONS: [string, string][] = [
+  ['満充電までの時間はどれくらいですか？', 'lumina-guide.pdf:p4'],
+  ['保証期間は何年ですか', 'lumina-guide.pdf:p5'],
+  ['湿気の多い浴室で使えますか', 'lumina-guide.pdf:p2'],
+  ['アームの角度は調整できますか', 'faq.csv:r2'],
+  ['LEDの寿命は？', 'faq.csv:r4'],
+  ['What is the return policy?', 'faq.csv:r5'],
+  ['定休日はいつですか', 'store-info.html#店舗情報'],
+  ['駐車場はありますか', 'store-info.html#アクセス'],
+  ['エラーコード E-34 の意味', 'setup.md#ペアリング'],
+  ['flickering at the lowest brightness', 'release-notes.docx#version-1-2'],
+]
+
+const ask = (query: string, mode: 'keyword' | 'hybrid' | 'vector') =>
+  search(
+    { pool: fixture.db.pool, embedder: null },
+    { query, mode, limit: 3, searchK: 10, alpha: 0.5, rrfK: 60, collection: 'samples' },
+  )
+
+describe('search over the sample documents', () => {
+  it.each(QUESTIONS)('keyword search puts the answer first: %s → %s', async (query, source) => {
+    const { hits, degraded } = await ask(query, 'keyword')
+    expect(hits[0]?.sourceId).toBe(source)
+    expect(degraded).toEqual([])
+  })
+
+  it('falls back to keyword search without an embedding model, and says so', async () => {
+    const { hits, degraded } = await ask('保証期間は何年ですか', 'hybrid')
+    expect(hits[0]?.sourceId).toBe('lumina-guide.pdf:p5')
+    expect(degraded).toEqual(['vector'])
+  })
+
+  it('returns the parent section of each hit, one hit per parent, with document and score', async () => {
+    const { hits } = await ask('ペアリング Bluetooth スマートフォン', 'keyword')
+    expect(new Set(hits.map((h) => h.parentId)).size).toBe(hits.length)
+    for (const hit of hits) {
+      expect(hit.parentText).toContain(hit.text)
+      expect(hit.score).toBeGreaterThan(0)
+      expect(hit.documentId).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i + 1))
+  })
+
+  it('finds nothing for words the documents do not contain, and handles odd input', async () => {
+    expect((await ask('量子コンピュータの原理', 'keyword')).hits).toEqual([])
+    expect((await ask('   ', 'keyword')).hits).toEqual([])
+    expect((await ask("'; DROP TABLE chunks; --", 'keyword')).hits).toEqual([])
+    expect((await ask('保証', 'keyword')).hits.length).toBeGreaterThan(0)
+  })
+
+  it('keeps BM25 statistics exact through inserts, replacements and deletes', async () => {
+    const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
+    const first = await registerDocument(
+      deps,
+      { uploadDir, maxBytes: 1e6 },
+      { filename: 'x.txt', data: new TextEncoder().encode('alpha beta\n\ngamma') },
+    )
+    await waitForDocument(fixture.db.pool, first.document.id)
+    await registerDocument(
+      deps,
+      { uploadDir, maxBytes: 1e6 },
+      { filename: 'x.txt', data: new TextEncoder().encode('alpha delta') },
+    )
+    await waitForDocument(fixture.db.pool, first.document.id)
+    await fixture.db.pool.query('DELETE FROM documents WHERE filename = $1', ['faq.csv'])
+    const { rows } = await fixture.db.pool.query<{ mismatches: number; chunks: boolean }>(
+      `SELECT (SELECT count(*)::int FROM (
+                 SELECT t.term, count(DISTINCT c.id) AS df FROM chunks c, unnest(c.terms) t(term) GROUP BY t.term) actual
+               FULL JOIN (SELECT term, df FROM term_stats WHERE df > 0) kept USING (term)
+               WHERE actual.df IS DISTINCT FROM kept.df) AS mismatches,
+              (SELECT chunks FROM corpus_stats) = (SELECT count(*) FROM chunks) AS chunks`,
+    )
+    expect(rows[0]).toEqual({ mismatches: 0, chunks: true })
+    expect((await keywordSearch(fixture.db.pool, 'gamma', { limit: 5 })).length).toBe(0)
+    expect((await keywordSearch(fixture.db.pool, 'delta', { limit: 5 })).length).toBe(1)
+  })
+})

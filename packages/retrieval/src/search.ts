@@ -1,0 +1,91 @@
+import type { Pool } from '@rag/db'
+import type { Embedder } from '@rag/embeddings'
+import { keywordSearch } from './keyword-search.ts'
+import { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
+import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
+import { reciprocalRankFusion } from './reciprocal-rank-fusion.ts'
+import { vectorSearch } from './vector-search.ts'
+
+export const SEARCH_MODES = ['vector', 'keyword', 'hybrid'] as const
+export type SearchMode = (typeof SEARCH_MODES)[number]
+
+export interface SearchRequest extends SearchFilters {
+  query: string
+  mode: SearchMode
+  /** Parent sections wanted. */
+  limit: number
+  /** Candidates fetched from each retriever (SEARCH_K); raised to cover the oversampling. */
+  searchK: number
+  /** Weight of the vector ranking in the fusion (1 − alpha for keyword). */
+  alpha: number
+  rrfK: number
+  /** Parent grouping (small-to-large) on, or every chunk its own hit. */
+  parents?: boolean
+}
+
+export interface SearchResult {
+  hits: SearchHit[]
+  /** Retrievers that were asked for but could not run (no embedding model): the rest answered. */
+  degraded: string[]
+  timings: { keywordMs?: number; vectorMs?: number; totalMs: number }
+}
+
+const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
+  const started = performance.now()
+  const value = await fn()
+  return [value, Math.round((performance.now() - started) * 10) / 10]
+}
+
+/**
+ * Vector, keyword or hybrid search. Hybrid fuses both rankings with weighted reciprocal rank fusion;
+ * without an embedding model it falls back to keyword search and says so in `degraded`.
+ * Oversamples (4× the wanted parents) so enough distinct parents survive the grouping.
+ */
+export async function search(
+  { pool, embedder }: { pool: Pool; embedder: Embedder | null },
+  request: SearchRequest,
+): Promise<SearchResult> {
+  const started = performance.now()
+  const wantsVector = request.mode !== 'keyword'
+  const wantsKeyword = request.mode !== 'vector'
+  const degraded = wantsVector && !embedder ? ['vector'] : []
+  const depth = Math.max(request.searchK, request.limit * 4)
+  const filters = { collection: request.collection, limit: depth }
+  const timings: SearchResult['timings'] = { totalMs: 0 }
+
+  const [keyword, vector] = await Promise.all([
+    wantsKeyword || !embedder
+      ? timed(() => keywordSearch(pool, request.query, filters)).then(([items, ms]) => {
+          timings.keywordMs = ms
+          return items
+        })
+      : Promise.resolve<RankedChunk[]>([]),
+    wantsVector && embedder
+      ? timed(async () => vectorSearch(pool, await embedder.embedQuery(request.query), filters)).then(
+          ([items, ms]) => {
+            timings.vectorMs = ms
+            return items
+          },
+        )
+      : Promise.resolve<RankedChunk[]>([]),
+  ])
+  const ranked =
+    request.mode === 'hybrid' && embedder
+      ? reciprocalRankFusion(
+          [
+            { items: vector, weight: request.alpha },
+            { items: keyword, weight: 1 - request.alpha },
+          ],
+          request.rrfK,
+        )
+      : request.mode === 'vector' && embedder
+        ? vector
+        : keyword
+  const hits = await loadHits(pool, ranked.slice(0, depth))
+  timings.totalMs = Math.round((performance.now() - started) * 10) / 10
+  return {
+    hits: request.parents === false ? hits.slice(0, request.limit) : onePerParent(hits, request.limit),
+    degraded,
+    timings,
+  }
+}
