@@ -1,8 +1,12 @@
 import { benchConfig, processEnvironment } from '@rag/config'
 import { runMain } from '@rag/runtime'
 import { benchIngest } from './bench-ingest.ts'
+import { benchSearch } from './bench-search.ts'
 
-const BENCHES: Record<string, typeof benchIngest> = { ingest: benchIngest }
+const BENCHES: Record<string, (config: Parameters<typeof benchIngest>[0]) => Promise<void>> = {
+  ingest: benchIngest,
+  search: benchSearch,
+}
 
 // pnpm bench <name>: prints figures; never asserts (goals are read, not enforced).
 runMain(async () => {
