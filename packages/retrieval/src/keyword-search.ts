@@ -6,7 +6,7 @@ export interface KeywordSearchOptions extends SearchFilters {
   limit: number
   k1?: number
   b?: number
-  /** Chunks scored at most; candidates come from the query's rarer terms. */
+  /** About how many chunks are scored: the rarest query terms whose chunks fit this budget. */
   maxCandidates?: number
 }
 
@@ -18,8 +18,7 @@ interface TermStat {
 /**
  * Okapi BM25 over the chunks' terms, with document frequencies and corpus size kept by triggers
  * (term_stats, corpus_stats) instead of counted per query. Candidates are the chunks holding any
- * of the query's rarer terms (a term in more than a fifth of the corpus adds little to BM25 and
- * would pull in most chunks); every query term still counts in the score. The statistics are read
+ * of the query's rarest terms (see below); every query term still counts in the score. The statistics are read
  * first so that the candidate terms reach the planner as a value: as a subquery result they hid
  * from it, and it chose a sequential scan over the GIN index (100 ms at 10k chunks).
  */
@@ -40,8 +39,17 @@ export async function keywordSearch(
   const first = stats[0]
   if (!first) return []
   const { n, avgdl } = first
+  // The rarest terms, as many as fit the candidate budget together: every chunk holding one of
+  // them is scored. A chunk with none of them holds only frequent terms and rarely outranks one
+  // that matches a rare term (the idea behind MaxScore).
   const byRarity = [...stats].sort((x, y) => x.df - y.df)
-  const rare = byRarity.filter((stat, i) => i === 0 || stat.df <= n / 5).map((stat) => stat.term)
+  const rare: string[] = []
+  let budget = maxCandidates
+  for (const stat of byRarity) {
+    if (rare.length > 0 && stat.df > budget) break
+    rare.push(stat.term)
+    budget -= stat.df
+  }
   const idf = stats.map((stat) => Math.log(1 + (n - stat.df + 0.5) / (stat.df + 0.5)))
   const { rows } = await pool.query<RankedChunk>(
     `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, idf)),
@@ -49,7 +57,7 @@ export async function keywordSearch(
        SELECT ch.id, ch.terms, ch.term_count FROM chunks ch
          JOIN documents d ON d.id = ch.document_id AND d.active_hash = ch.content_hash
         WHERE ch.terms && $3::text[] AND ($4::text IS NULL OR d.collection = $4)
-        LIMIT $5
+        LIMIT $5 * 2
      )
      SELECT cand.id::text AS "chunkId",
             sum(q.idf * tf.n * ($6::float8 + 1)
