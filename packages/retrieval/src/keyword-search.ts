@@ -51,12 +51,13 @@ export async function keywordSearch(
     budget -= stat.df
   }
   const idf = stats.map((stat) => Math.log(1 + (n - stat.df + 0.5) / (stat.df + 0.5)))
-  const { rows } = await pool.query<RankedChunk>(
-    `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, idf)),
+  const score = (match: '&&' | '@>', candidateTerms: string[]) =>
+    pool.query<RankedChunk>(
+      `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, idf)),
      candidates AS (
        SELECT ch.id, ch.terms, ch.term_count FROM chunks ch
          JOIN documents d ON d.id = ch.document_id AND d.active_hash = ch.content_hash
-        WHERE ch.terms && $3::text[] AND ($4::text IS NULL OR d.collection = $4)
+        WHERE ch.terms ${match} $3::text[] AND ($4::text IS NULL OR d.collection = $4)
         LIMIT $5 * 2
      )
      SELECT cand.id::text AS "chunkId",
@@ -69,7 +70,24 @@ export async function keywordSearch(
       GROUP BY cand.id
       ORDER BY score DESC, cand.id
       LIMIT $9`,
-    [stats.map((stat) => stat.term), idf, rare, collection ?? null, maxCandidates, k1, b, avgdl, limit],
-  )
-  return rows
+      [
+        stats.map((stat) => stat.term),
+        idf,
+        candidateTerms,
+        collection ?? null,
+        maxCandidates,
+        k1,
+        b,
+        avgdl,
+        limit,
+      ],
+    )
+  // Only frequent terms: even the rarest alone exceeds the budget. Chunks holding the two rarest
+  // together are few and are where BM25's best scores are; the union is the fallback.
+  const [rarest, second] = byRarity
+  if (rarest && second && rarest.df > maxCandidates) {
+    const both = await score('@>', [rarest.term, second.term])
+    if (both.rows.length >= limit) return both.rows
+  }
+  return (await score('&&', rare)).rows
 }
