@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { openDatabase } from '@rag/db'
-import { createModelProvider, type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
+import { embedderProvider } from '@rag/embeddings'
 import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { createProducer } from '@rag/queue'
@@ -34,19 +34,7 @@ runMain(async () => {
     logger.warn({ requested: config.gateway.host }, 'no API_KEY set: listening on loopback only')
   }
   // The query embedder for /search: loaded on first use, never a crash when unavailable.
-  const { embedding, dir, allowDownload } = config.models
-  const embedder = createModelProvider<Embedder>({
-    name: embedding.model,
-    logger,
-    load: () =>
-      loadTransformersEmbedder({
-        model: embedding.model ?? '',
-        dim: embedding.dim,
-        modelsDir: dir,
-        allowDownload,
-        logger,
-      }),
-  })
+  const embedder = embedderProvider(config.models, logger)
   const app = createApp({
     pool,
     producer,

@@ -1,4 +1,4 @@
-import { createModelProvider, type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
+import { embedderProvider } from '@rag/embeddings'
 import { backfillEmbeddings } from '@rag/ingest'
 import { publishComponentStatus } from '@rag/queue'
 import type { WorkerDeps } from '@rag/worker-host'
@@ -9,19 +9,7 @@ import type { WorkerDeps } from '@rag/worker-host'
  * back-filled whenever it is ready.
  */
 export function startEmbeddingService({ config, pool, producer, logger, shutdown }: WorkerDeps) {
-  const { embedding, dir, allowDownload } = config.models
-  const provider = createModelProvider<Embedder>({
-    name: embedding.model,
-    logger,
-    load: () =>
-      loadTransformersEmbedder({
-        model: embedding.model ?? '',
-        dim: embedding.dim,
-        modelsDir: dir,
-        allowDownload,
-        logger,
-      }),
-  })
+  const provider = embedderProvider(config.models, logger)
   let running = false
   const tick = async () => {
     if (running || shutdown.closing) return

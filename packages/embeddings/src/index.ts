@@ -1,4 +1,5 @@
 export type { Embedder, ModelState } from './embedder.ts'
+export { embedderProvider } from './embedder-provider.ts'
 export { createModelProvider, type ModelProvider } from './model-provider.ts'
 export {
   configureModelCache,

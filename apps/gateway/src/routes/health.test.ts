@@ -27,16 +27,20 @@ afterAll(async () => {
   await dropPrefix(redisUrl, prefix)
 })
 
+// Health needs no uploads; the other routes are present but unused here.
+const gateway = () =>
+  createApp({
+    ...keywordOnlySearch,
+    pool: db.pool,
+    producer,
+    logger,
+    queuePrefix: prefix,
+    uploads: { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
+  })
+
 describe('GET /healthz', () => {
   it('is 503 and names the queues nobody works on', async () => {
-    const app = createApp({
-      ...keywordOnlySearch,
-      pool: db.pool,
-      producer,
-      logger,
-      queuePrefix: prefix,
-      uploads: { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
-    })
+    const app = gateway()
     const response = await app.request('/healthz')
     expect(response.status).toBe(503)
     const body = (await response.json()) as HealthReport
@@ -57,14 +61,7 @@ describe('GET /healthz', () => {
       workers.push(startWorker<typeof definition.payload>({ definition, handler, redisUrl, prefix, logger }))
     }
     await Promise.all(workers.map((worker) => worker.waitUntilReady()))
-    const app = createApp({
-      ...keywordOnlySearch,
-      pool: db.pool,
-      producer,
-      logger,
-      queuePrefix: prefix,
-      uploads: { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
-    })
+    const app = gateway()
     await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 10000 }).toBe(200)
     const body = (await (await app.request('/healthz')).json()) as HealthReport
     expect(Object.keys(body.queues).sort()).toEqual(ALL_JOBS.map((job) => job.name).sort())
@@ -76,14 +73,7 @@ describe('GET /healthz', () => {
 
 describe('every response', () => {
   it('answers an unknown route with a JSON 404 and echoes the request id', async () => {
-    const app = createApp({
-      ...keywordOnlySearch,
-      pool: db.pool,
-      producer,
-      logger,
-      queuePrefix: prefix,
-      uploads: { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
-    })
+    const app = gateway()
     const response = await app.request('/nope', { headers: { 'x-request-id': 'abc-123' } })
     expect(response.status).toBe(404)
     expect(response.headers.get('x-request-id')).toBe('abc-123')

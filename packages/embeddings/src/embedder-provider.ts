@@ -1,0 +1,22 @@
+import type { ModelsSection } from '@rag/config'
+import type { Logger } from '@rag/log'
+import type { Embedder } from './embedder.ts'
+import { createModelProvider, type ModelProvider } from './model-provider.ts'
+import { loadTransformersEmbedder } from './transformers-embedder.ts'
+
+/** The configured embedding model, loaded on first use and never a crash when unavailable. */
+export function embedderProvider(models: ModelsSection, logger: Logger): ModelProvider<Embedder> {
+  const { embedding, dir, allowDownload } = models
+  return createModelProvider<Embedder>({
+    name: embedding.model,
+    logger,
+    load: () =>
+      loadTransformersEmbedder({
+        model: embedding.model ?? '',
+        dim: embedding.dim,
+        modelsDir: dir,
+        allowDownload,
+        logger,
+      }),
+  })
+}
