@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { PassThrough } from 'node:stream'
@@ -7,7 +7,7 @@ import type { BenchConfig } from '@rag/config'
 import { processEnvironment } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier } from '@rag/db'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
-import { writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { ingestInProcess, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { createProducer, type Producer } from '@rag/queue'
@@ -110,11 +110,7 @@ async function peakRssMb(pid: number | undefined) {
 export async function benchIngest(config: BenchConfig): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'rag-bench-'))
   try {
-    const tokenizerDir = join(config.sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
-    const haveTokenizer = await access(tokenizerDir).then(
-      () => true,
-      () => false,
-    )
+    const { dir: tokenizerDir, found: haveTokenizer } = await findSharedTokenizer(config.sharedDir)
     const modelsDir = join(work, 'models')
     let embedder: Embedder | null = null
     if (haveTokenizer) {

@@ -1,11 +1,11 @@
-import { access, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { chunkSections } from '@rag/chunking'
 import { processEnvironment } from '@rag/config'
 import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/testing'
-import { writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { reconcileDocuments, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { type ParsedSection, parseDocument } from '@rag/parsers'
@@ -22,11 +22,7 @@ import { platformPrograms } from './programs.ts'
 const logger = createLogger({ name: 'test', level: 'silent' })
 const redisUrl = testRedisUrl()
 const chunking = { size: 300, overlap: 60, parentMaxChars: 900 }
-const tokenizerDir = join(readTestConfig().sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
-const hasTokenizer = await access(tokenizerDir).then(
-  () => true,
-  () => false,
-)
+const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(readTestConfig().sharedDir)
 if (!hasTokenizer)
   console.warn(`fault tests run keyword-only: no tokenizer at ${tokenizerDir} (set SHARED_DIR)`)
 let db: TestDatabase

@@ -7,6 +7,7 @@ import { processEnvironment } from '@rag/config'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, describe, expect, it } from 'vitest'
+import { isAlive } from './is-alive.ts'
 
 // The README's first command, as a user runs it: the supervisor on embedded defaults (PGlite in a
 // fresh data folder), every process started for real. Slow (about 15 s), so one test walks it all.
@@ -22,15 +23,6 @@ afterAll(async () => {
   await dropPrefix(redisUrl, prefix)
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('pnpm start on embedded defaults', () => {
   it('brings every process up healthy with the samples ingested, restarts a killed worker, and stops everything on Ctrl-C', async () => {
@@ -110,6 +102,6 @@ describe('pnpm start on embedded defaults', () => {
     const children = ['gateway', 'worker-parse', 'worker-llm', 'watcher'].map(pidOf)
     supervisor.kill('SIGINT')
     expect(await exited).toBe(0)
-    expect(children.map(alive)).toEqual([false, false, false, false])
+    expect(children.map(isAlive)).toEqual([false, false, false, false])
   }, 180000)
 })

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { processEnvironment } from '@rag/config'
 import { afterEach, describe, expect, it } from 'vitest'
+import { isAlive } from './is-alive.ts'
 import { ProcessSupervisor } from './process-supervisor.ts'
 
 // Real child processes: tiny Node programs that print and idle until signalled.
@@ -9,15 +10,6 @@ const idle = (name: string) => ({
   command: process.execPath,
   args: ['-e', `console.log('hello from ${name}'); setInterval(() => {}, 1000)`],
 })
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 let supervisor: ProcessSupervisor | undefined
 afterEach(async () => {
@@ -96,7 +88,7 @@ describe('ProcessSupervisor', () => {
     supervisor.start()
     const pids = [supervisor.pid('a'), supervisor.pid('b')].map((pid) => pid ?? 0)
     await supervisor.stop(2000)
-    expect(pids.map(alive)).toEqual([false, false])
+    expect(pids.map(isAlive)).toEqual([false, false])
     expect(restarts).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { access, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { processEnvironment, testConfig } from '@rag/config'
@@ -6,17 +6,12 @@ import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Embedder } from './embedder.ts'
 import { createModelProvider } from './model-provider.ts'
-import { writeTinyEmbeddingModel } from './testing/tiny-embedding-model.ts'
+import { findSharedTokenizer, writeTinyEmbeddingModel } from './testing/tiny-embedding-model.ts'
 import { loadTransformersEmbedder, prefixesFor } from './transformers-embedder.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
-const tokenizerDir = join(
+const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(
   testConfig.parse(processEnvironment()).test.sharedDir,
-  'models/tokenizers/all-MiniLM-L6-v2',
-)
-const hasTokenizer = await access(tokenizerDir).then(
-  () => true,
-  () => false,
 )
 if (!hasTokenizer)
   console.warn(`skipping transformers.js tests: no tokenizer at ${tokenizerDir} (set SHARED_DIR)`)

@@ -1,9 +1,9 @@
-import { access, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/testing'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
-import { writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { createLogger } from '@rag/log'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
@@ -15,11 +15,7 @@ import { startIngestionWorkers, waitForDocument } from './testing.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
 const redisUrl = testRedisUrl()
-const tokenizerDir = join(readTestConfig().sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
-const hasTokenizer = await access(tokenizerDir).then(
-  () => true,
-  () => false,
-)
+const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(readTestConfig().sharedDir)
 if (!hasTokenizer)
   console.warn(`skipping embedding pipeline tests: no tokenizer at ${tokenizerDir} (set SHARED_DIR)`)
 

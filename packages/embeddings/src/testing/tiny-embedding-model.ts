@@ -1,4 +1,4 @@
-import { copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { access, copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import onnxProto from 'onnx-proto'
 
@@ -68,4 +68,14 @@ export async function writeTinyEmbeddingModel({
   // Both file names transformers.js looks for (fp32 and q8), so any dtype setting loads it.
   await writeFile(join(dir, 'onnx', 'model.onnx'), model)
   await writeFile(join(dir, 'onnx', 'model_quantized.onnx'), model)
+}
+
+/** Where the shared MiniLM tokenizer (for tiny test models) is under sharedDir, and whether it is there. */
+export async function findSharedTokenizer(sharedDir: string): Promise<{ dir: string; found: boolean }> {
+  const dir = join(sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
+  const found = await access(dir).then(
+    () => true,
+    () => false,
+  )
+  return { dir, found }
 }
