@@ -5,6 +5,7 @@ import { chunking } from './fragments/chunking.ts'
 import { database, databaseOrEmbedded } from './fragments/database.ts'
 import { supervisor } from './fragments/embedded.ts'
 import { gateway } from './fragments/gateway.ts'
+import { generation } from './fragments/generation.ts'
 import { log } from './fragments/log.ts'
 import { models } from './fragments/models.ts'
 import { redis } from './fragments/redis.ts'
@@ -34,6 +35,7 @@ export const supervisorConfig = defineProcessConfig('supervisor', {
   models,
   chunking,
   retrieval,
+  generation,
   gateway,
 })
 
@@ -48,6 +50,7 @@ export const workerConfig = defineProcessConfig('worker', {
   storage,
   chunking,
   retrieval,
+  generation,
   models,
 })
 

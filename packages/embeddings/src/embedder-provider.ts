@@ -1,7 +1,7 @@
 import type { ModelsSection } from '@rag/config'
 import type { Logger } from '@rag/log'
+import { createModelProvider, type ModelProvider } from '@rag/runtime'
 import type { Embedder } from './embedder.ts'
-import { createModelProvider, type ModelProvider } from './model-provider.ts'
 import { loadTransformersEmbedder } from './transformers-embedder.ts'
 
 /** The configured embedding model, loaded on first use and never a crash when unavailable. */

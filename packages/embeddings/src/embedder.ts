@@ -8,9 +8,4 @@ export interface Embedder {
   embedQuery(text: string): Promise<number[]>
 }
 
-/** What health reports say about a model: loaded, off on purpose, or failing (and why). */
-export type ModelState =
-  | { state: 'disabled' }
-  | { state: 'loading' }
-  | { state: 'ready'; model: string }
-  | { state: 'unavailable'; model: string; error: string; retryAt: string }
+export type { ModelState } from '@rag/runtime'

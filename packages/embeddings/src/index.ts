@@ -1,6 +1,6 @@
+export { createModelProvider, type ModelProvider } from '@rag/runtime'
 export type { Embedder, ModelState } from './embedder.ts'
 export { embedderProvider } from './embedder-provider.ts'
-export { createModelProvider, type ModelProvider } from './model-provider.ts'
 export {
   configureModelCache,
   loadTransformersEmbedder,

@@ -8,6 +8,7 @@ export interface RetrievalSection {
   rrfK: number
   refusalThreshold: number
   questionTtlSeconds: number
+  questionTimeoutSeconds: number
 }
 
 export const retrieval = defineFragment({
@@ -24,6 +25,8 @@ export const retrieval = defineFragment({
     REFUSAL_THRESHOLD: decimal(0.2, { min: 0, max: 1 }),
     // How long finished answers stay retrievable by id.
     QUESTION_TTL_SECONDS: integer(86400, { min: 60 }),
+    // A question with no progress for this long (a stage's workers all gone) is failed with the stage named.
+    QUESTION_TIMEOUT_SECONDS: integer(600, { min: 5, max: 86400 }),
   },
   check: (env, report) => {
     if (env.RERANK_TOP_K > env.SEARCH_K) {
@@ -37,5 +40,6 @@ export const retrieval = defineFragment({
     rrfK: env.RRF_K,
     refusalThreshold: env.REFUSAL_THRESHOLD,
     questionTtlSeconds: env.QUESTION_TTL_SECONDS,
+    questionTimeoutSeconds: env.QUESTION_TIMEOUT_SECONDS,
   }),
 })

@@ -1,5 +1,11 @@
 import type { Logger } from '@rag/log'
-import type { ModelState } from './embedder.ts'
+
+/** What health reports say about a model: loaded, off on purpose, or failing (and why). */
+export type ModelState =
+  | { state: 'disabled' }
+  | { state: 'loading' }
+  | { state: 'ready'; model: string }
+  | { state: 'unavailable'; model: string; error: string; retryAt: string }
 
 export interface ModelProvider<T> {
   /** The loaded model, or null when it is off or currently unavailable (callers degrade). */

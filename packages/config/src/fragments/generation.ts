@@ -1,0 +1,44 @@
+import { defineFragment } from '../define-config.ts'
+import { decimal, integer } from '../env-values.ts'
+
+export interface GenerationSection {
+  contextSize: number
+  maxTokens: number
+  concurrency: number
+  threads: number
+  temperature: number
+  fusionQueries: number
+}
+
+export const generation = defineFragment({
+  shape: {
+    // Tokens of the LLM's window (capped at what the model was trained for); passages are trimmed to fit.
+    LLM_CONTEXT_SIZE: integer(4096, { min: 256, max: 131072 }),
+    // Longest answer, in tokens. Answers end at the model's end-of-text, not at a blank line.
+    LLM_MAX_TOKENS: integer(512, { min: 16, max: 8192 }),
+    // Answers generated at once by one LLM worker (one context sequence each).
+    LLM_CONCURRENCY: integer(1, { min: 1, max: 16 }),
+    // CPU threads for llama.cpp; 0 = as many as the machine has.
+    LLM_THREADS: integer(0, { min: 0, max: 256 }),
+    // Sampling temperature; 0 = always the most likely token (repeatable answers).
+    LLM_TEMPERATURE: decimal(0.2, { min: 0, max: 2 }),
+    // RAG-Fusion: rephrasings of the question the LLM writes when fusion is on.
+    FUSION_QUERIES: integer(3, { min: 1, max: 10 }),
+  },
+  check: (env, report) => {
+    if (env.LLM_MAX_TOKENS >= env.LLM_CONTEXT_SIZE) {
+      report(
+        'LLM_MAX_TOKENS',
+        `must be below LLM_CONTEXT_SIZE (${env.LLM_CONTEXT_SIZE}), got ${env.LLM_MAX_TOKENS}`,
+      )
+    }
+  },
+  read: (env): GenerationSection => ({
+    contextSize: env.LLM_CONTEXT_SIZE,
+    maxTokens: env.LLM_MAX_TOKENS,
+    concurrency: env.LLM_CONCURRENCY,
+    threads: env.LLM_THREADS,
+    temperature: env.LLM_TEMPERATURE,
+    fusionQueries: env.FUSION_QUERIES,
+  }),
+})

@@ -1,0 +1,8 @@
+export {
+  type GenerateRequest,
+  type Generation,
+  type LlamaGeneratorOptions,
+  loadLlamaGenerator,
+  type TextGenerator,
+} from './llama-generator.ts'
+export { llmProvider } from './llm-provider.ts'

@@ -1,0 +1,124 @@
+import { isAbsolute, resolve } from 'node:path'
+import type { Logger } from '@rag/log'
+import {
+  getLlama,
+  LlamaChatSession,
+  type LlamaContext,
+  type LlamaModel,
+  resolveModelFile,
+} from 'node-llama-cpp'
+
+export interface GenerateRequest {
+  /** Instructions (the chat template's system turn). */
+  system: string
+  /** The user turn: passages and question. */
+  prompt: string
+  maxTokens: number
+  temperature: number
+  /** Each piece of text as the model writes it (for streaming). */
+  onText?: (text: string) => void
+  signal?: AbortSignal
+}
+
+export interface Generation {
+  text: string
+  promptTokens: number
+  completionTokens: number
+}
+
+/** A loaded GGUF: what the question pipeline needs from an LLM. */
+export interface TextGenerator {
+  model: string
+  /** Tokens of the window each generation gets. */
+  contextSize: number
+  countTokens(text: string): number
+  /** The first `tokens` tokens of text (to trim a passage to the window). */
+  truncateToTokens(text: string, tokens: number): string
+  generate(request: GenerateRequest): Promise<Generation>
+  close(): Promise<void>
+}
+
+export interface LlamaGeneratorOptions {
+  /** hf:user/repo:quant, an https URL, a path, or a file name under modelsDir. */
+  model: string
+  modelsDir: string
+  allowDownload: boolean
+  contextSize: number
+  /** Generations at once: one context sequence each. */
+  sequences: number
+  /** 0: llama.cpp's default (every core). */
+  threads: number
+  logger: Logger
+}
+
+/** Finds the GGUF (downloading it on first use, with progress in the log) and its path. */
+async function resolveModelPath(options: LlamaGeneratorOptions): Promise<string> {
+  const { model, modelsDir, allowDownload, logger } = options
+  const isUri = /^(hf:|https?:)/.test(model)
+  if (!isUri) return isAbsolute(model) ? model : resolve(modelsDir, model)
+  let lastReported = 0
+  return resolveModelFile(model, {
+    directory: resolve(modelsDir),
+    download: allowDownload ? 'auto' : false,
+    cli: false,
+    onProgress: ({ totalSize, downloadedSize }) => {
+      if (Date.now() - lastReported < 2000) return
+      lastReported = Date.now()
+      logger.info(
+        { model, percent: Math.round((downloadedSize / Math.max(totalSize, 1)) * 100) },
+        'downloading model',
+      )
+    },
+  })
+}
+
+/** Loads the model once; each generate() borrows a context sequence and a fresh chat session. */
+export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promise<TextGenerator> {
+  const modelPath = await resolveModelPath(options)
+  // CPU only, and never a build from source at run time: the prebuilt binary or a clear failure.
+  const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' as never })
+  const model: LlamaModel = await llama.loadModel({ modelPath })
+  const contextSize = Math.min(options.contextSize, model.trainContextSize)
+  const context: LlamaContext = await model.createContext({
+    contextSize,
+    sequences: options.sequences,
+    ...(options.threads > 0 ? { threads: options.threads } : {}),
+  })
+
+  const countTokens = (text: string) => model.tokenize(text).length
+
+  return {
+    model: options.model,
+    contextSize,
+    countTokens,
+    truncateToTokens: (text, tokens) => {
+      const all = model.tokenize(text)
+      return all.length <= tokens ? text : model.detokenize(all.slice(0, Math.max(tokens, 0)))
+    },
+    async generate({ system, prompt, maxTokens, temperature, onText, signal }) {
+      const sequence = context.getSequence()
+      try {
+        const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system })
+        const text = await session.prompt(prompt, {
+          maxTokens,
+          temperature,
+          signal,
+          stopOnAbortSignal: false,
+          onTextChunk: onText,
+        })
+        // What the model actually read (template included) and wrote, for the answer's usage figures.
+        const promptTokens = sequence.tokenMeter.usedInputTokens
+        const completionTokens = sequence.tokenMeter.usedOutputTokens
+        session.dispose({ disposeSequence: false })
+        return { text: text.trim(), promptTokens, completionTokens }
+      } finally {
+        sequence.dispose()
+      }
+    },
+    async close() {
+      await context.dispose()
+      await model.dispose()
+      await llama.dispose()
+    },
+  }
+}
