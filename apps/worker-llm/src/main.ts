@@ -1,15 +1,24 @@
 import { processEnvironment } from '@rag/config'
-import { generateJob, UnrecoverableError } from '@rag/queue'
+import { llmProvider } from '@rag/llm'
+import { failQuestionOnFinalFailure, generateStage, questionStageDeps } from '@rag/questions'
+import { generateJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
-import { runWorkerProcess } from '@rag/worker-host'
+import { runWorkerProcess, startModelHeartbeat } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
     name: 'worker-llm',
     definition: generateJob,
     env: processEnvironment(),
-    createHandler: async () => async () => {
-      throw new UnrecoverableError('the llm stage is not implemented yet')
+    // One job per context sequence of the loaded model.
+    concurrency: (config) => config.generation.concurrency,
+    createHandler: async (deps) => {
+      const { models, generation } = deps.config
+      const llm = llmProvider(models, generation, deps.logger)
+      startModelHeartbeat(deps, 'llm', llm)
+      deps.shutdown.add('llm', async () => (await llm.get())?.close())
+      return generateStage({ ...questionStageDeps(deps), getGenerator: () => llm.get(), generation })
     },
+    onFinalFailure: (deps) => failQuestionOnFinalFailure(questionStageDeps(deps), 'generate'),
   }),
 )

@@ -1,15 +1,20 @@
 import { processEnvironment } from '@rag/config'
-import { rerankJob, UnrecoverableError } from '@rag/queue'
+import { failQuestionOnFinalFailure, questionStageDeps, rerankStage } from '@rag/questions'
+import { rerankJob } from '@rag/queue'
+import { rerankerProvider } from '@rag/reranking'
 import { runMain } from '@rag/runtime'
-import { runWorkerProcess } from '@rag/worker-host'
+import { runWorkerProcess, startModelHeartbeat } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
     name: 'worker-rerank',
     definition: rerankJob,
     env: processEnvironment(),
-    createHandler: async () => async () => {
-      throw new UnrecoverableError('the rerank stage is not implemented yet')
+    createHandler: async (deps) => {
+      const reranker = rerankerProvider(deps.config.models, deps.logger)
+      startModelHeartbeat(deps, 'reranker', reranker)
+      return rerankStage({ ...questionStageDeps(deps), getReranker: () => reranker.get() })
     },
+    onFinalFailure: (deps) => failQuestionOnFinalFailure(questionStageDeps(deps), 'rerank'),
   }),
 )

@@ -1,5 +1,7 @@
 import { processEnvironment } from '@rag/config'
-import { retrieveJob, UnrecoverableError } from '@rag/queue'
+import { embedderProvider } from '@rag/embeddings'
+import { failQuestionOnFinalFailure, questionStageDeps, retrieveStage } from '@rag/questions'
+import { retrieveJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
@@ -8,8 +10,12 @@ runMain(() =>
     name: 'worker-retrieve',
     definition: retrieveJob,
     env: processEnvironment(),
-    createHandler: async () => async () => {
-      throw new UnrecoverableError('the retrieve stage is not implemented yet')
+    createHandler: async (deps) => {
+      // The query embedder (the same model as the passages'), loaded now rather than on the first question.
+      const embedder = embedderProvider(deps.config.models, deps.logger)
+      void embedder.get()
+      return retrieveStage({ ...questionStageDeps(deps), getEmbedder: () => embedder.get() })
     },
+    onFinalFailure: (deps) => failQuestionOnFinalFailure(questionStageDeps(deps), 'retrieve'),
   }),
 )

@@ -24,3 +24,10 @@ export {
   startWorker,
   UnrecoverableError,
 } from './start-worker.ts'
+export {
+  createQuestionEventSubscriber,
+  type PublishQuestionEvent,
+  type QuestionEvent,
+  type QuestionEventSubscriber,
+  questionEventPublisher,
+} from './question-events.ts'

@@ -40,8 +40,9 @@ const questionStage = z.object({ questionId: z.uuid() })
 
 export const retrieveJob = defineJob({
   name: 'question.retrieve',
-  payload: questionStage,
-  jobId: (p) => jobIdOf(p.questionId, 'retrieve'),
+  // fused: the second pass of RAG-Fusion, once the LLM has written the rephrasings.
+  payload: questionStage.extend({ fused: z.boolean().default(false) }),
+  jobId: (p) => jobIdOf(p.questionId, p.fused ? 'retrieve-fused' : 'retrieve'),
   // A question is interactive: retry quickly, give up soon, report the failure.
   options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
 })
@@ -53,10 +54,11 @@ export const rerankJob = defineJob({
   options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
 })
 
+/** The LLM's two tasks share its queue (one model per process): answering, and rephrasing for RAG-Fusion. */
 export const generateJob = defineJob({
   name: 'question.generate',
-  payload: questionStage,
-  jobId: (p) => jobIdOf(p.questionId, 'generate'),
+  payload: questionStage.extend({ task: z.enum(['answer', 'rephrase']).default('answer') }),
+  jobId: (p) => jobIdOf(p.questionId, p.task === 'rephrase' ? 'rephrase' : 'generate'),
   options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
 })
 

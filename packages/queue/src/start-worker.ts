@@ -23,6 +23,8 @@ export interface StartWorkerOptions<S extends z.ZodType> {
   concurrency?: number
   /** How long a job may run without renewing its lock before another worker takes it over. */
   lockDurationMs?: number
+  /** Called once a job will not be tried again (attempts used up, or unrecoverable). */
+  onFinalFailure?: (payload: unknown, error: Error) => Promise<void>
 }
 
 /** A BullMQ worker that validates each payload, logs with the job id, and fails unfixable jobs once. */
@@ -34,6 +36,7 @@ export function startWorker<S extends z.ZodType>({
   logger,
   concurrency = 1,
   lockDurationMs = 30000,
+  onFinalFailure,
 }: StartWorkerOptions<S>): Worker {
   const worker = new Worker(
     definition.name,
@@ -64,6 +67,13 @@ export function startWorker<S extends z.ZodType>({
     withLogContext({ jobId: job?.id, queue: definition.name }, () =>
       logger.warn({ err: error, attempt: job?.attemptsMade }, 'job failed'),
     )
+    const final =
+      error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1))
+    if (job && final && onFinalFailure) {
+      onFinalFailure(job.data, error).catch((hookError) =>
+        logger.error({ err: hookError, jobId: job.id }, 'could not record the failure'),
+      )
+    }
   })
   worker.on('error', (error) => logger.error({ err: error }, 'worker error'))
   return worker

@@ -1,1 +1,2 @@
+export { startModelHeartbeat } from './model-heartbeat.ts'
 export { runWorkerProcess, type WorkerDeps, type WorkerProcessOptions } from './run-worker-process.ts'

@@ -34,6 +34,10 @@ export interface WorkerProcessOptions<S extends z.ZodType> {
   env: Environment
   /** Builds the handler once per process (models are loaded here, not per job). */
   createHandler: (deps: WorkerDeps) => Promise<JobHandler<S>>
+  /** Jobs at once, when the stage has its own setting (the LLM's sequences); else WORKER_CONCURRENCY. */
+  concurrency?: (config: WorkerConfig) => number
+  /** Records a job that will not be tried again (e.g. fails the question it belonged to). */
+  onFinalFailure?: (deps: WorkerDeps) => (payload: unknown, error: Error) => Promise<void>
 }
 
 /**
@@ -46,6 +50,8 @@ export async function runWorkerProcess<S extends z.ZodType>({
   definition,
   env,
   createHandler,
+  concurrency: concurrencyOf,
+  onFinalFailure,
 }: WorkerProcessOptions<S>): Promise<void> {
   const config = workerConfig.parse(env)
   const logger = createLogger({ name, level: config.log.level })
@@ -57,18 +63,21 @@ export async function runWorkerProcess<S extends z.ZodType>({
   const producer = await connectProducer(config, logger, shutdown)
   shutdown.add('producer', () => producer.close())
 
-  const handler = await createHandler({ config, pool, producer, logger, shutdown })
+  const deps = { config, pool, producer, logger, shutdown }
+  const handler = await createHandler(deps)
+  const concurrency = concurrencyOf ? concurrencyOf(config) : config.worker.concurrency
   const worker = startWorker({
     definition,
     handler,
     redisUrl: config.redis.url,
     prefix: config.redis.prefix,
     logger,
-    concurrency: config.worker.concurrency,
+    concurrency,
     lockDurationMs: config.worker.lockDurationMs,
+    onFinalFailure: onFinalFailure?.(deps),
   })
   // Closing waits for the jobs in progress; the shutdown deadline bounds it, and a job cut off
   // there is taken over by another worker once its lock expires.
   shutdown.add('worker', () => worker.close())
-  logger.info({ queue: definition.name, concurrency: config.worker.concurrency }, 'worker ready')
+  logger.info({ queue: definition.name, concurrency }, 'worker ready')
 }

@@ -1,0 +1,87 @@
+import type { Language } from './language.ts'
+import type { QuestionSource } from './question-store.ts'
+
+/** What the prompt builder needs from the LLM: its window and its tokenizer. */
+export interface TokenBudget {
+  contextSize: number
+  countTokens(text: string): number
+  truncateToTokens(text: string, tokens: number): string
+}
+
+const SYSTEM: Record<Language, string> = {
+  ja: [
+    'あなたは社内資料に基づいて質問に答えるアシスタントです。',
+    '与えられた情報だけを使い、日本語で簡潔かつ正確に回答してください。',
+    '情報に答えがない場合は、推測せずに「資料には記載がありません」と答えてください。',
+    '根拠にした情報の番号を文末に [1] のように付けてください。',
+  ].join('\n'),
+  en: [
+    'You answer questions using only the numbered passages you are given.',
+    'Answer concisely and accurately in English.',
+    'If the passages do not contain the answer, say "The documents do not say." instead of guessing.',
+    'Cite the passages you used with their numbers, like [1], at the end of each sentence.',
+  ].join('\n'),
+}
+
+const INTRO: Record<Language, string> = {
+  ja: '以下の情報を基に回答してください。',
+  en: 'Answer the question from the passages below.',
+}
+const QUESTION: Record<Language, string> = { ja: '質問', en: 'Question' }
+const ANSWER: Record<Language, string> = { ja: '回答', en: 'Answer' }
+
+export interface AnswerPrompt {
+  system: string
+  prompt: string
+  /** The sources that made it into the prompt, numbered as the prompt numbers them. */
+  sources: QuestionSource[]
+}
+
+const passageOf = (source: QuestionSource, parents: boolean) => (parents ? source.parentText : source.text)
+
+/**
+ * Numbered passages and the question in the question's language, trimmed by tokens to what the
+ * window leaves after the instructions and the answer's room: passages in rank order, the last
+ * one that fits cut short, the rest left out (and out of the sources, so [n] always resolves).
+ */
+export function buildAnswerPrompt({
+  question,
+  language,
+  sources,
+  parents,
+  budget,
+  maxTokens,
+}: {
+  question: string
+  language: Language
+  sources: QuestionSource[]
+  parents: boolean
+  budget: TokenBudget
+  maxTokens: number
+}): AnswerPrompt {
+  const system = SYSTEM[language]
+  const frame = `${INTRO[language]}\n\n\n${QUESTION[language]}: ${question}\n${ANSWER[language]}:`
+  // Chat-template tokens around the turns are not in our text: keep a margin for them.
+  let remaining = budget.contextSize - maxTokens - budget.countTokens(system) - budget.countTokens(frame) - 48
+  const included: QuestionSource[] = []
+  const blocks: string[] = []
+  for (const source of sources) {
+    const header = `[${included.length + 1}] (${source.sourceId})\n`
+    const headerTokens = budget.countTokens(header)
+    const text = passageOf(source, parents)
+    const tokens = budget.countTokens(text)
+    if (headerTokens + tokens <= remaining) {
+      blocks.push(header + text)
+      remaining -= headerTokens + tokens + 2
+    } else if (remaining - headerTokens >= 32 || included.length === 0) {
+      blocks.push(header + budget.truncateToTokens(text, Math.max(remaining - headerTokens, 16)))
+      remaining = 0
+    } else {
+      break
+    }
+    included.push({ ...source, rank: included.length + 1 })
+    if (remaining <= 0) break
+  }
+  const prompt = `${INTRO[language]}\n\n${blocks.join('\n\n')}\n\n${QUESTION[language]}: ${question}\n${ANSWER[language]}:`
+  return { system, prompt, sources: included }
+}

@@ -1,0 +1,38 @@
+export { buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
+export { citationsOf } from './citations.ts'
+export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
+export { type Language, languageOf, REFUSALS } from './language.ts'
+export {
+  ANSWER_MODES,
+  type AnswerMode,
+  type AskOptions,
+  type AskRequest,
+  askOptionsSchema,
+  askRequestSchema,
+  MAX_QUESTION_CHARS,
+  type QuestionOptions,
+  resolveOptions,
+} from './question-options.ts'
+export {
+  type Citation,
+  createQuestion,
+  deleteExpiredQuestions,
+  failStalledQuestions,
+  isFinished,
+  QUESTION_STATUSES,
+  type QuestionRecord,
+  type QuestionSource,
+  type QuestionStatus,
+  readQuestion,
+} from './question-store.ts'
+export { generateStage } from './stages/generate-stage.ts'
+export { failQuestionOnFinalFailure } from './stages/question-progress.ts'
+export { rerankStage } from './stages/rerank-stage.ts'
+export { retrieveStage } from './stages/retrieve-stage.ts'
+export {
+  type GenerateStageDeps,
+  type QuestionStageDeps,
+  questionStageDeps,
+  type RerankStageDeps,
+  type RetrieveStageDeps,
+} from './stages/stage-deps.ts'

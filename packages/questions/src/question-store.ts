@@ -1,0 +1,164 @@
+import type { Pool } from '@rag/db'
+import type { QuestionOptions } from './question-options.ts'
+
+export const QUESTION_STATUSES = ['queued', 'retrieving', 'reranking', 'generating', 'done', 'failed'] as const
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number]
+export const isFinished = (status: QuestionStatus) => status === 'done' || status === 'failed'
+
+export interface QuestionSource {
+  /** The answer's [n] marker for this passage. */
+  rank: number
+  /** guide.pdf:p3, faq.csv:r12, setup.md#pairing */
+  sourceId: string
+  documentId: string
+  title: string
+  /** Evidence 0..1 that this passage answers the question: reranker relevance, else term coverage. */
+  score: number
+  /** The retriever's own score (fused RRF, BM25 or cosine), for ordering diagnostics. */
+  retrievalScore: number
+  text: string
+  parentText: string
+  heading: string | null
+  chunkId: string
+}
+
+export interface Citation {
+  marker: number
+  sourceId: string
+}
+
+export interface QuestionUsage {
+  promptTokens: number
+  completionTokens: number
+}
+
+export interface QuestionRecord {
+  id: string
+  question: string
+  options: QuestionOptions
+  status: QuestionStatus
+  answer: string | null
+  refused: boolean | null
+  sources: QuestionSource[]
+  citations: Citation[]
+  degraded: string[]
+  /** Milliseconds per stage (retrieveMs, rerankMs, generateMs…) and end to end (totalMs). */
+  timings: Record<string, number>
+  usage: QuestionUsage | null
+  error: string | null
+  /** RAG-Fusion rephrasings (null until written). */
+  queries: string[] | null
+  createdAt: string
+  updatedAt: string
+  expiresAt: string
+}
+
+const COLUMNS = `id::text, question, options, status, answer, refused, sources, citations, degraded, timings,
+  usage, error, queries, created_at AS "createdAt", updated_at AS "updatedAt", expires_at AS "expiresAt"`
+
+export async function createQuestion(
+  pool: Pool,
+  { id, question, options, ttlSeconds }: { id: string; question: string; options: QuestionOptions; ttlSeconds: number },
+): Promise<void> {
+  await pool.query(
+    `INSERT INTO question_jobs (id, question, options, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) ON CONFLICT (id) DO NOTHING`,
+    [id, question, JSON.stringify(options), ttlSeconds],
+  )
+}
+
+/** The question, unless it has expired (then it is as good as gone). */
+export async function readQuestion(pool: Pool, id: string): Promise<QuestionRecord | null> {
+  const { rows } = await pool.query<QuestionRecord>(
+    `SELECT ${COLUMNS} FROM question_jobs WHERE id = $1 AND expires_at > now()`,
+    [id],
+  )
+  return rows[0] ?? null
+}
+
+export interface QuestionPatch {
+  sources?: QuestionSource[]
+  /** Added to what is already degraded. */
+  degraded?: string[]
+  /** Merged into the stored timings. */
+  timings?: Record<string, number>
+  queries?: string[]
+  answer?: string | null
+  refused?: boolean
+  citations?: Citation[]
+  usage?: QuestionUsage
+  error?: string
+}
+
+/**
+ * Moves an unfinished question to `status` with the patch applied. Returns false (and changes
+ * nothing) when it is already done or failed, so a retried or duplicated stage cannot reopen it.
+ */
+export async function updateQuestion(
+  pool: Pool,
+  id: string,
+  status: QuestionStatus,
+  patch: QuestionPatch = {},
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE question_jobs SET
+        status = $2,
+        sources = coalesce($3::jsonb, sources),
+        degraded = ARRAY(SELECT DISTINCT d FROM unnest(degraded || $4::text[]) AS d ORDER BY d),
+        timings = timings || $5::jsonb || CASE WHEN $2 IN ('done', 'failed')
+          THEN jsonb_build_object('totalMs', round(extract(epoch FROM clock_timestamp() - created_at) * 1000))
+          ELSE '{}'::jsonb END,
+        queries = coalesce($6::text[], queries),
+        answer = CASE WHEN $7::boolean THEN $8 ELSE answer END,
+        refused = coalesce($9, refused),
+        citations = coalesce($10::jsonb, citations),
+        usage = coalesce($11::jsonb, usage),
+        error = coalesce($12, error),
+        updated_at = now()
+      WHERE id = $1 AND status NOT IN ('done', 'failed')`,
+    [
+      id,
+      status,
+      patch.sources ? JSON.stringify(patch.sources) : null,
+      patch.degraded ?? [],
+      JSON.stringify(patch.timings ?? {}),
+      patch.queries ?? null,
+      patch.answer !== undefined,
+      patch.answer ?? null,
+      patch.refused ?? null,
+      patch.citations ? JSON.stringify(patch.citations) : null,
+      patch.usage ? JSON.stringify(patch.usage) : null,
+      patch.error ?? null,
+    ],
+  )
+  return (rowCount ?? 0) > 0
+}
+
+/** Marks the progress of a long stage (token streaming) so the stall sweeper leaves it alone. */
+export async function touchQuestion(pool: Pool, id: string): Promise<void> {
+  await pool.query(`UPDATE question_jobs SET updated_at = now() WHERE id = $1 AND status NOT IN ('done', 'failed')`, [
+    id,
+  ])
+}
+
+/**
+ * Fails questions that made no progress for timeoutSeconds (every worker of a stage gone, or a job
+ * lost with Redis), naming the stage, so no client polls a question that will never finish.
+ */
+export async function failStalledQuestions(pool: Pool, timeoutSeconds: number): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `UPDATE question_jobs
+        SET status = 'failed', updated_at = now(),
+            error = format('no progress for %s s while %s (is the %s worker running?)', $1::int, status,
+                           CASE status WHEN 'reranking' THEN 'rerank' WHEN 'generating' THEN 'LLM' ELSE 'retrieve' END)
+      WHERE status NOT IN ('done', 'failed') AND updated_at < now() - make_interval(secs => $1)
+      RETURNING id::text`,
+    [timeoutSeconds],
+  )
+  return rows.map((row) => row.id)
+}
+
+export async function deleteExpiredQuestions(pool: Pool): Promise<number> {
+  const { rowCount } = await pool.query('DELETE FROM question_jobs WHERE expires_at <= now()')
+  return rowCount ?? 0
+}

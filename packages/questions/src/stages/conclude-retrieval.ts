@@ -1,0 +1,49 @@
+import { generateJob } from '@rag/queue'
+import { languageOf, REFUSALS } from '../language.ts'
+import type { QuestionRecord, QuestionSource } from '../question-store.ts'
+import { advance } from './question-progress.ts'
+import type { QuestionStageDeps } from './stage-deps.ts'
+
+/**
+ * After the last retrieval step (search, or rerank when on): refuse when the best evidence is below
+ * the threshold (no LLM call), answer extractively or not at all when asked to, else hand the
+ * passages to the LLM.
+ */
+export async function concludeRetrieval(
+  deps: QuestionStageDeps,
+  question: QuestionRecord,
+  sources: QuestionSource[],
+  patch: { degraded?: string[]; timings?: Record<string, number> },
+): Promise<void> {
+  const best = Math.max(0, ...sources.map((source) => source.score))
+  const { answer } = question.options
+  if (answer !== 'none' && best < deps.retrieval.refusalThreshold) {
+    await advance(deps, question.id, 'done', {
+      ...patch,
+      sources,
+      answer: REFUSALS[languageOf(question.question)],
+      refused: true,
+    })
+    return
+  }
+  if (answer === 'none') {
+    await advance(deps, question.id, 'done', { ...patch, sources, answer: null, refused: false })
+    return
+  }
+  if (answer === 'extractive') {
+    await advance(deps, question.id, 'done', { ...patch, sources, ...extractiveAnswer(sources) })
+    return
+  }
+  await advance(deps, question.id, 'generating', { ...patch, sources })
+  await deps.producer.enqueue(generateJob, { questionId: question.id, task: 'answer' })
+}
+
+/** The best passage itself is the answer (no model needed), citing it. */
+export function extractiveAnswer(sources: QuestionSource[]) {
+  const top = sources[0]
+  return {
+    answer: top ? top.text : null,
+    refused: false,
+    citations: top ? [{ marker: top.rank, sourceId: top.sourceId }] : [],
+  }
+}

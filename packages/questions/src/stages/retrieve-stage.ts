@@ -1,0 +1,101 @@
+import { generateJob, type JobHandler, type retrieveJob, rerankJob } from '@rag/queue'
+import { onePerParent, reciprocalRankFusion, type SearchHit, search, termCoverage } from '@rag/retrieval'
+import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
+import { concludeRetrieval } from './conclude-retrieval.ts'
+import { advance, elapsedMs } from './question-progress.ts'
+import type { RetrieveStageDeps } from './stage-deps.ts'
+
+/** RAG-Fusion fuses the phrasings with plain RRF at this k and passes this many passages on. */
+const FUSION_RRF_K = 60
+const FUSION_KEEP = 8
+
+/** How many passages come out of retrieval: the reranker's candidates, or the final sources. */
+function candidateCount(question: QuestionRecord, searchK: number, fused: boolean): number {
+  const { topK, rerank } = question.options
+  if (fused) return Math.max(topK, FUSION_KEEP)
+  return rerank ? Math.max(topK, searchK) : topK
+}
+
+/** Each phrasing's ranked hits fused into one list, one passage per parent section. */
+function fuseHits(lists: SearchHit[][], limit: number): SearchHit[] {
+  const byChunk = new Map(lists.flat().map((hit) => [hit.chunkId, hit]))
+  const fused = reciprocalRankFusion(
+    lists.map((hits) => ({ items: hits.map((hit) => ({ chunkId: hit.chunkId, score: hit.score })), weight: 1 })),
+    FUSION_RRF_K,
+  )
+  const hits = fused.flatMap((item, index) => {
+    const hit = byChunk.get(item.chunkId)
+    return hit ? [{ ...hit, rank: index + 1, score: item.score }] : []
+  })
+  return onePerParent(hits, limit)
+}
+
+/**
+ * question.retrieve: search with the question's mode (and, for RAG-Fusion, first have the LLM
+ * rephrase it, then search every phrasing and fuse), score each passage's evidence, then rerank
+ * or conclude.
+ */
+export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrieveJob.payload> {
+  return async ({ questionId, fused }) => {
+    const question = await readQuestion(deps.pool, questionId)
+    // Expired or already answered (a retry after the work was done): nothing to do.
+    if (!question || isFinished(question.status)) return 'skipped'
+    const started = performance.now()
+    await advance(deps, questionId, 'retrieving')
+    if (question.options.fusion && !fused) {
+      await deps.producer.enqueue(generateJob, { questionId, task: 'rephrase' })
+      return 'rephrasing'
+    }
+
+    const { options } = question
+    const limit = candidateCount(question, deps.retrieval.searchK, fused)
+    const embedder = await deps.getEmbedder()
+    const queries = [question.question, ...(fused ? (question.queries ?? []) : [])]
+    const results = await Promise.all(
+      queries.map((query) =>
+        search(
+          { pool: deps.pool, embedder },
+          {
+            query,
+            mode: options.mode,
+            limit: queries.length > 1 ? Math.max(limit, deps.retrieval.searchK) : limit,
+            searchK: deps.retrieval.searchK,
+            alpha: deps.retrieval.fusionAlpha,
+            rrfK: deps.retrieval.rrfK,
+            collection: options.collection,
+            parents: options.parents,
+          },
+        ),
+      ),
+    )
+    const hits = results.length > 1 ? fuseHits(results.map((result) => result.hits), limit) : (results[0]?.hits ?? [])
+    const coverage = await termCoverage(
+      deps.pool,
+      question.question,
+      hits.map((hit) => hit.chunkId),
+    )
+    const sources: QuestionSource[] = hits.map((hit) => ({
+      rank: hit.rank,
+      sourceId: hit.sourceId,
+      documentId: hit.documentId,
+      title: hit.title,
+      score: coverage.get(hit.chunkId) ?? 0,
+      retrievalScore: hit.score,
+      text: hit.text,
+      parentText: hit.parentText,
+      heading: hit.heading,
+      chunkId: hit.chunkId,
+    }))
+    const patch = {
+      degraded: [...new Set(results.flatMap((result) => result.degraded))],
+      timings: { retrieveMs: elapsedMs(started) },
+    }
+    if (options.rerank && sources.length > 0) {
+      await advance(deps, questionId, 'reranking', { ...patch, sources })
+      await deps.producer.enqueue(rerankJob, { questionId })
+      return 'reranking'
+    }
+    await concludeRetrieval(deps, question, sources, patch)
+    return 'concluded'
+  }
+}
