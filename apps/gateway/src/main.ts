@@ -4,7 +4,8 @@ import { openDatabase } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
 import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
-import { createProducer } from '@rag/queue'
+import { deleteExpiredQuestions, failStalledQuestions } from '@rag/questions'
+import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { createApp } from './create-app.ts'
 
@@ -28,6 +29,17 @@ runMain(async () => {
   shutdown.add('reconciler', () => clearInterval(reconciler))
   void reconcile()
 
+  // Questions: answers past their retention are deleted; questions stuck in a stage are failed.
+  const tidyQuestions = () =>
+    Promise.all([
+      deleteExpiredQuestions(pool),
+      failStalledQuestions(pool, config.retrieval.questionTimeoutSeconds),
+    ]).catch((error: unknown) => logger.warn({ err: error }, 'tidying questions failed'))
+  const questionTidier = setInterval(tidyQuestions, 30_000)
+  shutdown.add('question tidier', () => clearInterval(questionTidier))
+  const questionEvents = await createQuestionEventSubscriber(config.redis.url, config.redis.prefix)
+  shutdown.add('question events', () => questionEvents.close())
+
   // Without an API key nothing but this machine may reach the gateway.
   const host = config.gateway.apiKeys.length > 0 ? config.gateway.host : '127.0.0.1'
   if (config.gateway.apiKeys.length === 0 && config.gateway.host !== '127.0.0.1') {
@@ -41,6 +53,8 @@ runMain(async () => {
     logger,
     getEmbedder: () => embedder.get(),
     retrieval: config.retrieval,
+    models: config.models,
+    questionEvents,
     queuePrefix: config.redis.prefix,
     uploads: {
       uploadDir: config.storage.uploadDir,

@@ -90,7 +90,12 @@ export async function startIngestionFixture(
   const logger = createLogger({ name: 'test', level: 'silent' })
   const redisUrl = testRedisUrl()
   const prefix = uniquePrefix(label)
-  const db = await createTestDatabase(label.replace(/-/g, '_'))
+  const { embedder } = options
+  // With an embedder, the database gets its vector column (of the embedder's size).
+  const db = await createTestDatabase(
+    label.replace(/-/g, '_'),
+    embedder ? { migrateOptions: { embedding: { model: embedder.model, dim: embedder.dim } } } : {},
+  )
   const producer = await createProducer({ url: redisUrl, prefix })
   const workers = startIngestionWorkers({
     pool: db.pool,

@@ -1,7 +1,14 @@
 import type { Pool } from '@rag/db'
 import type { QuestionOptions } from './question-options.ts'
 
-export const QUESTION_STATUSES = ['queued', 'retrieving', 'reranking', 'generating', 'done', 'failed'] as const
+export const QUESTION_STATUSES = [
+  'queued',
+  'retrieving',
+  'reranking',
+  'generating',
+  'done',
+  'failed',
+] as const
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number]
 export const isFinished = (status: QuestionStatus) => status === 'done' || status === 'failed'
 
@@ -58,7 +65,12 @@ const COLUMNS = `id::text, question, options, status, answer, refused, sources, 
 
 export async function createQuestion(
   pool: Pool,
-  { id, question, options, ttlSeconds }: { id: string; question: string; options: QuestionOptions; ttlSeconds: number },
+  {
+    id,
+    question,
+    options,
+    ttlSeconds,
+  }: { id: string; question: string; options: QuestionOptions; ttlSeconds: number },
 ): Promise<void> {
   await pool.query(
     `INSERT INTO question_jobs (id, question, options, expires_at)
@@ -136,9 +148,10 @@ export async function updateQuestion(
 
 /** Marks the progress of a long stage (token streaming) so the stall sweeper leaves it alone. */
 export async function touchQuestion(pool: Pool, id: string): Promise<void> {
-  await pool.query(`UPDATE question_jobs SET updated_at = now() WHERE id = $1 AND status NOT IN ('done', 'failed')`, [
-    id,
-  ])
+  await pool.query(
+    `UPDATE question_jobs SET updated_at = now() WHERE id = $1 AND status NOT IN ('done', 'failed')`,
+    [id],
+  )
 }
 
 /**

@@ -8,6 +8,13 @@ export {
 } from './job-definition.ts'
 export * from './jobs.ts'
 export { createProducer, type Producer } from './producer.ts'
+export {
+  createQuestionEventSubscriber,
+  type PublishQuestionEvent,
+  type QuestionEvent,
+  type QuestionEventSubscriber,
+  questionEventPublisher,
+} from './question-events.ts'
 export { checkQueueHealth, type QueueHealth } from './queue-health.ts'
 export {
   type ConnectionRole,
@@ -24,10 +31,3 @@ export {
   startWorker,
   UnrecoverableError,
 } from './start-worker.ts'
-export {
-  createQuestionEventSubscriber,
-  type PublishQuestionEvent,
-  type QuestionEvent,
-  type QuestionEventSubscriber,
-  questionEventPublisher,
-} from './question-events.ts'

@@ -28,7 +28,10 @@ export interface QuestionEventSubscriber {
 }
 
 /** One subscriber connection per process, shared by every watcher. */
-export async function createQuestionEventSubscriber(url: string, prefix: string): Promise<QuestionEventSubscriber> {
+export async function createQuestionEventSubscriber(
+  url: string,
+  prefix: string,
+): Promise<QuestionEventSubscriber> {
   // Reconnects forever, and ioredis subscribes again to every channel after a reconnect.
   const redis = createRedisClient(url, 'worker')
   await redis.connect()

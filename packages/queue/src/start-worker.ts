@@ -68,7 +68,8 @@ export function startWorker<S extends z.ZodType>({
       logger.warn({ err: error, attempt: job?.attemptsMade }, 'job failed'),
     )
     const final =
-      error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1))
+      error instanceof UnrecoverableError ||
+      (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1))
     if (job && final && onFinalFailure) {
       onFinalFailure(job.data, error).catch((hookError) =>
         logger.error({ err: hookError, jobId: job.id }, 'could not record the failure'),

@@ -7,7 +7,11 @@ import { tokenize } from '@rag/keyword'
  * something the documents do not mention scores near 0 whatever the rankers say. This is the
  * evidence behind refusal when no reranker scores the passages.
  */
-export async function termCoverage(pool: Pool, question: string, chunkIds: string[]): Promise<Map<string, number>> {
+export async function termCoverage(
+  pool: Pool,
+  question: string,
+  chunkIds: string[],
+): Promise<Map<string, number>> {
   const coverage = new Map<string, number>()
   const terms = [...new Set(tokenize(question))]
   if (terms.length === 0 || chunkIds.length === 0) {

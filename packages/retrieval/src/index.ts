@@ -1,7 +1,7 @@
+export { termCoverage } from './evidence.ts'
 export { type KeywordSearchOptions, keywordSearch } from './keyword-search.ts'
 export { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
 export type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 export { reciprocalRankFusion, type WeightedList } from './reciprocal-rank-fusion.ts'
 export { SEARCH_MODES, type SearchMode, type SearchRequest, type SearchResult, search } from './search.ts'
 export { vectorSearch } from './vector-search.ts'
-export { termCoverage } from './evidence.ts'

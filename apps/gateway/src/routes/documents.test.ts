@@ -7,30 +7,29 @@ import { createLogger } from '@rag/log'
 import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../create-app.ts'
-import { keywordOnlySearch } from '../testing.ts'
+import { createTestGateway, type TestGateway } from '../testing.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
 let db: TestDatabase
 let producer: Producer
 let fixture: IngestionFixture
 let uploadDir: string
-let app: ReturnType<typeof createApp>
+let app: TestGateway['app']
+let testGateway: TestGateway
 
 beforeAll(async () => {
   fixture = await startIngestionFixture('gateway-documents')
   ;({ db, producer } = fixture)
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-gateway-'))
-  app = createApp({
-    ...keywordOnlySearch,
-    pool: db.pool,
-    producer,
-    logger,
-    queuePrefix: fixture.prefix,
-    uploads: { uploadDir, maxBytes: 200_000, maxFiles: 5 },
-  })
+  testGateway = await createTestGateway(
+    { ...fixture, pool: db.pool, logger },
+    { uploadDir, maxBytes: 200_000, maxFiles: 5 },
+  )
+  app = testGateway.app
 })
 
 afterAll(async () => {
+  await testGateway.close()
   await fixture.close()
   await rm(uploadDir, { recursive: true, force: true })
 })

@@ -4,8 +4,7 @@ import { ALL_JOBS, createProducer, type Producer, startWorker } from '@rag/queue
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import type { Worker } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../create-app.ts'
-import { keywordOnlySearch } from '../testing.ts'
+import { createTestGateway, type TestGateway } from '../testing.ts'
 import type { HealthReport } from './health.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
@@ -13,30 +12,28 @@ const redisUrl = testRedisUrl()
 const prefix = uniquePrefix('gateway-health')
 let db: TestDatabase
 let producer: Producer
+let testGateway: TestGateway
 const workers: Worker[] = []
 
 beforeAll(async () => {
   db = await createTestDatabase('gateway_health')
   producer = await createProducer({ url: redisUrl, prefix })
+  // Health needs no uploads; the other routes are present but unused here.
+  testGateway = await createTestGateway(
+    { pool: db.pool, producer, logger, redisUrl, prefix },
+    { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
+  )
 })
 
 afterAll(async () => {
+  await testGateway.close()
   await Promise.all(workers.map((worker) => worker.close()))
   await producer.close()
   await db.drop()
   await dropPrefix(redisUrl, prefix)
 })
 
-// Health needs no uploads; the other routes are present but unused here.
-const gateway = () =>
-  createApp({
-    ...keywordOnlySearch,
-    pool: db.pool,
-    producer,
-    logger,
-    queuePrefix: prefix,
-    uploads: { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
-  })
+const gateway = () => testGateway.app
 
 describe('GET /healthz', () => {
   it('is 503 and names the queues nobody works on', async () => {

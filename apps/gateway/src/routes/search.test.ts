@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { registerDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../create-app.ts'
-import { keywordOnlySearch } from '../testing.ts'
+import { createTestGateway, type TestGateway } from '../testing.ts'
 
 let fixture: IngestionFixture
 let uploadDir: string
-let app: ReturnType<typeof createApp>
+let app: TestGateway['app']
+let testGateway: TestGateway
 
 interface Found {
   mode: string
@@ -29,15 +29,15 @@ beforeAll(async () => {
     const { document } = await registerDocument(deps, { uploadDir, maxBytes: 1e6 }, { filename: name, data })
     await waitForDocument(fixture.db.pool, document.id)
   }
-  app = createApp({
-    ...keywordOnlySearch,
-    ...deps,
-    queuePrefix: fixture.prefix,
-    uploads: { uploadDir, maxBytes: 1e6, maxFiles: 5 },
-  })
+  testGateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir, maxBytes: 1e6, maxFiles: 5 },
+  )
+  app = testGateway.app
 })
 
 afterAll(async () => {
+  await testGateway.close()
   await fixture.close()
   await rm(uploadDir, { recursive: true, force: true })
 })

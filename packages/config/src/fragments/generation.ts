@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineFragment } from '../define-config.ts'
 import { decimal, integer } from '../env-values.ts'
 
@@ -42,3 +43,7 @@ export const generation = defineFragment({
     fusionQueries: env.FUSION_QUERIES,
   }),
 })
+
+/** The defaults, for code that runs the generation stage outside a configured process (tests, eval). */
+export const generationDefaults = (): GenerationSection =>
+  generation.read(z.object(generation.shape).parse({}))

@@ -1,4 +1,4 @@
-import { generateJob, type JobHandler, type retrieveJob, rerankJob } from '@rag/queue'
+import { generateJob, type JobHandler, rerankJob, type retrieveJob } from '@rag/queue'
 import { onePerParent, reciprocalRankFusion, type SearchHit, search, termCoverage } from '@rag/retrieval'
 import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
@@ -20,7 +20,10 @@ function candidateCount(question: QuestionRecord, searchK: number, fused: boolea
 function fuseHits(lists: SearchHit[][], limit: number): SearchHit[] {
   const byChunk = new Map(lists.flat().map((hit) => [hit.chunkId, hit]))
   const fused = reciprocalRankFusion(
-    lists.map((hits) => ({ items: hits.map((hit) => ({ chunkId: hit.chunkId, score: hit.score })), weight: 1 })),
+    lists.map((hits) => ({
+      items: hits.map((hit) => ({ chunkId: hit.chunkId, score: hit.score })),
+      weight: 1,
+    })),
     FUSION_RRF_K,
   )
   const hits = fused.flatMap((item, index) => {
@@ -68,7 +71,13 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
         ),
       ),
     )
-    const hits = results.length > 1 ? fuseHits(results.map((result) => result.hits), limit) : (results[0]?.hits ?? [])
+    const hits =
+      results.length > 1
+        ? fuseHits(
+            results.map((result) => result.hits),
+            limit,
+          )
+        : (results[0]?.hits ?? [])
     const coverage = await termCoverage(
       deps.pool,
       question.question,

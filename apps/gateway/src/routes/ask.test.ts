@@ -1,0 +1,263 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { processEnvironment, testConfig } from '@rag/config'
+import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
+import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import { registerDocument } from '@rag/ingest'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { REFUSALS } from '@rag/questions'
+import { startQuestionWorkers } from '@rag/questions/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
+
+const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const evalSet = JSON.parse(
+  await readFile(new URL('../../../../data/eval/sample-questions.json', import.meta.url), 'utf8'),
+) as { query: string; expected_source: string | null; expected_keywords: string[] }[]
+const answerable = evalSet.filter((item) => item.expected_source !== null)
+const unanswerable = evalSet.filter((item) => item.expected_source === null)
+
+const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(
+  testConfig.parse(processEnvironment()).test.sharedDir,
+)
+
+interface Answer {
+  id: string
+  status: string
+  answer: string | null
+  refused: boolean | null
+  citations: { marker: number; sourceId: string }[]
+  sources: {
+    rank: number
+    sourceId: string
+    score: number
+    text: string
+    parentText: string
+    title: string
+  }[]
+  degraded: string[]
+  timings: Record<string, number>
+  usage: unknown
+  error: string | null
+}
+
+let fixture: IngestionFixture
+let gateway: TestGateway
+let workers: { close(): Promise<void> }[] = []
+let uploadDir: string
+let modelsDir: string
+
+beforeAll(async () => {
+  modelsDir = await mkdtemp(join(tmpdir(), 'rag-ask-models-'))
+  let embedder: Embedder | null = null
+  if (hasTokenizer) {
+    // A random-weight model: the vector side of hybrid search runs for real. Mean-pooled random
+    // token vectors of 256 dimensions approximate token overlap (random projections keep dot
+    // products), so its ranking is lexical, not semantic, yet not noise.
+    await writeTinyEmbeddingModel({ dir: join(modelsDir, 'test/tiny'), tokenizerDir, dim: 256 })
+    embedder = await loadTransformersEmbedder({
+      model: 'test/tiny',
+      dim: 256,
+      modelsDir,
+      allowDownload: false,
+      logger: (await import('@rag/log')).createLogger({ name: 'test', level: 'silent' }),
+    })
+  }
+  fixture = await startIngestionFixture('gateway-ask', { embedder })
+  uploadDir = await mkdtemp(join(tmpdir(), 'rag-ask-'))
+  const pool = fixture.db.pool
+  for (const name of await readdir(sampleDir)) {
+    const { document } = await registerDocument(
+      { pool, producer: fixture.producer, logger: fixture.logger },
+      { uploadDir, maxBytes: 1e6 },
+      { filename: name, data: await readFile(join(sampleDir, name)) },
+    )
+    const stored = await waitForDocument(pool, document.id)
+    expect(stored.status, `${name}: ${stored.error}`).toBe('ready')
+  }
+  workers = startQuestionWorkers({ ...fixture, pool, retrieval: keywordOnlySearch.retrieval, embedder })
+  gateway = await createTestGateway({ ...fixture, pool }, { uploadDir, maxBytes: 1e6, maxFiles: 5 })
+})
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.close()))
+  await gateway?.close()
+  await fixture.close()
+  await rm(uploadDir, { recursive: true, force: true })
+  await rm(modelsDir, { recursive: true, force: true })
+})
+
+const post = (body: unknown, raw?: string) =>
+  gateway.app.request('/ask', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: raw ?? JSON.stringify(body),
+  })
+
+/** Posts a question and polls GET /ask/:id until it is done or failed. */
+async function ask(question: string, options: Record<string, unknown> = {}): Promise<Answer> {
+  const response = await post({ question, options })
+  expect(response.status).toBe(202)
+  const { id } = (await response.json()) as { id: string }
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const polled = (await (await gateway.app.request(`/ask/${id}`)).json()) as Answer
+    if (polled.status === 'done' || polled.status === 'failed') return polled
+    if (Date.now() > deadline) throw new Error(`question still ${polled.status}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('POST /ask on the sample documents', () => {
+  it.each(answerable)('keyword: "$query" is answered from $expected_source first', async (item) => {
+    const answer = await ask(item.query, { mode: 'keyword', answer: 'extractive', topK: 3 })
+    expect(answer.status).toBe('done')
+    expect(answer.refused).toBe(false)
+    expect(answer.sources[0]?.sourceId).toBe(item.expected_source)
+    expect(answer.sources.length).toBeLessThanOrEqual(3)
+    // Extractive: the answer is the best passage itself, cited as [1].
+    expect(answer.answer).toBe(answer.sources[0]?.text)
+    expect(answer.citations).toEqual([{ marker: 1, sourceId: item.expected_source }])
+    for (const keyword of item.expected_keywords) expect(answer.sources[0]?.parentText).toContain(keyword)
+    expect(answer.timings.retrieveMs).toBeGreaterThanOrEqual(0)
+    expect(answer.timings.totalMs).toBeGreaterThanOrEqual(answer.timings.retrieveMs ?? 0)
+  })
+
+  it.skipIf(!hasTokenizer)('hybrid (pgvector + keyword, fused) keeps the right source on top', async () => {
+    // The test model's vectors are lexical noise, so fusion may let a wrong passage edge ahead;
+    // the keyword evidence must still keep the right one in the top 3, and first for most.
+    let first = 0
+    for (const item of answerable) {
+      const answer = await ask(item.query, { mode: 'hybrid', answer: 'none' })
+      expect(answer.degraded).toEqual([])
+      expect(answer.answer).toBeNull()
+      const ids = answer.sources.map((source) => source.sourceId)
+      expect(ids, item.query).toContain(item.expected_source)
+      if (ids[0] === item.expected_source) first++
+    }
+    console.info(`hybrid with the random test model: ${first}/${answerable.length} first`)
+    expect(first).toBeGreaterThanOrEqual(answerable.length - 2)
+  })
+
+  it.each(unanswerable)('refuses "$query" in its language, without generating', async (item) => {
+    const answer = await ask(item.query, { answer: 'generate' })
+    expect(answer.status).toBe('done')
+    expect(answer.refused).toBe(true)
+    expect(answer.answer).toBe(/[ぁ-んァ-ン一-龯]/.test(item.query) ? REFUSALS.ja : REFUSALS.en)
+    expect(answer.usage).toBeNull()
+    expect(answer.timings.generateMs).toBeUndefined()
+  })
+
+  it('asks for an LLM answer without one: the best passage, marked degraded', async () => {
+    const answer = await ask('保証期間は何年ですか', { mode: 'keyword', answer: 'generate' })
+    expect(answer.refused).toBe(false)
+    expect(answer.degraded).toEqual(['generate'])
+    expect(answer.answer).toContain('2年間')
+  })
+
+  it('asks for reranking without a reranker: retrieval order kept, marked degraded', async () => {
+    const answer = await ask('アームの角度は調整できますか', {
+      mode: 'keyword',
+      rerank: true,
+      answer: 'extractive',
+      topK: 2,
+    })
+    expect(answer.degraded).toEqual(['rerank'])
+    expect(answer.sources.map((s) => s.rank)).toEqual([1, 2])
+    expect(answer.sources[0]?.sourceId).toBe('faq.csv:r2')
+  })
+
+  it('treats SQL-looking text as words', async () => {
+    const answer = await ask("保証'; DROP TABLE documents; --", { mode: 'keyword', answer: 'extractive' })
+    expect(answer.status).toBe('done')
+    const { rows } = await fixture.db.pool.query('SELECT count(*)::int AS n FROM documents')
+    expect(rows[0]?.n).toBe(5)
+  })
+})
+
+describe('POST /ask with bad input', () => {
+  it.each([
+    ['an empty question', { question: '' }, 400, /question: must not be empty/],
+    ['a whitespace question', { question: '  \n\t ' }, 400, /question: must not be empty/],
+    ['no question', { options: {} }, 400, /question/],
+    ['a question of 2,001 characters', { question: 'あ'.repeat(2001) }, 400, /at most 2000/],
+    ['an unknown option', { question: 'q', options: { temperature: 2 } }, 400, /temperature/],
+    ['an unknown field', { question: 'q', priority: 'high' }, 400, /priority/],
+    ['a bad mode', { question: 'q', options: { mode: 'magic' } }, 400, /options\.mode/],
+    ['topK 0', { question: 'q', options: { topK: 0 } }, 400, /options\.topK/],
+    ['a non-string question', { question: 42 }, 400, /question/],
+  ])('refuses %s', async (_name, body, status, message) => {
+    const response = await post(body)
+    expect(response.status).toBe(status)
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message)
+  })
+
+  it('refuses a 100 KB question before reading it', async () => {
+    const response = await post({ question: 'a'.repeat(100 * 1024) })
+    expect(response.status).toBe(413)
+    expect(await response.text()).toMatch(/2000 characters/)
+  })
+
+  it('refuses invalid JSON', async () => {
+    const response = await post(undefined, '{"question": "保証期間')
+    expect(response.status).toBe(400)
+    expect(await response.text()).toMatch(/not valid JSON/)
+  })
+
+  it('answers unknown and malformed question ids with 404 and 400', async () => {
+    const unknown = await gateway.app.request('/ask/00000000-0000-4000-8000-000000000000')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toMatch(/no question/)
+    expect((await gateway.app.request('/ask/not-an-id')).status).toBe(400)
+    expect((await gateway.app.request('/ask/not-an-id/events')).status).toBe(400)
+    expect((await gateway.app.request('/ask/00000000-0000-4000-8000-000000000000/events')).status).toBe(404)
+  })
+})
+
+describe('GET /ask/:id/events', () => {
+  it('streams status changes and ends with the whole answer', async () => {
+    const response = await post({
+      question: 'LEDの寿命は？',
+      options: { mode: 'keyword', answer: 'extractive' },
+    })
+    const { id } = (await response.json()) as { id: string }
+    const events = await gateway.app.request(`/ask/${id}/events`)
+    expect(events.headers.get('content-type')).toMatch(/text\/event-stream/)
+    const text = await events.text()
+    const names = [...text.matchAll(/^event: (\w+)$/gm)].map((match) => match[1])
+    expect(names[0]).toBe('status')
+    expect(names.at(-1)).toBe('done')
+    const done = JSON.parse(text.split('event: done\ndata: ')[1]?.split('\n')[0] ?? '{}') as Answer
+    expect(done.sources[0]?.sourceId).toBe('faq.csv:r4')
+  })
+})
+
+describe('load', () => {
+  it('answers 200 questions posted at once (extractive), each from its right source', async () => {
+    const started = performance.now()
+    const items = Array.from(
+      { length: 200 },
+      (_, i) => answerable[i % answerable.length] as (typeof answerable)[0],
+    )
+    const latencies: number[] = []
+    const answers = await Promise.all(
+      items.map(async (item) => {
+        const t = performance.now()
+        const answer = await ask(item.query, { mode: 'keyword', answer: 'extractive' })
+        latencies.push(performance.now() - t)
+        return answer
+      }),
+    )
+    const seconds = (performance.now() - started) / 1000
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe('done')
+      expect(answer.sources[0]?.sourceId).toBe(items[i]?.expected_source)
+    })
+    latencies.sort((a, b) => a - b)
+    console.info(
+      `200 questions: ${(200 / seconds).toFixed(1)} questions/s, p50 ${Math.round(latencies[99] ?? 0)} ms, p95 ${Math.round(latencies[189] ?? 0)} ms`,
+    )
+  })
+})
