@@ -12,8 +12,10 @@ export {
   createQuestionEventSubscriber,
   type PublishQuestionEvent,
   type QuestionEvent,
+  type QuestionEventInput,
   type QuestionEventSubscriber,
   questionEventPublisher,
+  readPartialAnswer,
 } from './question-events.ts'
 export { checkQueueHealth, type QueueHealth } from './queue-health.ts'
 export {

@@ -11,7 +11,13 @@ import {
   readQuestion,
   resolveOptions,
 } from '@rag/questions'
-import { type Producer, type QuestionEvent, type QuestionEventSubscriber, retrieveJob } from '@rag/queue'
+import {
+  type Producer,
+  type QuestionEvent,
+  type QuestionEventSubscriber,
+  readPartialAnswer,
+  retrieveJob,
+} from '@rag/queue'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
@@ -26,6 +32,7 @@ export interface AskRouteDeps {
   /** Which models are configured: they set the default options (no reranker → no reranking). */
   models: Pick<ModelsSection, 'reranker' | 'llm'>
   questionEvents: QuestionEventSubscriber
+  queuePrefix: string
 }
 
 /** A question is at most 2,000 characters; a body far past that is refused before it is read. */
@@ -52,6 +59,8 @@ export function questionView(question: QuestionRecord) {
     citations: question.citations,
     sources: question.sources.map(({ chunkId: _chunkId, ...source }) => source),
     degraded: question.degraded,
+    /** RAG-Fusion: the rephrasings that were searched besides the question. */
+    queries: question.queries,
     timings: question.timings,
     usage: question.usage,
     error: question.error,
@@ -133,9 +142,19 @@ export function askRoutes(deps: AskRouteDeps) {
           wake?.()
         })
         const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) })
+        // Bytes of the answer already sent: a late joiner first gets the partial answer, then
+        // only tokens past it.
+        let delivered = 0
+        const catchUp = async () => {
+          const partial = Buffer.from(await readPartialAnswer(deps.producer.redis, deps.queuePrefix, id))
+          if (partial.length <= delivered) return
+          await send('token', { text: partial.subarray(delivered).toString() })
+          delivered = partial.length
+        }
         try {
           let question = await current(id)
           await send('status', { status: question.status })
+          if (question.status === 'generating') await catchUp()
           while (!closed && !isFinished(question.status)) {
             if (pending.length === 0) {
               await new Promise<void>((resolve) => {
@@ -152,9 +171,15 @@ export function askRoutes(deps: AskRouteDeps) {
             }
             for (const event of pending.splice(0)) {
               if (event.type === 'status') await send('status', { status: event.status })
-              else if (event.type === 'token') await send('token', { text: event.text })
-              else if (event.type === 'restart') await send('restart', {})
-              else question = await current(id)
+              else if (event.type === 'token') {
+                if (event.offset === delivered) {
+                  await send('token', { text: event.text })
+                  delivered += Buffer.byteLength(event.text)
+                } else if (event.offset > delivered) await catchUp()
+              } else if (event.type === 'restart') {
+                delivered = 0
+                await send('restart', {})
+              } else question = await current(id)
             }
           }
           if (!closed) await send('done', questionView(question))

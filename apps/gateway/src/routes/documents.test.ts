@@ -4,14 +4,11 @@ import { join } from 'node:path'
 import type { TestDatabase } from '@rag/db/testing'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { createLogger } from '@rag/log'
-import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../create-app.ts'
 import { createTestGateway, type TestGateway } from '../testing.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
 let db: TestDatabase
-let producer: Producer
 let fixture: IngestionFixture
 let uploadDir: string
 let app: TestGateway['app']
@@ -19,7 +16,7 @@ let testGateway: TestGateway
 
 beforeAll(async () => {
   fixture = await startIngestionFixture('gateway-documents')
-  ;({ db, producer } = fixture)
+  ;({ db } = fixture)
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-gateway-'))
   testGateway = await createTestGateway(
     { ...fixture, pool: db.pool, logger },

@@ -104,7 +104,8 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
       await deps.producer.enqueue(rerankJob, { questionId })
       return 'reranking'
     }
-    await concludeRetrieval(deps, question, sources, patch)
+    // Without a reranker to choose, RAG-Fusion's wider list is cut to the wanted passages here.
+    await concludeRetrieval(deps, question, sources.slice(0, options.topK), patch)
     return 'concluded'
   }
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
+import type { QuestionSource } from './question-store.ts'
+
+// One token per character: easy to reason about the window.
+const budget = (contextSize: number): TokenBudget => ({
+  contextSize,
+  countTokens: (text) => text.length,
+  truncateToTokens: (text, tokens) => text.slice(0, tokens),
+})
+
+const source = (rank: number, sourceId: string, parentText: string): QuestionSource => ({
+  rank,
+  sourceId,
+  documentId: '00000000-0000-4000-8000-000000000000',
+  title: sourceId.split(':')[0] ?? '',
+  score: 0.9,
+  retrievalScore: 1,
+  text: parentText.slice(0, 10),
+  parentText,
+  heading: null,
+  chunkId: String(rank),
+})
+
+describe('buildAnswerPrompt', () => {
+  const sources = [source(1, 'guide.pdf:p3', 'A'.repeat(300)), source(2, 'faq.csv:r2', 'B'.repeat(300))]
+
+  it('numbers the passages with their source ids, in the question language', () => {
+    const {
+      prompt,
+      system,
+      sources: used,
+    } = buildAnswerPrompt({
+      question: '保証期間は？',
+      language: 'ja',
+      sources,
+      parents: true,
+      budget: budget(4000),
+      maxTokens: 500,
+    })
+    expect(prompt).toMatch(/^以下の情報を基に回答してください。/)
+    expect(prompt).toContain('[1] (guide.pdf:p3)\nAAA')
+    expect(prompt).toContain('[2] (faq.csv:r2)\nBBB')
+    expect(prompt.trimEnd()).toMatch(/質問: 保証期間は？\n回答:$/)
+    expect(system).toContain('[1]')
+    expect(used.map((s) => [s.rank, s.sourceId])).toEqual([
+      [1, 'guide.pdf:p3'],
+      [2, 'faq.csv:r2'],
+    ])
+  })
+
+  it('hands the LLM the parent section, or only the chunk when parents are off', () => {
+    const args = { question: 'q', language: 'en' as const, sources, budget: budget(4000), maxTokens: 100 }
+    expect(buildAnswerPrompt({ ...args, parents: true }).prompt).toContain('A'.repeat(300))
+    const chunkOnly = buildAnswerPrompt({ ...args, parents: false }).prompt
+    expect(chunkOnly).toContain(`(guide.pdf:p3)\n${'A'.repeat(10)}\n`)
+    expect(chunkOnly).not.toContain('A'.repeat(11))
+  })
+
+  it('trims to the window: the last passage that fits is cut, the rest left out of prompt and sources', () => {
+    const { prompt, sources: used } = buildAnswerPrompt({
+      question: 'How long is the warranty?',
+      language: 'en',
+      sources: [...sources, source(3, 'setup.md#a', 'C'.repeat(300))],
+      parents: true,
+      budget: budget(1100),
+      maxTokens: 200,
+    })
+    // 1100 − 200 answer − instructions and frame leaves room for one passage and part of another.
+    expect(used.map((s) => s.sourceId)).toEqual(['guide.pdf:p3', 'faq.csv:r2'])
+    expect(prompt).toContain('A'.repeat(300))
+    expect(prompt).not.toContain('B'.repeat(300))
+    expect(prompt).not.toContain('C')
+    expect(prompt.length + 200).toBeLessThanOrEqual(1100)
+  })
+})
