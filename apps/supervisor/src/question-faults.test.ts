@@ -1,0 +1,140 @@
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { processEnvironment } from '@rag/config'
+import { readTestConfig } from '@rag/db/testing'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '@rag/gateway/testing'
+import { registerDocument } from '@rag/ingest'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { readQuestion } from '@rag/questions'
+import { createQuestionEventSubscriber, type QuestionEvent, readPartialAnswer } from '@rag/queue'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ProcessSupervisor } from './process-supervisor.ts'
+import { platformPrograms } from './programs.ts'
+
+// The question workers as real processes, the LLM worker (llama.cpp on stories260K) SIGKILLed
+// while it answers: the answer must come from a retry when the worker comes back, and fail with
+// a reason naming the stage when it does not. Never a question left waiting forever.
+
+const gguf = join(readTestConfig().sharedDir, 'models/gguf/stories260K.gguf')
+const hasGguf = await access(gguf).then(
+  () => true,
+  () => false,
+)
+if (!hasGguf) console.warn(`skipping LLM crash tests: ${gguf} not found (set SHARED_DIR)`)
+const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
+const QUESTION = '保証期間は何年ですか'
+
+describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
+  let fixture: IngestionFixture
+  let scratch: string
+
+  beforeAll(async () => {
+    fixture = await startIngestionFixture('question-faults')
+    scratch = await mkdtemp(join(tmpdir(), 'rag-question-faults-'))
+    const { document } = await registerDocument(
+      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
+      { uploadDir: scratch, maxBytes: 1e6 },
+      { filename: 'lumina-guide.pdf', data: await readFile(join(sampleDir, 'lumina-guide.pdf')) },
+    )
+    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+  })
+  afterAll(async () => {
+    await fixture?.close()
+    await rm(scratch, { recursive: true, force: true })
+  })
+
+  async function scenario(restartDelayMs: number, questionTimeoutSeconds: number) {
+    const output = new PassThrough()
+    output.resume()
+    const supervisor = new ProcessSupervisor({
+      programs: platformPrograms(['worker-retrieve', 'worker-llm']),
+      env: {
+        ...processEnvironment(),
+        DATABASE_URL: fixture.db.url,
+        DB_SCHEMA: fixture.db.schema,
+        REDIS_URL: fixture.redisUrl,
+        QUEUE_PREFIX: fixture.prefix,
+        EMBEDDING_MODEL: 'none',
+        RERANKER_MODEL: 'none',
+        LLM_MODEL: gguf,
+        LLM_CONTEXT_SIZE: '2048',
+        LLM_MAX_TOKENS: '1500',
+        LLM_TEMPERATURE: '1',
+        LLM_THREADS: '1',
+        JOB_LOCK_SECONDS: '2',
+        LOG_LEVEL: 'warn',
+      },
+      output,
+      restartDelayMs,
+    })
+    const gateway: TestGateway = await createTestGateway(
+      { ...fixture, pool: fixture.db.pool },
+      { uploadDir: scratch, maxBytes: 1, maxFiles: 1 },
+      { retrieval: { ...keywordOnlySearch.retrieval, refusalThreshold: 0, questionTimeoutSeconds } },
+    )
+    const subscriber = await createQuestionEventSubscriber(fixture.redisUrl, fixture.prefix)
+    try {
+      supervisor.start()
+      const response = await gateway.app.request('/ask', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: QUESTION, options: { mode: 'keyword', answer: 'generate' } }),
+      })
+      const { id } = (await response.json()) as { id: string }
+      const events: QuestionEvent[] = []
+      await subscriber.subscribe(id, (event) => events.push(event))
+      // Mid-answer: generating, with some of the answer already streamed (or at least started).
+      await expect
+        .poll(async () => (await readQuestion(fixture.db.pool, id))?.status, {
+          timeout: 60_000,
+          interval: 20,
+        })
+        .toBe('generating')
+      await expect
+        .poll(async () => (await readPartialAnswer(fixture.producer.redis, fixture.prefix, id)).length, {
+          timeout: 5_000,
+          interval: 10,
+        })
+        .toBeGreaterThan(0)
+        .catch(() => undefined)
+      const pid = supervisor.pid('worker-llm')
+      expect(pid).toBeDefined()
+      process.kill(pid ?? 0, 'SIGKILL')
+      let polled: { status: string; answer: string | null; error: string | null } = {
+        status: 'generating',
+        answer: null,
+        error: null,
+      }
+      await expect
+        .poll(
+          async () => {
+            polled = (await (await gateway.app.request(`/ask/${id}`)).json()) as typeof polled
+            return polled.status
+          },
+          { timeout: 90_000, interval: 200 },
+        )
+        .toMatch(/^(done|failed)$/)
+      return { polled, events }
+    } finally {
+      await subscriber.close()
+      await gateway.close()
+      await supervisor.stop(5000)
+    }
+  }
+
+  it('is retried when the worker comes back, and the answer starts over for watchers', async () => {
+    const { polled, events } = await scenario(200, 600)
+    expect(polled.status).toBe('done')
+    expect(polled.answer?.length).toBeGreaterThan(0)
+    expect(events.some((event) => event.type === 'restart')).toBe(true)
+  })
+
+  it('fails with the stalled stage named when no LLM worker comes back', async () => {
+    const { polled } = await scenario(10 * 60_000, 4)
+    expect(polled.status).toBe('failed')
+    expect(polled.error).toMatch(/while generating \(is the LLM worker running\?\)/)
+  })
+})
