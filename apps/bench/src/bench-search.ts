@@ -2,15 +2,11 @@ import { randomBytes } from 'node:crypto'
 import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, quoteIdentifier } from '@rag/db'
 import { keywordSearch } from '@rag/retrieval'
+import { percentile } from './percentile.ts'
 import { insertSyntheticChunks } from './synthetic-chunks.ts'
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
-
 /** Queries of 2–5 terms mixing frequent and rare ones, as questions do. */
-function queries(count: number, vocabulary: number): string[] {
+export function syntheticQueries(count: number, vocabulary: number): string[] {
   let seed = 17
   const next = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31
@@ -36,7 +32,7 @@ export async function benchSearch(config: BenchConfig): Promise<void> {
       const loadStarted = performance.now()
       await insertSyntheticChunks(pool, { count: size })
       const loadMs = performance.now() - loadStarted
-      const sample = queries(200, 50_000)
+      const sample = syntheticQueries(200, 50_000)
       const latencies: number[] = []
       let agree = 0
       for (const [i, query] of sample.entries()) {

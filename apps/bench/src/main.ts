@@ -1,11 +1,13 @@
 import { benchConfig, processEnvironment } from '@rag/config'
 import { runMain } from '@rag/runtime'
+import { benchAsk } from './bench-ask.ts'
 import { benchIngest } from './bench-ingest.ts'
 import { benchSearch } from './bench-search.ts'
 
 const BENCHES: Record<string, (config: Parameters<typeof benchIngest>[0]) => Promise<void>> = {
   ingest: benchIngest,
   search: benchSearch,
+  ask: benchAsk,
 }
 
 // pnpm bench <name>: prints figures; never asserts (goals are read, not enforced).

@@ -10,9 +10,21 @@ export interface RemoteDocument {
   error: string | null
 }
 
+export interface RemoteAnswer {
+  id: string
+  status: string
+  answer: string | null
+  refused: boolean | null
+  sources: { rank: number; sourceId: string; score: number; text: string }[]
+  degraded: string[]
+  error: string | null
+}
+
 export interface GatewayClient {
   upload(path: string, options: { collection?: string; tags?: string[] }): Promise<RemoteDocument>
   getDocument(id: string): Promise<RemoteDocument>
+  ask(question: string, options: Record<string, unknown>): Promise<{ id: string }>
+  getAnswer(id: string): Promise<RemoteAnswer>
 }
 
 export class GatewayError extends Error {}
@@ -54,5 +66,12 @@ export function createGatewayClient({
       return document
     },
     getDocument: async (id) => (await call(`/documents/${id}`)) as unknown as RemoteDocument,
+    ask: async (question, options) =>
+      (await call('/ask', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question, options }),
+      })) as unknown as { id: string },
+    getAnswer: async (id) => (await call(`/ask/${id}`)) as unknown as RemoteAnswer,
   }
 }

@@ -1,63 +1,22 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
-import type { TestDatabase } from '@rag/db/testing'
-import { createApp } from '@rag/gateway/create-app'
-import { keywordOnlySearch } from '@rag/gateway/testing'
-import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
-import { createLogger } from '@rag/log'
-import type { Producer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGatewayClient } from './gateway-client.ts'
 import { runIngestCommand } from './ingest-command.ts'
+import { captureLines as capture, type GatewayServer, startGatewayServer } from './testing/gateway-server.ts'
 
 // The CLI against a real gateway on a real port, with the ingestion workers running.
-const logger = createLogger({ name: 'test', level: 'silent' })
 const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
-let db: TestDatabase
-let producer: Producer
-let fixture: IngestionFixture
-let dir: string
-let server: ReturnType<typeof serve>
+let server: GatewayServer
 let baseUrl: string
+let dir: string
 
 beforeAll(async () => {
-  fixture = await startIngestionFixture('cli')
-  ;({ db, producer } = fixture)
-  dir = await mkdtemp(join(tmpdir(), 'rag-cli-'))
-  const app = createApp({
-    ...keywordOnlySearch,
-    pool: db.pool,
-    producer,
-    logger,
-    queuePrefix: fixture.prefix,
-    uploads: { uploadDir: join(dir, 'uploads'), maxBytes: 1_000_000, maxFiles: 10 },
-  })
-  server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
-  await new Promise((resolve) => server.once('listening', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await startGatewayServer('cli-ingest')
+  ;({ baseUrl, dir } = server)
 })
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
-  await fixture.close()
-  await rm(dir, { recursive: true, force: true })
-})
-
-function capture() {
-  const lines: string[] = []
-  const output = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean))
-      done()
-    },
-  })
-  return { lines, output }
-}
+afterAll(() => server.close())
 
 describe('pnpm ingest', () => {
   it('ingests a folder and exits 0 when every document is ready', async () => {

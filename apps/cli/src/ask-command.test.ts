@@ -1,0 +1,73 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { registerDocument } from '@rag/ingest'
+import { waitForDocument } from '@rag/ingest/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runAskCommand } from './ask-command.ts'
+import { createGatewayClient } from './gateway-client.ts'
+import { captureLines, type GatewayServer, startGatewayServer } from './testing/gateway-server.ts'
+
+const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
+let server: GatewayServer
+
+beforeAll(async () => {
+  server = await startGatewayServer('cli-ask')
+  const { pool, ...rest } = { pool: server.fixture.db.pool, ...server.fixture }
+  for (const name of await readdir(sampleDir)) {
+    const { document } = await registerDocument(
+      { pool, producer: rest.producer, logger: rest.logger },
+      { uploadDir: join(server.dir, 'uploads'), maxBytes: 1e6 },
+      { filename: name, data: await readFile(join(sampleDir, name)) },
+    )
+    await waitForDocument(pool, document.id)
+  }
+})
+afterAll(() => server.close())
+
+const ask = async (question: string, options: Record<string, unknown> = {}, json = false) => {
+  const out = captureLines()
+  const progress = captureLines()
+  const code = await runAskCommand({
+    question,
+    options,
+    client: createGatewayClient({ baseUrl: server.baseUrl }),
+    output: out.output,
+    progress: progress.output,
+    json,
+    pollMs: 20,
+  })
+  return { code, lines: out.lines, progress: progress.lines }
+}
+
+describe('pnpm ask', () => {
+  it('prints the answer, then its sources one per line', async () => {
+    const { code, lines, progress } = await ask('保証期間は何年ですか', { mode: 'keyword', topK: 2 })
+    expect(code).toBe(0)
+    expect(lines[0]).toBe('=== Answer ===')
+    const split = lines.indexOf('=== Sources ===')
+    expect(lines.slice(1, split).join('\n')).toContain('2年間')
+    const sources = lines.slice(split + 1)
+    expect(sources[0]).toBe('- lumina-guide.pdf:p5')
+    expect(sources.length).toBeLessThanOrEqual(2)
+    expect(progress.at(-1)).toBe('done…')
+  })
+
+  it('says so when the documents hold no answer', async () => {
+    const { code, lines } = await ask('What is the capital of Australia?')
+    expect(code).toBe(0)
+    expect(lines[1]).toMatch(/do not contain information/)
+    expect(lines).toContain('(refused: the documents hold no answer above the evidence threshold)')
+    expect(lines.at(-1)).toBe('=== Sources ===')
+  })
+
+  it('prints the whole result as JSON with --json', async () => {
+    const { lines } = await ask('LEDの寿命は？', { mode: 'keyword' }, true)
+    const result = JSON.parse(lines.join('\n')) as { sources: { sourceId: string }[] }
+    expect(result.sources[0]?.sourceId).toBe('faq.csv:r4')
+  })
+
+  it('reports a refused request with the gateway message', async () => {
+    await expect(ask('x', { mode: 'magic' })).rejects.toThrow(/options\.mode/)
+  })
+})

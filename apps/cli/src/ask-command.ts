@@ -1,0 +1,63 @@
+import type { Writable } from 'node:stream'
+import type { GatewayClient, RemoteAnswer } from './gateway-client.ts'
+
+export interface AskCommandOptions {
+  question: string
+  options: Record<string, unknown>
+  client: GatewayClient
+  output: Writable
+  /** Status changes go here (stderr), so stdout holds only the answer. */
+  progress: Writable
+  json?: boolean
+  pollMs?: number
+  timeoutMs?: number
+}
+
+/** Prints `=== Answer ===` then `=== Sources ===` with one `- sourceId` per line. */
+export function formatAnswer(answer: RemoteAnswer): string {
+  const lines = ['=== Answer ===', answer.answer ?? '(no answer requested)']
+  if (answer.refused) lines.push('(refused: the documents hold no answer above the evidence threshold)')
+  if (answer.degraded.length > 0) lines.push(`(degraded: ${answer.degraded.join(', ')})`)
+  lines.push('=== Sources ===')
+  for (const source of answer.refused ? [] : answer.sources) lines.push(`- ${source.sourceId}`)
+  return `${lines.join('\n')}\n`
+}
+
+/**
+ * `pnpm ask "質問"`: posts the question, follows it until done, prints the answer and its sources.
+ * Exit code 0 when answered (a refusal is an answer), 1 when the question failed.
+ */
+export async function runAskCommand({
+  question,
+  options,
+  client,
+  output,
+  progress,
+  json = false,
+  pollMs = 200,
+  timeoutMs = 10 * 60_000,
+}: AskCommandOptions): Promise<number> {
+  const { id } = await client.ask(question, options)
+  const deadline = Date.now() + timeoutMs
+  let lastStatus = ''
+  for (;;) {
+    const answer = await client.getAnswer(id)
+    if (answer.status !== lastStatus) {
+      lastStatus = answer.status
+      progress.write(`${answer.status}…\n`)
+    }
+    if (answer.status === 'done' || answer.status === 'failed') {
+      if (json) output.write(`${JSON.stringify(answer, null, 2)}\n`)
+      else if (answer.status === 'done') output.write(formatAnswer(answer))
+      if (answer.status === 'failed') progress.write(`failed: ${answer.error}\n`)
+      return answer.status === 'done' ? 0 : 1
+    }
+    if (Date.now() > deadline) {
+      progress.write(
+        `gave up after ${timeoutMs / 1000} s; the question is still ${answer.status} (id ${id})\n`,
+      )
+      return 1
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs))
+  }
+}

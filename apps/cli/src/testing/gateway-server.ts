@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { serve } from '@hono/node-server'
+import { createTestGateway, keywordOnlySearch } from '@rag/gateway/testing'
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
+import { startQuestionWorkers } from '@rag/questions/testing'
+
+export interface GatewayServer {
+  fixture: IngestionFixture
+  baseUrl: string
+  /** Scratch folder, removed on close. */
+  dir: string
+  close(): Promise<void>
+}
+
+/** The CLI's counterpart: a real gateway on a real port, with the ingestion and question workers. */
+export async function startGatewayServer(label: string): Promise<GatewayServer> {
+  const fixture = await startIngestionFixture(label)
+  const dir = await mkdtemp(join(tmpdir(), `rag-${label}-`))
+  const pool = fixture.db.pool
+  const gateway = await createTestGateway(
+    { ...fixture, pool },
+    { uploadDir: join(dir, 'uploads'), maxBytes: 1_000_000, maxFiles: 10 },
+  )
+  const workers = startQuestionWorkers({ ...fixture, pool, retrieval: keywordOnlySearch.retrieval })
+  const server = serve({ fetch: gateway.app.fetch, hostname: '127.0.0.1', port: 0 })
+  await new Promise((resolve) => server.once('listening', resolve))
+  return {
+    fixture,
+    dir,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await new Promise((resolve) => server.close(resolve))
+      await Promise.all(workers.map((worker) => worker.close()))
+      await gateway.close()
+      await fixture.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A stream that keeps the lines written to it. */
+export function captureLines() {
+  const lines: string[] = []
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean))
+      done()
+    },
+  })
+  return { lines, output }
+}
