@@ -83,6 +83,37 @@ describe('pnpm start on embedded defaults', () => {
     expect((await health()).body?.degraded).toContain('embedding')
     expect((await health()).status).toBe(200)
 
+    // A question through the real question workers, on defaults whose models cannot be fetched
+    // here: the best answer the rest can give (keyword retrieval, the best passage), saying so.
+    const asked = await fetch(`http://127.0.0.1:${port}/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: '保証期間は何年ですか' }),
+    })
+    expect(asked.status).toBe(202)
+    const { id } = (await asked.json()) as { id: string }
+    interface Answer {
+      status: string
+      answer: string
+      sources: { sourceId: string }[]
+      degraded: string[]
+    }
+    let answer: Answer | undefined
+    await expect
+      .poll(
+        async () => {
+          answer = (await (await fetch(`http://127.0.0.1:${port}/ask/${id}`)).json()) as Answer
+          return answer.status
+        },
+        { timeout: 60000, interval: 250 },
+      )
+      .toBe('done')
+    expect(answer?.sources[0]?.sourceId).toBe('lumina-guide.pdf:p5')
+    expect(answer?.answer).toContain('2年間')
+    expect(answer?.degraded).toEqual(['generate', 'rerank', 'vector'])
+    const models = (await health()).body?.models
+    expect([models?.reranker?.state, models?.llm?.state]).toEqual(['unavailable', 'unavailable'])
+
     const pidOf = (name: string) => {
       const lines = output.filter(
         (line) => line.startsWith(`${name} `) && line.includes('[supervisor] started, pid'),
