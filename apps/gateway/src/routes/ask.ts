@@ -6,23 +6,17 @@ import {
   askRequestSchema,
   createQuestion,
   failStalledQuestions,
-  isFinished,
-  type QuestionRecord,
   readQuestion,
   resolveOptions,
 } from '@rag/questions'
-import {
-  type Producer,
-  type QuestionEvent,
-  type QuestionEventSubscriber,
-  readPartialAnswer,
-  retrieveJob,
-} from '@rag/queue'
+import { type Producer, type QuestionEventSubscriber, retrieveJob } from '@rag/queue'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
 import { HttpError } from '../http-error.ts'
+import { followQuestion } from './ask-events.ts'
+import { questionView } from './question-view.ts'
 
 export interface AskRouteDeps {
   pool: Pool
@@ -37,7 +31,6 @@ export interface AskRouteDeps {
 
 /** A question is at most 2,000 characters; a body far past that is refused before it is read. */
 const MAX_ASK_BODY_BYTES = 16 * 1024
-const KEEPALIVE_MS = 15_000
 
 const questionId = z.uuid()
 
@@ -45,28 +38,6 @@ function idParam(raw: string): string {
   const parsed = questionId.safeParse(raw)
   if (!parsed.success) throw new HttpError(400, `invalid question id ${JSON.stringify(raw)}: expected a UUID`)
   return parsed.data
-}
-
-/** The answer as clients see it (internal ids left out). */
-export function questionView(question: QuestionRecord) {
-  return {
-    id: question.id,
-    status: question.status,
-    question: question.question,
-    options: question.options,
-    answer: question.answer,
-    refused: question.refused,
-    citations: question.citations,
-    sources: question.sources.map(({ chunkId: _chunkId, ...source }) => source),
-    degraded: question.degraded,
-    /** RAG-Fusion: the rephrasings that were searched besides the question. */
-    queries: question.queries,
-    timings: question.timings,
-    usage: question.usage,
-    error: question.error,
-    createdAt: question.createdAt,
-    expiresAt: question.expiresAt,
-  }
 }
 
 async function readBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
@@ -128,64 +99,6 @@ export function askRoutes(deps: AskRouteDeps) {
     .get('/ask/:id/events', async (c) => {
       const id = idParam(c.req.param('id'))
       await current(id)
-      return streamSSE(c, async (stream) => {
-        const pending: QuestionEvent[] = []
-        let wake: (() => void) | undefined
-        let closed = false
-        stream.onAbort(() => {
-          closed = true
-          wake?.()
-        })
-        // Subscribe before reading the state, so nothing happens unseen in between.
-        const unsubscribe = await deps.questionEvents.subscribe(id, (event) => {
-          pending.push(event)
-          wake?.()
-        })
-        const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) })
-        // Bytes of the answer already sent: a late joiner first gets the partial answer, then
-        // only tokens past it.
-        let delivered = 0
-        const catchUp = async () => {
-          const partial = Buffer.from(await readPartialAnswer(deps.producer.redis, deps.queuePrefix, id))
-          if (partial.length <= delivered) return
-          await send('token', { text: partial.subarray(delivered).toString() })
-          delivered = partial.length
-        }
-        try {
-          let question = await current(id)
-          await send('status', { status: question.status })
-          if (question.status === 'generating') await catchUp()
-          while (!closed && !isFinished(question.status)) {
-            if (pending.length === 0) {
-              await new Promise<void>((resolve) => {
-                wake = resolve
-                setTimeout(resolve, KEEPALIVE_MS)
-              })
-              wake = undefined
-            }
-            if (pending.length === 0) {
-              // Quiet: keep proxies from closing the stream, and notice an end whose event was missed.
-              await stream.write(': keep-alive\n\n')
-              question = await current(id)
-              continue
-            }
-            for (const event of pending.splice(0)) {
-              if (event.type === 'status') await send('status', { status: event.status })
-              else if (event.type === 'token') {
-                if (event.offset === delivered) {
-                  await send('token', { text: event.text })
-                  delivered += Buffer.byteLength(event.text)
-                } else if (event.offset > delivered) await catchUp()
-              } else if (event.type === 'restart') {
-                delivered = 0
-                await send('restart', {})
-              } else question = await current(id)
-            }
-          }
-          if (!closed) await send('done', questionView(question))
-        } finally {
-          await unsubscribe()
-        }
-      })
+      return streamSSE(c, (stream) => followQuestion(stream, id, { ...deps, current }))
     })
 }

@@ -1,0 +1,23 @@
+import type { QuestionRecord } from '@rag/questions'
+
+/** The answer as clients see it (internal ids left out). */
+export function questionView(question: QuestionRecord) {
+  return {
+    id: question.id,
+    status: question.status,
+    question: question.question,
+    options: question.options,
+    answer: question.answer,
+    refused: question.refused,
+    citations: question.citations,
+    sources: question.sources.map(({ chunkId: _chunkId, ...source }) => source),
+    degraded: question.degraded,
+    /** RAG-Fusion: the rephrasings that were searched besides the question. */
+    queries: question.queries,
+    timings: question.timings,
+    usage: question.usage,
+    error: question.error,
+    createdAt: question.createdAt,
+    expiresAt: question.expiresAt,
+  }
+}
