@@ -114,3 +114,16 @@ export const benchConfig = defineProcessConfig('bench', {
   }),
 })
 export type BenchConfig = ReturnType<typeof benchConfig.parse>['bench']
+
+/** `pnpm eval`: the real pipeline in this process, on an evaluation schema of its own. */
+export const evalConfig = defineProcessConfig('eval', {
+  database,
+  redis,
+  log,
+  storage,
+  chunking,
+  retrieval,
+  generation,
+  models,
+})
+export type EvalConfig = ReturnType<typeof evalConfig.parse>

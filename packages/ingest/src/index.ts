@@ -11,6 +11,7 @@ export {
 } from './documents.ts'
 export { fillEmbeddingCache } from './embedding-cache.ts'
 export { finalizeDocument } from './finalize-document.ts'
+export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 export type { IngestDeps } from './ingest-deps.ts'
 export { ingestInProcess } from './ingest-in-process.ts'
 export { reconcileDocuments } from './reconcile-documents.ts'

@@ -21,6 +21,9 @@ export interface SearchRequest extends SearchFilters {
   rrfK: number
   /** Parent grouping (small-to-large) on, or every chunk its own hit. */
   parents?: boolean
+  /** BM25 parameters (defaults 1.2 and 0.75). */
+  k1?: number
+  b?: number
 }
 
 export interface SearchResult {
@@ -51,11 +54,12 @@ export async function search(
   const degraded = wantsVector && !embedder ? ['vector'] : []
   const depth = Math.max(request.searchK, request.limit * 4)
   const filters = { collection: request.collection, limit: depth }
+  const bm25 = { k1: request.k1, b: request.b }
   const timings: SearchResult['timings'] = { totalMs: 0 }
 
   const [keyword, vector] = await Promise.all([
     wantsKeyword || !embedder
-      ? timed(() => keywordSearch(pool, request.query, filters)).then(([items, ms]) => {
+      ? timed(() => keywordSearch(pool, request.query, { ...filters, ...bm25 })).then(([items, ms]) => {
           timings.keywordMs = ms
           return items
         })

@@ -42,6 +42,8 @@ export function searchRoutes(deps: SearchRouteDeps) {
         searchK: deps.retrieval.searchK,
         alpha: deps.retrieval.fusionAlpha,
         rrfK: deps.retrieval.rrfK,
+        k1: deps.retrieval.bm25K1,
+        b: deps.retrieval.bm25B,
         collection,
         parents: parents === 'true',
       },

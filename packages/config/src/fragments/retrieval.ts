@@ -9,6 +9,8 @@ export interface RetrievalSection {
   refusalThreshold: number
   questionTtlSeconds: number
   questionTimeoutSeconds: number
+  bm25K1: number
+  bm25B: number
 }
 
 export const retrieval = defineFragment({
@@ -17,6 +19,9 @@ export const retrieval = defineFragment({
     SEARCH_K: integer(10, { min: 1, max: 500 }),
     // Passages kept after reranking and handed to the LLM.
     RERANK_TOP_K: integer(3, { min: 1, max: 100 }),
+    // BM25 term-frequency saturation and length normalisation of keyword search.
+    BM25_K1: decimal(1.2, { min: 0, max: 10 }),
+    BM25_B: decimal(0.75, { min: 0, max: 1 }),
     // Weight of the vector ranking in reciprocal rank fusion (1 - alpha goes to keyword).
     FUSION_ALPHA: decimal(0.5, { min: 0, max: 1 }),
     // k of reciprocal rank fusion: larger flattens the difference between ranks.
@@ -41,5 +46,7 @@ export const retrieval = defineFragment({
     refusalThreshold: env.REFUSAL_THRESHOLD,
     questionTtlSeconds: env.QUESTION_TTL_SECONDS,
     questionTimeoutSeconds: env.QUESTION_TIMEOUT_SECONDS,
+    bm25K1: env.BM25_K1,
+    bm25B: env.BM25_B,
   }),
 })

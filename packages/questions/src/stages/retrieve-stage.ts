@@ -65,6 +65,8 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
             searchK: deps.retrieval.searchK,
             alpha: deps.retrieval.fusionAlpha,
             rrfK: deps.retrieval.rrfK,
+            k1: deps.retrieval.bm25K1,
+            b: deps.retrieval.bm25B,
             collection: options.collection,
             parents: options.parents,
           },

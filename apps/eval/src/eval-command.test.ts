@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { evalConfig } from '@rag/config'
+import { quoteIdentifier } from '@rag/db'
+import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/testing'
+import type { EvaluationReport } from '@rag/evaluation'
+import { createLogger } from '@rag/log'
+import { dropPrefix, uniquePrefix } from '@rag/queue/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EvalArgs, runEvalCommand } from './eval-command.ts'
+
+// The committed eval set over data/sample, run through the whole pipeline in keyword and
+// extractive mode: the regression gate of the test suite (--baseline with --max-drop 0).
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const logger = createLogger({ name: 'test', level: 'silent' })
+const redisUrl = readTestConfig().redisUrl
+const prefix = uniquePrefix('eval')
+let db: TestDatabase
+let scratch: string
+
+beforeAll(async () => {
+  db = await createTestDatabase('eval_user')
+  scratch = await mkdtemp(join(tmpdir(), 'rag-eval-'))
+})
+afterAll(async () => {
+  const { rows } = await db.pool.query<{ name: string }>(
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'eval\\_sample\\_questions\\_%'",
+  )
+  for (const { name } of rows) await db.pool.query(`DROP SCHEMA ${quoteIdentifier(name)} CASCADE`)
+  await db.drop()
+  await dropPrefix(redisUrl, `${prefix}-eval`)
+  await rm(scratch, { recursive: true, force: true })
+})
+
+const config = () =>
+  evalConfig.parse({
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: prefix,
+    DATA_DIR: scratch,
+    EMBEDDING_MODEL: 'none',
+    RERANKER_MODEL: 'none',
+    LLM_MODEL: 'none',
+    LOG_LEVEL: 'silent',
+  })
+
+async function run(args: Partial<EvalArgs>) {
+  const lines: string[] = []
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n'))
+      done()
+    },
+  })
+  const code = await runEvalCommand(
+    {
+      dataset: join(root, 'data/eval/sample-questions.json'),
+      format: 'auto',
+      docs: join(root, 'data/sample'),
+      configs: 'keyword,extractive',
+      out: join(scratch, 'out'),
+      maxDrop: 0.02,
+      ...args,
+    },
+    config(),
+    { output, logger, progress: () => undefined },
+  )
+  return { code, text: lines.join('\n') }
+}
+
+describe('pnpm eval on the committed sample set', () => {
+  it('finds every expected source first, refuses every unanswerable question, and holds the baseline', async () => {
+    const { code, text } = await run({ baseline: join(root, 'data/eval/sample-baseline.json'), maxDrop: 0 })
+    expect(text).toContain('no metric fell more than 0')
+    expect(code).toBe(0)
+    const report = JSON.parse(await readFile(join(scratch, 'out/report.json'), 'utf8')) as EvaluationReport
+    const keyword = report.configs.find((c) => c.name === 'keyword')
+    expect(keyword?.metrics).toMatchObject({
+      'hit@1': 1,
+      'mrr@10': 1,
+      'source@1': 1,
+      noAnswerAccuracy: 1,
+      falseRefusalRate: 0,
+    })
+    const extractive = report.configs.find((c) => c.name === 'extractive')
+    expect(extractive?.metrics.faithfulness).toBeGreaterThan(0.9)
+    expect(extractive?.metrics.citationValidity).toBe(1)
+    const markdown = await readFile(join(scratch, 'out/report.md'), 'utf8')
+    expect(markdown.split('\n')[0]).toBe('=== Evaluation Report ===')
+    expect(markdown).toMatch(/chunk size 500, overlap 100/)
+    expect(markdown).toContain('Refusal threshold sweep: best')
+    // Evaluation wrote only to its own schema: the user's is as empty as it was.
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM documents')
+    expect(rows[0]?.n).toBe(0)
+  })
+
+  it('reuses the ingested corpus on the next run, and fails the gate when a metric falls', async () => {
+    const baseline = JSON.parse(
+      await readFile(join(root, 'data/eval/sample-baseline.json'), 'utf8'),
+    ) as EvaluationReport
+    for (const c of baseline.configs) c.metrics['hit@1'] = 1.5
+    await writeFile(join(scratch, 'raised.json'), JSON.stringify(baseline))
+    const { code, text } = await run({ configs: 'keyword', baseline: join(scratch, 'raised.json') })
+    expect(code).toBe(1)
+    expect(text).toMatch(/REGRESSION keyword hit@1: 1.500 → 1 \(allowed drop 0.02\)/)
+    const report = JSON.parse(await readFile(join(scratch, 'out/report.json'), 'utf8')) as EvaluationReport
+    expect(report.ingest.reused).toBe(true)
+  })
+})
+
+describe('pnpm eval with bad input', () => {
+  it('names the line of a malformed dataset line', async () => {
+    await writeFile(join(scratch, 'docs.jsonl'), '{"doc_id": "a", "title": "A", "text": "alpha"}\n')
+    await writeFile(join(scratch, 'qa.jsonl'), '{"question": "a?", "gold_doc_id": "a"}\n\n{"question": \n')
+    const { code, text } = await run({
+      dataset: join(scratch, 'qa.jsonl'),
+      docs: join(scratch, 'docs.jsonl'),
+    })
+    expect(code).toBe(2)
+    expect(text).toContain(`error: ${join(scratch, 'qa.jsonl')}:3: not valid JSON`)
+  })
+
+  it('says what is wrong with a missing file, an unknown format or config', async () => {
+    expect((await run({ dataset: join(scratch, 'nope.json') })).text).toMatch(
+      /nope\.json: no such file or folder/,
+    )
+    expect((await run({ format: 'csv' as never })).text).toMatch(/unknown format "csv"/)
+    expect((await run({ configs: 'keyword,magic' })).text).toMatch(/unknown config "magic"/)
+    expect((await run({ configs: 'hybrid:alpha=2' })).text).toMatch(/alpha=2: expected a number from 0 to 1/)
+  })
+})

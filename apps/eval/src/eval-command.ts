@@ -1,0 +1,116 @@
+import { join } from 'node:path'
+import type { Writable } from 'node:stream'
+import type { EvalConfig as EvalProcessConfig } from '@rag/config'
+import { openDatabase } from '@rag/db'
+import { embedderProvider } from '@rag/embeddings'
+import {
+  compareWithBaseline,
+  DatasetError,
+  type DatasetFormat,
+  type EvalProgress,
+  loadDataset,
+  parseConfigs,
+  renderTable,
+  runEvaluation,
+} from '@rag/evaluation'
+import { llmProvider } from '@rag/llm'
+import type { Logger } from '@rag/log'
+import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
+import { rerankerProvider } from '@rag/reranking'
+import { readBaseline, writeReport } from './eval-output.ts'
+import { evalSchemaOf } from './eval-schema.ts'
+
+export interface EvalArgs {
+  dataset: string
+  format: DatasetFormat | 'auto'
+  docs?: string
+  configs: string
+  limit?: number
+  out: string
+  baseline?: string
+  maxDrop: number
+}
+
+/**
+ * `pnpm eval`: load the dataset, ingest it through the pipeline into its own schema, ask every
+ * question once per config, print and write the report. 0 = done (and no regression against the
+ * baseline), 1 = a metric fell more than --max-drop, 2 = bad input.
+ */
+export async function runEvalCommand(
+  args: EvalArgs,
+  config: EvalProcessConfig,
+  { output, logger, progress }: { output: Writable; logger: Logger; progress: EvalProgress },
+): Promise<number> {
+  const write = (line: string) => output.write(`${line}\n`)
+  let dataset: Awaited<ReturnType<typeof loadDataset>>
+  let configs: ReturnType<typeof parseConfigs>
+  try {
+    dataset = await loadDataset(args.dataset, { format: args.format, docs: args.docs })
+    configs = parseConfigs(args.configs)
+  } catch (error) {
+    if (error instanceof DatasetError) {
+      write(`error: ${error.message}`)
+      return 2
+    }
+    throw error
+  }
+  const baseline = args.baseline ? await readBaseline(args.baseline) : undefined
+  const schema = evalSchemaOf(dataset, config.chunking, config.models)
+  write(
+    `${dataset.name}: ${dataset.documents.length} documents, ${dataset.questions.length} questions; schema ${schema}`,
+  )
+
+  const pool = await openDatabase({ database: { ...config.database, schema }, models: config.models, logger })
+  const prefix = `${config.redis.prefix}-eval`
+  const producer = await createProducer({ url: config.redis.url, prefix })
+  const questionEvents = await createQuestionEventSubscriber(config.redis.url, prefix)
+  try {
+    // Models load once; a config that needs one that is unavailable runs degraded and says so.
+    const needs = (test: (c: (typeof configs)[number]) => boolean) => configs.some(test)
+    const embedder = await embedderProvider(config.models, logger).get()
+    const reranker = needs((c) => c.options.rerank === true)
+      ? await rerankerProvider(config.models, logger).get()
+      : null
+    const generator = needs((c) => c.options.fusion === true || c.options.answer === 'generate')
+      ? await llmProvider(config.models, config.generation, logger).get()
+      : null
+    const report = await runEvaluation(
+      {
+        pool,
+        producer,
+        questionEvents,
+        redisUrl: config.redis.url,
+        prefix,
+        logger,
+        retrieval: config.retrieval,
+        generation: config.generation,
+        models: config.models,
+        chunking: config.chunking,
+        embedder,
+        reranker,
+        generator,
+        uploadDir: join(config.storage.dataDir, 'eval', schema),
+      },
+      dataset,
+      configs,
+      { limit: args.limit, onProgress: progress },
+    )
+    await generator?.close()
+    write('')
+    write(renderTable(report))
+    await writeReport(args.out, report)
+    write('')
+    write(`report: ${join(args.out, 'report.md')}, ${join(args.out, 'report.json')}`)
+    if (baseline) {
+      const regressions = compareWithBaseline(report, baseline, args.maxDrop)
+      for (const regression of regressions) write(`REGRESSION ${regression}`)
+      if (regressions.length > 0) return 1
+      write(`no metric fell more than ${args.maxDrop} against ${args.baseline}`)
+    }
+    return 0
+  } finally {
+    await questionEvents.close()
+    await producer.close()
+    await pool.end()
+  }
+}

@@ -1,0 +1,57 @@
+import { parseArgs } from 'node:util'
+import { evalConfig, processEnvironment } from '@rag/config'
+import type { DatasetFormat } from '@rag/evaluation'
+import { DEFAULT_CONFIGS } from '@rag/evaluation'
+import { createLogger } from '@rag/log'
+import { runMain } from '@rag/runtime'
+import { runEvalCommand } from './eval-command.ts'
+import { progressReporter } from './progress-reporter.ts'
+
+const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad|beir] [--docs PATH]
+                 [--configs ${DEFAULT_CONFIGS.join(',')}] [--limit N] [--out DIR]
+                 [--baseline report.json] [--max-drop 0.02]
+  configs: presets (vector, keyword, hybrid, hybrid+rerank, hybrid+fusion, parents-off, extractive,
+  generate) with optional overrides, e.g. hybrid:alpha=0.3:rrfK=20 or keyword:k1=0.9:b=0.4
+`
+
+runMain(async () => {
+  const config = evalConfig.parse(processEnvironment())
+  const { values } = parseArgs({
+    options: {
+      dataset: { type: 'string' },
+      format: { type: 'string', default: 'auto' },
+      docs: { type: 'string' },
+      configs: { type: 'string', default: DEFAULT_CONFIGS.join(',') },
+      limit: { type: 'string' },
+      out: { type: 'string', default: 'eval-results' },
+      baseline: { type: 'string' },
+      'max-drop': { type: 'string', default: '0.02' },
+      help: { type: 'boolean' },
+    },
+  })
+  const limit = values.limit === undefined ? undefined : Number(values.limit)
+  const maxDrop = Number(values['max-drop'])
+  if (values.help || !values.dataset || (limit !== undefined && !(limit > 0)) || !(maxDrop >= 0)) {
+    process.stderr.write(USAGE)
+    process.exit(values.help ? 0 : 2)
+  }
+  const logger = createLogger({
+    name: 'eval',
+    level: config.log.level === 'info' ? 'warn' : config.log.level,
+  })
+  process.exitCode = await runEvalCommand(
+    {
+      dataset: values.dataset,
+      format: values.format as DatasetFormat | 'auto',
+      docs: values.docs,
+      configs: values.configs,
+      limit: limit === undefined ? undefined : Math.floor(limit),
+      out: values.out,
+      baseline: values.baseline,
+      maxDrop,
+    },
+    config,
+    { output: process.stdout, logger, progress: progressReporter(process.stderr) },
+  )
+  process.exit()
+})

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto'
+import type { ModelsSection, RetrievalSection } from '@rag/config'
+import type { Pool } from '@rag/db'
+import {
+  type AskOptions,
+  createQuestion,
+  isFinished,
+  type QuestionRecord,
+  readQuestion,
+  resolveOptions,
+} from '@rag/questions'
+import { type Producer, type QuestionEventSubscriber, retrieveJob } from '@rag/queue'
+import type { EvalQuestion } from './dataset.ts'
+
+export interface AskDeps {
+  pool: Pool
+  producer: Producer
+  questionEvents: QuestionEventSubscriber
+  retrieval: RetrievalSection
+  models: Pick<ModelsSection, 'reranker' | 'llm'>
+}
+
+/** Asks one question the way POST /ask does and resolves with its finished record. */
+async function askOne(deps: AskDeps, question: EvalQuestion, options: AskOptions): Promise<QuestionRecord> {
+  const id = randomUUID()
+  let finished: () => void = () => undefined
+  const signal = new Promise<void>((resolve) => {
+    finished = resolve
+  })
+  const unsubscribe = await deps.questionEvents.subscribe(id, (event) => {
+    if (event.type === 'finished') finished()
+  })
+  try {
+    await createQuestion(deps.pool, {
+      id,
+      question: question.query,
+      options: resolveOptions(options, deps.retrieval, deps.models),
+      ttlSeconds: 86400,
+    })
+    await deps.producer.enqueue(retrieveJob, { questionId: id, fused: false })
+    for (;;) {
+      // The event wakes us at once; the timeout covers one that was missed.
+      await Promise.race([signal, new Promise((resolve) => setTimeout(resolve, 2000))])
+      const record = await readQuestion(deps.pool, id)
+      if (record && isFinished(record.status)) return record
+    }
+  } finally {
+    await unsubscribe()
+  }
+}
+
+/** Every question through the question path, `concurrency` at a time, in the dataset's order. */
+export async function askQuestions(
+  deps: AskDeps,
+  questions: EvalQuestion[],
+  options: AskOptions,
+  { concurrency = 16, onProgress }: { concurrency?: number; onProgress?: (done: number) => void } = {},
+): Promise<QuestionRecord[]> {
+  const records: QuestionRecord[] = new Array(questions.length)
+  let next = 0
+  let done = 0
+  const lane = async () => {
+    for (let index = next++; index < questions.length; index = next++) {
+      records[index] = await askOne(deps, questions[index] as EvalQuestion, options)
+      onProgress?.(++done)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, lane))
+  return records
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { keywordFaithfulness, refusalSweep, scoreRanking } from './metrics.ts'
+
+describe('scoreRanking', () => {
+  it('scores hits, reciprocal rank and binary nDCG', () => {
+    const scores = scoreRanking(['a', 'b', 'g', 'c'], { g: 1 })
+    expect(scores.hit).toEqual({ 1: 0, 3: 1, 5: 1, 10: 1 })
+    expect(scores.reciprocalRank).toBeCloseTo(1 / 3)
+    expect(scores.ndcg10).toBeCloseTo(1 / Math.log2(4))
+    expect(scoreRanking(['x'], { g: 1 }).reciprocalRank).toBe(0)
+  })
+
+  it('uses grades as gains and counts recall over every relevant document', () => {
+    const scores = scoreRanking(['b', 'a'], { a: 2, b: 1, c: 1 })
+    const dcg = 1 + 3 / Math.log2(3)
+    const ideal = 3 + 1 / Math.log2(3) + 1 / Math.log2(4)
+    expect(scores.ndcg10).toBeCloseTo(dcg / ideal)
+    expect(scores.recall[1]).toBeCloseTo(1 / 3)
+    expect(scores.recall[3]).toBeCloseTo(2 / 3)
+  })
+})
+
+describe('refusalSweep', () => {
+  it('reports what each threshold does to unanswerable and answerable questions', () => {
+    const points = refusalSweep([
+      { score: 0.05, answerable: false },
+      { score: 0.3, answerable: false },
+      { score: 0.6, answerable: true },
+      { score: 0.25, answerable: true },
+    ])
+    const at = (t: number) => points.find((p) => p.threshold === t)
+    expect(at(0.1)).toMatchObject({ noAnswerAccuracy: 0.5, falseRefusalRate: 0, accuracy: 0.75 })
+    expect(at(0.35)).toMatchObject({ noAnswerAccuracy: 1, falseRefusalRate: 0.5, accuracy: 0.75 })
+    expect(at(0.2)?.accuracy).toBe(0.75)
+    expect(points).toHaveLength(15)
+  })
+})
+
+describe('keywordFaithfulness', () => {
+  it('is the share of expected keywords in the answer', () => {
+    expect(keywordFaithfulness('保証期間は2年間です', ['2年間', '保証'])).toEqual({ share: 1, exact: true })
+    expect(keywordFaithfulness('Returns within 30 Days', ['30 days', 'receipt'])).toEqual({
+      share: 0.5,
+      exact: false,
+    })
+  })
+})

@@ -1,0 +1,131 @@
+import type { ConfigResult } from './score-config.ts'
+
+export interface EvaluationReport {
+  dataset: { name: string; format: string; documents: number; questions: number; answerable: number }
+  settings: {
+    chunkSize: number
+    chunkOverlap: number
+    parentMaxChars: number
+    topK: number
+    searchK: number
+    rerankTopK: number
+    reranker: string | null
+    llm: string | null
+    embedding: string | null
+    refusalThreshold: number
+  }
+  ingest: { seconds: number; failed: { docId: string; error: string }[]; reused: boolean }
+  configs: ConfigResult[]
+}
+
+/** The columns of the terminal table and the report, in this order. */
+const COLUMNS = [
+  'hit@1',
+  'hit@5',
+  'hit@10',
+  'mrr@10',
+  'ndcg@10',
+  'recall@10',
+  'noAnswerAccuracy',
+  'falseRefusalRate',
+  'faithfulness',
+  'citationValidity',
+  'p95.totalMs',
+]
+
+const cell = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value)
+    ? '–'
+    : Number.isInteger(value)
+      ? String(value)
+      : value.toFixed(3)
+
+export function renderTable(report: EvaluationReport): string {
+  const rows = [
+    ['config', ...COLUMNS],
+    ...report.configs.map((c) => [c.name, ...COLUMNS.map((k) => cell(c.metrics[k]))]),
+  ]
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? []
+  return rows.map((row) => row.map((value, i) => value.padEnd(widths[i] ?? 0)).join('  ')).join('\n')
+}
+
+export function renderMarkdown(report: EvaluationReport): string {
+  const { dataset, settings, ingest } = report
+  const lines = [
+    '=== Evaluation Report ===',
+    '',
+    `Dataset: ${dataset.name} (${dataset.format}), ${dataset.documents} documents, ${dataset.questions} questions (${dataset.answerable} answerable)`,
+    `Chunking: chunk size ${settings.chunkSize}, overlap ${settings.chunkOverlap}, parent max ${settings.parentMaxChars} characters`,
+    `Retrieval: top-k ${settings.topK} sources per question, SEARCH_K ${settings.searchK}, refusal threshold ${settings.refusalThreshold}`,
+    `Rerank: ${settings.reranker ?? 'none'} (RERANK_TOP_K ${settings.rerankTopK}); embedding: ${settings.embedding ?? 'none'}; LLM: ${settings.llm ?? 'none'}`,
+    `Corpus: ${ingest.reused ? 'reused' : 'ingested'} in ${ingest.seconds.toFixed(1)} s through the pipeline; ${ingest.failed.length} documents failed`,
+    '',
+    `| config | ${COLUMNS.join(' | ')} |`,
+    `| --- | ${COLUMNS.map(() => '---').join(' | ')} |`,
+    ...report.configs.map((c) => `| ${c.name} | ${COLUMNS.map((k) => cell(c.metrics[k])).join(' | ')} |`),
+    '',
+  ]
+  for (const config of report.configs) {
+    lines.push(`## ${config.name}`, '')
+    if (config.degraded.length > 0)
+      lines.push(`Degraded (models unavailable): ${config.degraded.join(', ')}`, '')
+    lines.push(...Object.entries(config.metrics).map(([key, value]) => `- ${key}: ${cell(value)}`))
+    if (config.best) {
+      lines.push(
+        '',
+        `Refusal threshold sweep: best ${config.best.threshold} (accuracy ${cell(config.best.accuracy)}, no-answer accuracy ${cell(config.best.noAnswerAccuracy)}, false refusals ${cell(config.best.falseRefusalRate)})`,
+        '',
+        '| threshold | accuracy | no-answer accuracy | false refusals |',
+        '| --- | --- | --- | --- |',
+        ...config.sweep.map(
+          (p) =>
+            `| ${p.threshold} | ${cell(p.accuracy)} | ${cell(p.noAnswerAccuracy)} | ${cell(p.falseRefusalRate)} |`,
+        ),
+      )
+    }
+    lines.push('', `Failures: ${config.failures.length} (see failures-${fileSafe(config.name)}.jsonl)`, '')
+  }
+  return lines.join('\n')
+}
+
+export const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9_.+-]/g, '_')
+
+/** Metrics where lower is better; every other gated metric is higher-is-better. */
+const LOWER_IS_BETTER = new Set(['falseRefusalRate'])
+const GATED = [
+  'hit@1',
+  'hit@3',
+  'hit@5',
+  'hit@10',
+  'mrr@10',
+  'ndcg@10',
+  'recall@10',
+  'source@1',
+  'noAnswerAccuracy',
+  'falseRefusalRate',
+  'faithfulness',
+  'exactMatch',
+  'citationValidity',
+]
+
+/** Every gated metric of a config present in both reports that got worse by more than maxDrop. */
+export function compareWithBaseline(
+  report: EvaluationReport,
+  baseline: EvaluationReport,
+  maxDrop: number,
+): string[] {
+  const regressions: string[] = []
+  for (const config of report.configs) {
+    const before = baseline.configs.find((c) => c.name === config.name)
+    if (!before) continue
+    for (const key of GATED) {
+      const now = config.metrics[key]
+      const then = before.metrics[key]
+      if (now === undefined || then === undefined || Number.isNaN(now) || Number.isNaN(then)) continue
+      const drop = LOWER_IS_BETTER.has(key) ? now - then : then - now
+      if (drop > maxDrop + 1e-9)
+        regressions.push(`${config.name} ${key}: ${cell(then)} → ${cell(now)} (allowed drop ${maxDrop})`)
+    }
+  }
+  return regressions
+}

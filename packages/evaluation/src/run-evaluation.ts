@@ -1,0 +1,116 @@
+import type { ChunkingSection, GenerationSection, ModelsSection, RetrievalSection } from '@rag/config'
+import type { Pool } from '@rag/db'
+import type { Embedder } from '@rag/embeddings'
+import { startIngestionWorkers } from '@rag/ingest'
+import type { TextGenerator } from '@rag/llm'
+import type { Logger } from '@rag/log'
+import { startQuestionWorkers } from '@rag/questions'
+import type { Producer, QuestionEventSubscriber } from '@rag/queue'
+import type { Reranker } from '@rag/reranking'
+import { askQuestions } from './ask-questions.ts'
+import type { Dataset } from './dataset.ts'
+import type { EvalConfig } from './eval-configs.ts'
+import { ingestCorpus } from './ingest-corpus.ts'
+import type { EvaluationReport } from './report.ts'
+import { scoreConfig } from './score-config.ts'
+
+export interface EvaluationDeps {
+  /** A pool on the evaluation's own schema: user collections are never touched. */
+  pool: Pool
+  producer: Producer
+  questionEvents: QuestionEventSubscriber
+  redisUrl: string
+  prefix: string
+  logger: Logger
+  retrieval: RetrievalSection
+  generation: GenerationSection
+  models: ModelsSection
+  chunking: ChunkingSection
+  embedder: Embedder | null
+  reranker: Reranker | null
+  generator: TextGenerator | null
+  uploadDir: string
+}
+
+export type EvalProgress = (phase: string, done: number, total: number) => void
+
+/** Sources each question returns: the ranking depth that hit@10, MRR@10 and nDCG@10 need. */
+const TOP_K = 10
+
+/**
+ * Ingests the corpus through the pipeline (reused when unchanged), then asks every question
+ * through the question path once per config, and scores each config.
+ */
+export async function runEvaluation(
+  deps: EvaluationDeps,
+  dataset: Dataset,
+  configs: EvalConfig[],
+  { limit, onProgress }: { limit?: number; onProgress?: EvalProgress } = {},
+): Promise<EvaluationReport> {
+  const questions = limit ? dataset.questions.slice(0, limit) : dataset.questions
+  const ingestion = startIngestionWorkers({
+    pool: deps.pool,
+    producer: deps.producer,
+    logger: deps.logger,
+    redisUrl: deps.redisUrl,
+    prefix: deps.prefix,
+    embedder: deps.embedder,
+    chunk: deps.chunking,
+  })
+  const started = performance.now()
+  let corpus: Awaited<ReturnType<typeof ingestCorpus>>
+  try {
+    corpus = await ingestCorpus(deps, dataset, {
+      uploadDir: deps.uploadDir,
+      onProgress: (done, total) => onProgress?.('ingest', done, total),
+    })
+  } finally {
+    await Promise.all(ingestion.map((worker) => worker.close()))
+  }
+  const ingestSeconds = (performance.now() - started) / 1000
+
+  const results = []
+  for (const config of configs) {
+    const retrieval = { ...deps.retrieval, ...config.retrieval }
+    const workers = startQuestionWorkers({
+      ...deps,
+      retrieval,
+      generation: deps.generation,
+      concurrency: 4,
+    })
+    try {
+      const records = await askQuestions(
+        { ...deps, retrieval },
+        questions,
+        { ...config.options, topK: TOP_K },
+        { onProgress: (done) => onProgress?.(config.name, done, questions.length) },
+      )
+      results.push(scoreConfig(config.name, questions, records, corpus.documents, retrieval.refusalThreshold))
+    } finally {
+      await Promise.all(workers.map((worker) => worker.close()))
+    }
+  }
+  return {
+    dataset: {
+      name: dataset.name,
+      format: dataset.format,
+      documents: dataset.documents.length,
+      questions: questions.length,
+      answerable: questions.filter((q) => q.gold !== null).length,
+    },
+    settings: {
+      chunkSize: deps.chunking.size,
+      chunkOverlap: deps.chunking.overlap,
+      parentMaxChars: deps.chunking.parentMaxChars,
+      topK: TOP_K,
+      searchK: deps.retrieval.searchK,
+      rerankTopK: deps.retrieval.rerankTopK,
+      reranker: deps.models.reranker,
+      llm: deps.models.llm,
+      embedding: deps.models.embedding.model,
+      refusalThreshold: deps.retrieval.refusalThreshold,
+    },
+    ingest: { seconds: ingestSeconds, failed: corpus.failed, reused: corpus.reused },
+    configs: results,
+  }
+}

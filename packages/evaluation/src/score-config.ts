@@ -1,0 +1,154 @@
+import type { QuestionRecord } from '@rag/questions'
+import type { EvalQuestion } from './dataset.ts'
+import {
+  CUTOFFS,
+  keywordFaithfulness,
+  mean,
+  percentile,
+  type RefusalSweepPoint,
+  refusalSweep,
+  scoreRanking,
+} from './metrics.ts'
+
+export interface Failure {
+  question: string
+  expected: string
+  got: string[]
+  why: string
+}
+
+export interface ConfigResult {
+  name: string
+  /** Every figure, flat: `hit@1`, `mrr@10`, `ndcg@10`, `noAnswerAccuracy`, `p95.totalMs`, … */
+  metrics: Record<string, number>
+  sweep: RefusalSweepPoint[]
+  best: RefusalSweepPoint | null
+  degraded: string[]
+  failures: Failure[]
+}
+
+const round = (value: number) => (Number.isNaN(value) ? value : Math.round(value * 10000) / 10000)
+
+/** A question's ranking of dataset documents: sources mapped to their document, first occurrence kept. */
+function rankedDocuments(record: QuestionRecord, documents: Map<string, string>): string[] {
+  const seen = new Set<string>()
+  for (const source of record.sources) {
+    const docId = documents.get(source.documentId)
+    if (docId !== undefined) seen.add(docId)
+  }
+  return [...seen]
+}
+
+export function scoreConfig(
+  name: string,
+  questions: EvalQuestion[],
+  records: QuestionRecord[],
+  documents: Map<string, string>,
+  threshold: number,
+): ConfigResult {
+  const metrics: Record<string, number> = {}
+  const failures: Failure[] = []
+  const answerable = questions.map((q, i) => [q, records[i]] as const).filter(([q]) => q.gold !== null)
+  const unanswerable = questions.map((q, i) => [q, records[i]] as const).filter(([q]) => q.gold === null)
+
+  const scores = answerable.map(([question, record]) => {
+    const ranked = record ? rankedDocuments(record, documents) : []
+    const score = scoreRanking(ranked, question.gold ?? {})
+    if (score.hit[10] === 0) {
+      failures.push({
+        question: question.query,
+        expected: Object.keys(question.gold ?? {}).join(' '),
+        got: ranked.slice(0, 3),
+        why: 'not in the top 10',
+      })
+    }
+    return score
+  })
+  for (const k of CUTOFFS) {
+    metrics[`hit@${k}`] = mean(scores.map((s) => s.hit[k]))
+    metrics[`recall@${k}`] = mean(scores.map((s) => s.recall[k]))
+  }
+  metrics['mrr@10'] = mean(scores.map((s) => s.reciprocalRank))
+  metrics['ndcg@10'] = mean(scores.map((s) => s.ndcg10))
+  const withSource = answerable.filter(([q]) => q.expectedSource)
+  if (withSource.length > 0) {
+    metrics['source@1'] = mean(
+      withSource.map(([q, r]) => (r?.sources[0]?.sourceId === q.expectedSource ? 1 : 0)),
+    )
+  }
+
+  // Refusal, from each question's best evidence: at the configured threshold and swept.
+  const bestOf = (record: QuestionRecord | undefined) =>
+    Math.max(0, ...(record?.sources ?? []).map((s) => s.score))
+  const best = questions.map((q, i) => ({ score: bestOf(records[i]), answerable: q.gold !== null }))
+  const refused = (record: QuestionRecord | undefined) =>
+    record?.refused === true || bestOf(record) < threshold
+  if (unanswerable.length > 0) {
+    metrics.noAnswerAccuracy = mean(unanswerable.map(([, r]) => (refused(r) ? 1 : 0)))
+    for (const [q, r] of unanswerable) {
+      if (!refused(r))
+        failures.push({
+          question: q.query,
+          expected: '(refusal)',
+          got: (r?.sources ?? []).slice(0, 3).map((s) => s.sourceId),
+          why: `answered (best evidence ${bestOf(r)})`,
+        })
+    }
+  }
+  metrics.falseRefusalRate = mean(answerable.map(([, r]) => (refused(r) ? 1 : 0)))
+  const sweep = refusalSweep(best)
+  const top =
+    unanswerable.length > 0
+      ? [...sweep].sort((a, b) => b.accuracy - a.accuracy || a.threshold - b.threshold)[0]
+      : undefined
+
+  // Answers, when the config writes them.
+  const answered = answerable.filter(([, r]) => r?.answer && r.refused === false)
+  const withKeywords = answered.filter(([q]) => q.keywords.length > 0)
+  if (withKeywords.length > 0) {
+    const faithful = withKeywords.map(([q, r]) => keywordFaithfulness(r?.answer ?? '', q.keywords))
+    metrics.faithfulness = mean(faithful.map((f) => f.share))
+    metrics.exactMatch = mean(faithful.map((f) => (f.exact ? 1 : 0)))
+  }
+  const citing = answered.filter(([, r]) => (r?.citations.length ?? 0) > 0)
+  if (citing.length > 0) {
+    // A citation is valid when it names a passage the answer was given that holds the evidence:
+    // a passage of a gold document, or one containing an expected keyword.
+    metrics.citationValidity = mean(
+      citing.map(([q, r]) => {
+        const valid = (r?.citations ?? []).filter((citation) => {
+          const source = r?.sources.find(
+            (s) => s.sourceId === citation.sourceId && s.rank === citation.marker,
+          )
+          if (!source) return false
+          const docId = documents.get(source.documentId)
+          const text = `${source.text}\n${source.parentText}`.toLowerCase()
+          return (
+            (docId !== undefined && (q.gold?.[docId] ?? 0) > 0) ||
+            q.keywords.some((k) => text.includes(k.toLowerCase()))
+          )
+        })
+        return valid.length / (r?.citations.length ?? 1)
+      }),
+    )
+  }
+  for (const stage of ['retrieveMs', 'rerankMs', 'rephraseMs', 'generateMs', 'totalMs']) {
+    const values = records.flatMap((r) =>
+      typeof r?.timings[stage] === 'number' ? [r.timings[stage] as number] : [],
+    )
+    if (values.length === 0) continue
+    metrics[`p50.${stage}`] = percentile(values, 50)
+    metrics[`p95.${stage}`] = percentile(values, 95)
+  }
+  metrics.promptTokens = records.reduce((sum, r) => sum + (r?.usage?.promptTokens ?? 0), 0)
+  metrics.completionTokens = records.reduce((sum, r) => sum + (r?.usage?.completionTokens ?? 0), 0)
+  metrics.failedQuestions = records.filter((r) => r?.status === 'failed').length
+  return {
+    name,
+    metrics: Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, round(v)])),
+    sweep,
+    best: top ?? null,
+    degraded: [...new Set(records.flatMap((r) => r?.degraded ?? []))].sort(),
+    failures,
+  }
+}
