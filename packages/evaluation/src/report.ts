@@ -60,9 +60,12 @@ export function renderMarkdown(report: EvaluationReport): string {
     `Rerank: ${settings.reranker ?? 'none'} (RERANK_TOP_K ${settings.rerankTopK}); embedding: ${settings.embedding ?? 'none'}; LLM: ${settings.llm ?? 'none'}`,
     `Corpus: ${ingest.reused ? 'reused' : 'ingested'} in ${ingest.seconds.toFixed(1)} s through the pipeline; ${ingest.failed.length} documents failed`,
     '',
-    `| config | ${COLUMNS.join(' | ')} |`,
-    `| --- | ${COLUMNS.map(() => '---').join(' | ')} |`,
-    ...report.configs.map((c) => `| ${c.name} | ${COLUMNS.map((k) => cell(c.metrics[k])).join(' | ')} |`),
+    `| config | ${COLUMNS.join(' | ')} | degraded |`,
+    `| --- | ${COLUMNS.map(() => '---').join(' | ')} | --- |`,
+    ...report.configs.map(
+      (c) =>
+        `| ${c.name} | ${COLUMNS.map((k) => cell(c.metrics[k])).join(' | ')} | ${c.degraded.join(' ') || '–'} |`,
+    ),
     '',
   ]
   for (const config of report.configs) {
