@@ -27,7 +27,9 @@ export async function loadBeirDataset(dir: string): Promise<Dataset> {
   const documents = (await readJsonLines(join(dir, 'corpus.jsonl'), corpusLine)).map((doc) => ({
     docId: doc._id,
     filename: documentFilename(doc._id),
-    data: utf8(doc.title ? `${doc.title}\n\n${doc.text}` : doc.text),
+    // One paragraph (a single line break): the title belongs to the text it heads, in one chunk
+    // when the chunk size allows (a blank line would make the title a chunk of its own).
+    data: utf8(doc.title ? `${doc.title}\n${doc.text}` : doc.text),
   }))
   const questions = (await readJsonLines(join(dir, 'queries.jsonl'), queryLine)).flatMap((query) => {
     const relevant = gold.get(query._id)

@@ -24,7 +24,9 @@ export async function loadQaDataset(path: string, docsPath: string | undefined):
   const documents = (await readJsonLines(docsPath, document)).map((doc) => ({
     docId: String(doc.doc_id),
     filename: documentFilename(String(doc.doc_id)),
-    data: utf8(doc.title ? `${doc.title}\n\n${doc.text}` : doc.text),
+    // One paragraph (a single line break): the title belongs to the text it heads, in one chunk
+    // when the chunk size allows (a blank line would make the title a chunk of its own).
+    data: utf8(doc.title ? `${doc.title}\n${doc.text}` : doc.text),
   }))
   const known = new Set(documents.map((doc) => doc.docId))
   const questions = (await readJsonLines(path, question)).map((row, index) => {
