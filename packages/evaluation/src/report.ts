@@ -42,8 +42,12 @@ const cell = (value: number | undefined) =>
 
 export function renderTable(report: EvaluationReport): string {
   const rows = [
-    ['config', ...COLUMNS],
-    ...report.configs.map((c) => [c.name, ...COLUMNS.map((k) => cell(c.metrics[k]))]),
+    ['config', ...COLUMNS, 'degraded'],
+    ...report.configs.map((c) => [
+      c.name,
+      ...COLUMNS.map((k) => cell(c.metrics[k])),
+      c.degraded.join(' ') || '–',
+    ]),
   ]
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? []
   return rows.map((row) => row.map((value, i) => value.padEnd(widths[i] ?? 0)).join('  ')).join('\n')
