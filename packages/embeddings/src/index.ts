@@ -3,6 +3,7 @@ export type { Embedder, ModelState } from './embedder.ts'
 export { embedderProvider } from './embedder-provider.ts'
 export {
   configureModelCache,
+  downloadProgressLogger,
   loadTransformersEmbedder,
   prefixesFor,
   type TransformersEmbedderOptions,

@@ -22,6 +22,19 @@ export function prefixesFor(model: string): { passage: string; query: string } {
     : { passage: '', query: '' }
 }
 
+/** transformers.js progress callback: download progress on first start, logged at most every 2 s. */
+export function downloadProgressLogger(model: string, logger: Logger) {
+  let lastReported = 0
+  return (progress: { status: string; file?: string; progress?: number }) => {
+    if (progress.status !== 'progress' || Date.now() - lastReported < 2000) return
+    lastReported = Date.now()
+    logger.info(
+      { model, file: progress.file, percent: Math.round(progress.progress ?? 0) },
+      'downloading model',
+    )
+  }
+}
+
 /** Points transformers.js at our models folder; downloads only when allowed. */
 export function configureModelCache(modelsDir: string, allowDownload: boolean) {
   env.localModelPath = resolve(modelsDir)
@@ -33,19 +46,9 @@ export function configureModelCache(modelsDir: string, allowDownload: boolean) {
 export async function loadTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
   const { model, dim, logger, batchSize = 16 } = options
   configureModelCache(options.modelsDir, options.allowDownload)
-  let lastReported = 0
   const extractor = (await pipeline('feature-extraction', model, {
     dtype: options.dtype ?? 'q8',
-    progress_callback: (progress: { status: string; file?: string; progress?: number }) => {
-      // Download progress on first start, at most every 2 s.
-      if (progress.status === 'progress' && Date.now() - lastReported > 2000) {
-        lastReported = Date.now()
-        logger.info(
-          { model, file: progress.file, percent: Math.round(progress.progress ?? 0) },
-          'downloading model',
-        )
-      }
-    },
+    progress_callback: downloadProgressLogger(model, logger),
   })) as FeatureExtractionPipeline
   const prefixes = prefixesFor(model)
 

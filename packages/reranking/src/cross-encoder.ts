@@ -4,7 +4,7 @@ import {
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers'
-import { configureModelCache } from '@rag/embeddings'
+import { configureModelCache, downloadProgressLogger } from '@rag/embeddings'
 import type { Logger } from '@rag/log'
 
 /** Scores how well each passage answers a question, 0..1, in the passages' order. */
@@ -38,16 +38,7 @@ export function relevanceOf(logits: number[]): number {
 export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Reranker> {
   const { model, logger, batchSize = 8, maxLength = 512 } = options
   configureModelCache(options.modelsDir, options.allowDownload)
-  let lastReported = 0
-  const progress_callback = (progress: { status: string; file?: string; progress?: number }) => {
-    if (progress.status === 'progress' && Date.now() - lastReported > 2000) {
-      lastReported = Date.now()
-      logger.info(
-        { model, file: progress.file, percent: Math.round(progress.progress ?? 0) },
-        'downloading model',
-      )
-    }
-  }
+  const progress_callback = downloadProgressLogger(model, logger)
   const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(model, { progress_callback })
   const classifier: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(model, {
     dtype: options.dtype ?? 'q8',

@@ -1,2 +1,2 @@
 export { findSharedTokenizer, TOKENIZER_FILES, writeTinyEmbeddingModel } from './tiny-embedding-model.ts'
-export { encodeModel, floatTensor, seededFloats, tensorType } from './tiny-onnx.ts'
+export { encodeModel, floatTensor, seededFloats, tensorType, writeModelFolder } from './tiny-onnx.ts'

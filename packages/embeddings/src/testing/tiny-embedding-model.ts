@@ -1,11 +1,11 @@
-import { access, copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import onnxProto from 'onnx-proto'
 
 // onnx-proto is CommonJS: its namespace is on the default export under Node's ESM loader.
 const { onnx } = onnxProto
 
-import { encodeModel, floatTensor, seededFloats, tensorType } from './tiny-onnx.ts'
+import { encodeModel, floatTensor, seededFloats, tensorType, writeModelFolder } from './tiny-onnx.ts'
 
 export const TOKENIZER_FILES = [
   'tokenizer.json',
@@ -32,17 +32,6 @@ export async function writeTinyEmbeddingModel({
   vocabSize?: number
   seed?: number
 }): Promise<void> {
-  await mkdir(join(dir, 'onnx'), { recursive: true })
-  for (const file of TOKENIZER_FILES) await copyFile(join(tokenizerDir, file), join(dir, file))
-  await writeFile(
-    join(dir, 'config.json'),
-    JSON.stringify({
-      model_type: 'bert',
-      architectures: ['BertModel'],
-      hidden_size: dim,
-      vocab_size: vocabSize,
-    }),
-  )
   const model = encodeModel({
     name: 'tiny-embedder',
     node: [
@@ -65,9 +54,13 @@ export async function writeTinyEmbeddingModel({
       },
     ],
   })
-  // Both file names transformers.js looks for (fp32 and q8), so any dtype setting loads it.
-  await writeFile(join(dir, 'onnx', 'model.onnx'), model)
-  await writeFile(join(dir, 'onnx', 'model_quantized.onnx'), model)
+  await writeModelFolder({
+    dir,
+    tokenizerDir,
+    tokenizerFiles: TOKENIZER_FILES,
+    config: { model_type: 'bert', architectures: ['BertModel'], hidden_size: dim, vocab_size: vocabSize },
+    model,
+  })
 }
 
 /** Where the shared MiniLM tokenizer (for tiny test models) is under sharedDir, and whether it is there. */

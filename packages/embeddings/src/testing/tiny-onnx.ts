@@ -1,3 +1,5 @@
+import { copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { onnx as OnnxTypes } from 'onnx-proto'
 import onnxProto from 'onnx-proto'
 
@@ -42,4 +44,28 @@ export function encodeModel(graph: OnnxTypes.IGraphProto): Uint8Array {
       graph,
     }),
   ).finish()
+}
+
+/**
+ * A model folder as transformers.js reads it: the real tokenizer's files, config.json, and the
+ * ONNX graph under both names it looks for (fp32 and q8), so any dtype setting loads it.
+ */
+export async function writeModelFolder({
+  dir,
+  tokenizerDir,
+  tokenizerFiles,
+  config,
+  model,
+}: {
+  dir: string
+  tokenizerDir: string
+  tokenizerFiles: string[]
+  config: Record<string, unknown>
+  model: Uint8Array
+}): Promise<void> {
+  await mkdir(join(dir, 'onnx'), { recursive: true })
+  for (const file of tokenizerFiles) await copyFile(join(tokenizerDir, file), join(dir, file))
+  await writeFile(join(dir, 'config.json'), JSON.stringify(config))
+  await writeFile(join(dir, 'onnx', 'model.onnx'), model)
+  await writeFile(join(dir, 'onnx', 'model_quantized.onnx'), model)
 }

@@ -1,6 +1,11 @@
-import { copyFile, mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { encodeModel, floatTensor, seededFloats, TOKENIZER_FILES, tensorType } from '@rag/embeddings/testing'
+import {
+  encodeModel,
+  floatTensor,
+  seededFloats,
+  TOKENIZER_FILES,
+  tensorType,
+  writeModelFolder,
+} from '@rag/embeddings/testing'
 import onnxProto from 'onnx-proto'
 
 // onnx-proto is CommonJS: its namespace is on the default export under Node's ESM loader.
@@ -23,18 +28,6 @@ export async function writeTinyCrossEncoder({
   vocabSize?: number
   seed?: number
 }): Promise<void> {
-  await mkdir(join(dir, 'onnx'), { recursive: true })
-  for (const file of TOKENIZER_FILES) await copyFile(join(tokenizerDir, file), join(dir, file))
-  await writeFile(
-    join(dir, 'config.json'),
-    JSON.stringify({
-      model_type: 'bert',
-      architectures: ['BertForSequenceClassification'],
-      vocab_size: vocabSize,
-      id2label: { 0: 'LABEL_0' },
-      label2id: { LABEL_0: 0 },
-    }),
-  )
   const weights = seededFloats(vocabSize, seed).map((w) => w * 0.5)
   const int64 = onnx.TensorProto.DataType.INT64
   const model = encodeModel({
@@ -76,6 +69,17 @@ export async function writeTinyCrossEncoder({
     ],
     output: [{ name: 'logits', type: tensorType(onnx.TensorProto.DataType.FLOAT, ['batch', 1]) }],
   })
-  await writeFile(join(dir, 'onnx', 'model.onnx'), model)
-  await writeFile(join(dir, 'onnx', 'model_quantized.onnx'), model)
+  await writeModelFolder({
+    dir,
+    tokenizerDir,
+    tokenizerFiles: TOKENIZER_FILES,
+    config: {
+      model_type: 'bert',
+      architectures: ['BertForSequenceClassification'],
+      vocab_size: vocabSize,
+      id2label: { 0: 'LABEL_0' },
+      label2id: { LABEL_0: 0 },
+    },
+    model,
+  })
 }
