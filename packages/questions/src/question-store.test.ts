@@ -58,7 +58,13 @@ describe('the question record', () => {
     await db.pool.query(`UPDATE question_jobs SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [
       stuck,
     ])
-    expect(await failStalledQuestions(db.pool, 60)).toEqual([stuck])
+    const other = await newQuestion()
+    await db.pool.query(`UPDATE question_jobs SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [
+      other,
+    ])
+    // A client looking at one question fails only that one; the gateway's sweep takes the rest.
+    expect(await failStalledQuestions(db.pool, 60, stuck)).toEqual([stuck])
+    expect(await failStalledQuestions(db.pool, 60)).toEqual([other])
     const failed = await readQuestion(db.pool, stuck)
     expect(failed?.status).toBe('failed')
     expect(failed?.error).toMatch(/no progress for 60 s while generating \(is the LLM worker running\?\)/)

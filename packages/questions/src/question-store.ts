@@ -158,15 +158,21 @@ export async function touchQuestion(pool: Pool, id: string): Promise<void> {
  * Fails questions that made no progress for timeoutSeconds (every worker of a stage gone, or a job
  * lost with Redis), naming the stage, so no client polls a question that will never finish.
  */
-export async function failStalledQuestions(pool: Pool, timeoutSeconds: number): Promise<string[]> {
+export async function failStalledQuestions(
+  pool: Pool,
+  timeoutSeconds: number,
+  /** Only this question (a client looking at it); all of them when absent. */
+  onlyId?: string,
+): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
     `UPDATE question_jobs
         SET status = 'failed', updated_at = now(),
             error = format('no progress for %s s while %s (is the %s worker running?)', $1::int, status,
                            CASE status WHEN 'reranking' THEN 'rerank' WHEN 'generating' THEN 'LLM' ELSE 'retrieve' END)
       WHERE status NOT IN ('done', 'failed') AND updated_at < now() - make_interval(secs => $1)
+        AND ($2::uuid IS NULL OR id = $2)
       RETURNING id::text`,
-    [timeoutSeconds],
+    [timeoutSeconds, onlyId ?? null],
   )
   return rows.map((row) => row.id)
 }

@@ -52,7 +52,7 @@ async function readBody(c: { req: { json(): Promise<unknown> } }): Promise<unkno
 export function askRoutes(deps: AskRouteDeps) {
   // A question stuck in a stage (its workers gone) is failed, with the stage named, when looked at.
   const current = async (id: string) => {
-    await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds)
+    await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id)
     const question = await readQuestion(deps.pool, id)
     if (!question)
       throw new HttpError(404, `no question ${id} (unknown, or expired after its retention time)`)
