@@ -57,6 +57,32 @@ describe('the embedded database server', () => {
     expect(rows[0]?.total).toBe(5 * 4 * 20)
   })
 
+  it('keeps each connection in its own schema, however their queries interleave', async () => {
+    const [a, b] = ['emb_a', 'emb_b'].map((schema) => createPool({ url: embedded.url, schema, max: 3 }))
+    if (!a || !b) throw new Error('no pools')
+    try {
+      for (const [each, schema] of [
+        [a, 'emb_a'],
+        [b, 'emb_b'],
+      ] as const) {
+        await pool(0).query(`CREATE SCHEMA ${schema}`)
+        await each.query('CREATE TABLE owner (name text)')
+        await each.query('INSERT INTO owner VALUES ($1)', [schema])
+      }
+      const seen = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) => {
+          const each = i % 2 === 0 ? a : b
+          const { rows } = await each.query<{ name: string }>('SELECT name FROM owner')
+          return [i % 2 === 0 ? 'emb_a' : 'emb_b', rows.map((row) => row.name).join()]
+        }),
+      )
+      expect(seen.filter(([expected, got]) => expected !== got)).toEqual([])
+    } finally {
+      await a.end()
+      await b.end()
+    }
+  })
+
   it('rolls back a transaction left open by a client that went away', async () => {
     const leaving = createPool({ url: embedded.url, max: 1 })
     const client = await leaving.connect()

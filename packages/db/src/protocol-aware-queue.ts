@@ -25,6 +25,9 @@ export class ProtocolAwareQueue {
   private readonly pending: Pending[] = []
   private owner: number | null = null
   private processing = false
+  /** Each connection's `SET search_path …`, and the one the shared session has now. */
+  private readonly searchPaths = new Map<number, string>()
+  private appliedSearchPath: string | null = null
 
   constructor(private readonly db: PGlite) {}
 
@@ -40,6 +43,7 @@ export class ProtocolAwareQueue {
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.searchPaths.delete(handlerId)
     for (let i = this.pending.length - 1; i >= 0; i--) {
       const item = this.pending[i]
       if (item?.handlerId === handlerId) {
@@ -57,6 +61,28 @@ export class ProtocolAwareQueue {
     void this.process()
   }
 
+  /**
+   * Session settings belong to the one PGlite session, not to a connection: a pool on another
+   * schema would otherwise read and write the last one set (seen: `pnpm eval`'s schema and the
+   * user's interleaved on one embedded server). Each connection's search_path is remembered and
+   * set again when the session passes to it.
+   */
+  private async restoreSearchPath(item: Pending): Promise<void> {
+    if (item.message[0] === QUERY) {
+      const sql = new TextDecoder().decode(item.message.subarray(5, -1)).trim().replace(/;$/, '')
+      if (/^set\s+search_path\b/i.test(sql)) {
+        this.searchPaths.set(item.handlerId, sql)
+        this.appliedSearchPath = sql
+        return
+      }
+    }
+    const wanted = this.searchPaths.get(item.handlerId)
+    if (wanted && wanted !== this.appliedSearchPath) {
+      await this.db.exec(wanted)
+      this.appliedSearchPath = wanted
+    }
+  }
+
   private next(): Pending | undefined {
     const index = this.owner === null ? 0 : this.pending.findIndex((item) => item.handlerId === this.owner)
     return index < 0 ? undefined : this.pending.splice(index, 1)[0]
@@ -70,6 +96,7 @@ export class ProtocolAwareQueue {
         let bytes = 0
         const current = item
         try {
+          await this.restoreSearchPath(current)
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(current.message, {
               onRawData: (data: Uint8Array) => {
