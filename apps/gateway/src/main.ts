@@ -42,8 +42,12 @@ runMain(async () => {
 
   // Without an API key nothing but this machine may reach the gateway.
   const host = config.gateway.apiKeys.length > 0 ? config.gateway.host : '127.0.0.1'
-  if (config.gateway.apiKeys.length === 0 && config.gateway.host !== '127.0.0.1') {
-    logger.warn({ requested: config.gateway.host }, 'no API_KEY set: listening on loopback only')
+  if (config.gateway.apiKeys.length === 0) {
+    const log = config.gateway.host !== '127.0.0.1' ? logger.warn.bind(logger) : logger.info.bind(logger)
+    log(
+      { requested: config.gateway.host },
+      'no API_KEY set: listening on loopback only, without authentication',
+    )
   }
   // The query embedder for /search: loaded on first use, never a crash when unavailable.
   const embedder = embedderProvider(config.models, logger)
@@ -55,6 +59,7 @@ runMain(async () => {
     retrieval: config.retrieval,
     models: config.models,
     questionEvents,
+    access: config.gateway,
     queuePrefix: config.redis.prefix,
     uploads: {
       uploadDir: config.storage.uploadDir,

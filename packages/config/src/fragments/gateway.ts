@@ -6,6 +6,8 @@ export interface GatewaySection {
   port: number
   apiKeys: string[]
   corsOrigins: string[]
+  askPerMinute: number
+  uploadsPerMinute: number
 }
 
 export const gateway = defineFragment({
@@ -18,6 +20,9 @@ export const gateway = defineFragment({
     API_KEY: optionalText(),
     // Origins allowed to call the API from a browser (comma-separated).
     CORS_ORIGINS: list(),
+    // Questions (POST /ask) and uploads (POST /documents) a minute per API key (or address); 0 = no limit.
+    ASK_RATE_PER_MINUTE: integer(120, { min: 0, max: 1_000_000 }),
+    UPLOAD_RATE_PER_MINUTE: integer(60, { min: 0, max: 1_000_000 }),
   },
   read: (env): GatewaySection => ({
     host: env.GATEWAY_HOST,
@@ -27,5 +32,7 @@ export const gateway = defineFragment({
       .map((key) => key.trim())
       .filter(Boolean),
     corsOrigins: env.CORS_ORIGINS,
+    askPerMinute: env.ASK_RATE_PER_MINUTE,
+    uploadsPerMinute: env.UPLOAD_RATE_PER_MINUTE,
   }),
 })

@@ -1,0 +1,84 @@
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, type TestGateway } from '../testing.ts'
+
+let fixture: IngestionFixture
+let gateway: TestGateway
+
+beforeAll(async () => {
+  fixture = await startIngestionFixture('gateway-access')
+  gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
+    {
+      access: {
+        apiKeys: ['key-one', 'key-two'],
+        corsOrigins: ['https://app.example'],
+        askPerMinute: 2,
+        uploadsPerMinute: 5,
+      },
+    },
+  )
+})
+afterAll(async () => {
+  await gateway?.close()
+  await fixture?.close()
+})
+
+const request = (path: string, init: RequestInit = {}) => gateway.app.request(path, init)
+const ask = (headers: Record<string, string>) =>
+  request('/ask', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ question: '保証期間は？', options: { answer: 'none' } }),
+  })
+
+describe('API keys', () => {
+  it('leave health open and refuse everything else without a key, saying how to send one', async () => {
+    expect((await request('/healthz')).status).not.toBe(401)
+    for (const path of ['/documents', '/search?q=x', '/ask/00000000-0000-4000-8000-000000000000']) {
+      const response = await request(path)
+      expect(response.status, path).toBe(401)
+      expect(response.headers.get('www-authenticate')).toBe('Bearer')
+      expect(await response.text()).toMatch(/Authorization: Bearer <key> or X-API-Key/)
+    }
+    expect((await ask({})).status).toBe(401)
+  })
+
+  it('refuse a wrong key and accept any configured one, as bearer or header', async () => {
+    const wrong = await request('/documents', { headers: { authorization: 'Bearer nope' } })
+    expect(wrong.status).toBe(401)
+    expect(await wrong.text()).toMatch(/invalid API key/)
+    expect((await request('/documents', { headers: { authorization: 'Bearer key-one' } })).status).toBe(200)
+    expect((await request('/documents', { headers: { 'x-api-key': 'key-two' } })).status).toBe(200)
+  })
+})
+
+describe('rate limits', () => {
+  it('answer 429 with Retry-After past the questions a minute, per key', async () => {
+    expect((await ask({ authorization: 'Bearer key-one' })).status).toBe(202)
+    expect((await ask({ authorization: 'Bearer key-one' })).status).toBe(202)
+    const limited = await ask({ authorization: 'Bearer key-one' })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await limited.text()).toMatch(/at most 2 a minute/)
+    // Another key has its own allowance; polling is not limited.
+    expect((await ask({ 'x-api-key': 'key-two' })).status).toBe(202)
+    expect((await request('/documents', { headers: { authorization: 'Bearer key-one' } })).status).toBe(200)
+  })
+})
+
+describe('CORS', () => {
+  it('answers preflights for configured origins only, before any key is asked for', async () => {
+    const allowed = await request('/ask', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    })
+    expect(allowed.status).toBe(204)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    const other = await request('/documents', {
+      headers: { origin: 'https://evil.example', authorization: 'Bearer key-one' },
+    })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
