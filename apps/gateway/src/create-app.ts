@@ -11,6 +11,7 @@ import { requestContext } from './middleware/request-context.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
+import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 
 export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
@@ -56,6 +57,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes(deps))
   app.route('/', askRoutes(deps))
+  mountQueueDashboard(app, deps.producer)
   app.notFound((c) => {
     throw new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)
   })

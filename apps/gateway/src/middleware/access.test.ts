@@ -82,3 +82,24 @@ describe('CORS', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
+
+describe('the queue dashboard', () => {
+  it('refuses a request without the key, and with it serves the queues page and their API', async () => {
+    expect((await request('/admin/queues')).status).toBe(401)
+    const page = await request('/admin/queues', { headers: { authorization: 'Bearer key-one' } })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toMatch(/<div id="root">/)
+    const queues = await request('/admin/queues/api/queues', { headers: { authorization: 'Bearer key-one' } })
+    expect(queues.status).toBe(200)
+    const names = ((await queues.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort()
+    expect(names).toEqual([
+      'ingest.chunk',
+      'ingest.embed',
+      'ingest.parse',
+      'ingest.store',
+      'question.generate',
+      'question.rerank',
+      'question.retrieve',
+    ])
+  })
+})
