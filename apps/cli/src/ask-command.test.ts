@@ -1,12 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type GatewayServer, startGatewayServer } from '@rag/gateway/testing'
+import { createGatewayClient } from '@rag/gateway-client'
 import { registerDocument } from '@rag/ingest'
 import { waitForDocument } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAskCommand } from './ask-command.ts'
-import { createGatewayClient } from './gateway-client.ts'
-import { captureLines, type GatewayServer, startGatewayServer } from './testing/gateway-server.ts'
+import { captureLines } from './testing/capture-lines.ts'
 
 const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
 let server: GatewayServer

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream'
-import type { GatewayClient, RemoteAnswer } from './gateway-client.ts'
+import type { GatewayClient, RemoteAnswer } from '@rag/gateway-client'
 
 export interface AskCommandOptions {
   question: string

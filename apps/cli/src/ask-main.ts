@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util'
 import { cliConfig, processEnvironment } from '@rag/config'
+import { createGatewayClient } from '@rag/gateway-client'
 import { runMain } from '@rag/runtime'
 import { runAskCommand } from './ask-command.ts'
-import { createGatewayClient } from './gateway-client.ts'
 
 const USAGE = `usage: pnpm ask [options] "question"
   --mode hybrid|keyword|vector   retrieval (default hybrid)

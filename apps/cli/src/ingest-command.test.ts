@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type GatewayServer, startGatewayServer } from '@rag/gateway/testing'
+import { createGatewayClient } from '@rag/gateway-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGatewayClient } from './gateway-client.ts'
 import { runIngestCommand } from './ingest-command.ts'
-import { captureLines as capture, type GatewayServer, startGatewayServer } from './testing/gateway-server.ts'
+import { captureLines as capture } from './testing/capture-lines.ts'
 
 // The CLI against a real gateway on a real port, with the ingestion workers running.
 const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream'
+import type { GatewayClient, RemoteDocument } from '@rag/gateway-client'
+import { collectFiles } from '@rag/gateway-client'
 import { MultiBar, Presets } from 'cli-progress'
-import { collectFiles } from './collect-files.ts'
-import type { GatewayClient, RemoteDocument } from './gateway-client.ts'
 
 const STAGES = ['queued', 'parsing', 'chunking', 'embedding', 'storing', 'ready']
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { cliConfig, processEnvironment } from '@rag/config'
+import { createGatewayClient } from '@rag/gateway-client'
 import { runMain } from '@rag/runtime'
-import { createGatewayClient } from './gateway-client.ts'
 import { runIngestCommand } from './ingest-command.ts'
 
 // pnpm ingest [--collection NAME] [--tags a,b] PATH...

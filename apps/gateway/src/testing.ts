@@ -35,3 +35,4 @@ export async function createTestGateway(
   })
   return { app, close: () => questionEvents.close() }
 }
+export { type GatewayServer, startGatewayServer } from './testing-server.ts'

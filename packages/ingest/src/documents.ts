@@ -108,3 +108,20 @@ export async function requeueDocument(db: Queryable, documentId: string) {
   await db.query('DELETE FROM ingest_parts WHERE document_id = $1', [documentId])
   return rows[0]?.contentHash ?? null
 }
+
+export interface DocumentSection {
+  sourceId: string
+  heading: string | null
+  text: string
+}
+
+/** The document's text as indexed, page by page / row by row / section by section, in order. */
+export async function documentSections(db: Queryable, id: string): Promise<DocumentSection[]> {
+  const { rows } = await db.query<DocumentSection>(
+    `SELECT s.source_id AS "sourceId", s.heading, s.text FROM sections s
+       JOIN documents d ON d.id = s.document_id AND d.active_hash = s.content_hash
+      WHERE s.document_id = $1 ORDER BY s.ordinal`,
+    [id],
+  )
+  return rows
+}

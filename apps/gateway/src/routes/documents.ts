@@ -2,6 +2,7 @@ import {
   DOCUMENT_STATUSES,
   type DocumentRecord,
   deleteDocument,
+  documentSections,
   getDocument,
   type IngestDeps,
   listDocuments,
@@ -134,6 +135,18 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
         const document = await getDocument(deps.pool, documentId(c.req.param('id')))
         if (!document) throw new HttpError(404, 'no such document')
         return c.json(documentView(document))
+      })
+      // The text as indexed, by page / row / section, each with the source id answers cite.
+      .get('/documents/:id/sections', async (c) => {
+        const id = documentId(c.req.param('id'))
+        const document = await getDocument(deps.pool, id)
+        if (!document) throw new HttpError(404, 'no such document')
+        return c.json({
+          id,
+          filename: document.filename,
+          status: document.status,
+          sections: await documentSections(deps.pool, id),
+        })
       })
       .delete('/documents/:id', async (c) => {
         if (!(await deleteDocument(deps, documentId(c.req.param('id')))))

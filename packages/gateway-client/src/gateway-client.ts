@@ -20,7 +20,30 @@ export interface RemoteAnswer {
   error: string | null
 }
 
+export interface RemoteSection {
+  sourceId: string
+  heading: string | null
+  text: string
+}
+
+export interface RemoteHit {
+  rank: number
+  sourceId: string
+  documentId: string
+  title: string
+  score: number
+  text: string
+}
+
 export interface GatewayClient {
+  listDocuments(query?: { collection?: string }): Promise<RemoteDocument[]>
+  documentSections(
+    id: string,
+  ): Promise<{ id: string; filename: string; status: string; sections: RemoteSection[] }>
+  search(
+    query: string,
+    options?: { k?: number; mode?: string; collection?: string },
+  ): Promise<{ hits: RemoteHit[]; degraded: string[] }>
   upload(path: string, options: { collection?: string; tags?: string[] }): Promise<RemoteDocument>
   getDocument(id: string): Promise<RemoteDocument>
   ask(question: string, options: Record<string, unknown>): Promise<{ id: string }>
@@ -65,7 +88,27 @@ export function createGatewayClient({
       if (!document) throw new GatewayError((body.rejected as { error: string }[])[0]?.error ?? 'rejected')
       return document
     },
-    getDocument: async (id) => (await call(`/documents/${id}`)) as unknown as RemoteDocument,
+    getDocument: async (id) =>
+      (await call(`/documents/${encodeURIComponent(id)}`)) as unknown as RemoteDocument,
+    listDocuments: async ({ collection } = {}) =>
+      (
+        (await call(
+          `/documents${collection ? `?collection=${encodeURIComponent(collection)}` : ''}`,
+        )) as unknown as {
+          documents: RemoteDocument[]
+        }
+      ).documents,
+    documentSections: async (id) =>
+      (await call(`/documents/${encodeURIComponent(id)}/sections`)) as unknown as Awaited<
+        ReturnType<GatewayClient['documentSections']>
+      >,
+    search: async (query, { k, mode, collection } = {}) => {
+      const params = new URLSearchParams({ q: query })
+      if (k !== undefined) params.set('k', String(k))
+      if (mode) params.set('mode', mode)
+      if (collection) params.set('collection', collection)
+      return (await call(`/search?${params}`)) as unknown as { hits: RemoteHit[]; degraded: string[] }
+    },
     ask: async (question, options) =>
       (await call('/ask', {
         method: 'POST',

@@ -2,11 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { serve } from '@hono/node-server'
-import { createTestGateway, keywordOnlySearch } from '@rag/gateway/testing'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
+import { createTestGateway, keywordOnlySearch } from './testing.ts'
 
 export interface GatewayServer {
   fixture: IngestionFixture
@@ -40,16 +39,4 @@ export async function startGatewayServer(label: string): Promise<GatewayServer> 
       await rm(dir, { recursive: true, force: true })
     },
   }
-}
-
-/** A stream that keeps the lines written to it. */
-export function captureLines() {
-  const lines: string[] = []
-  const output = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean))
-      done()
-    },
-  })
-  return { lines, output }
 }

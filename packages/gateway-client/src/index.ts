@@ -1,0 +1,10 @@
+export { collectFiles } from './collect-files.ts'
+export {
+  createGatewayClient,
+  type GatewayClient,
+  GatewayError,
+  type RemoteAnswer,
+  type RemoteDocument,
+  type RemoteHit,
+  type RemoteSection,
+} from './gateway-client.ts'
