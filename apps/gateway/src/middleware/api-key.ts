@@ -4,10 +4,22 @@ import { HttpError } from '../http-error.ts'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
-/** The key a request presents: `Authorization: Bearer <key>` or `X-API-Key: <key>`. */
+export const KEY_COOKIE = 'rag_api_key'
+
+/**
+ * The key a request presents: `Authorization: Bearer <key>`, `X-API-Key: <key>`, or the cookie a
+ * browser got from `?api_key=` (a page cannot send headers when it is opened by its address).
+ */
 export function presentedKey(header: (name: string) => string | undefined): string | undefined {
   const bearer = header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
-  return (bearer ?? header('x-api-key'))?.trim() || undefined
+  const cookie = header('cookie')
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${KEY_COOKIE}=`))
+    ?.slice(KEY_COOKIE.length + 1)
+  return (
+    (bearer ?? header('x-api-key') ?? (cookie ? decodeURIComponent(cookie) : undefined))?.trim() || undefined
+  )
 }
 
 /**
@@ -24,6 +36,17 @@ export function requireApiKey({
   const digests = keys.map(digest)
   return async function apiKeyMiddleware(c, next) {
     if (digests.length === 0 || open(c.req.path)) return next()
+    const fromQuery = c.req.query('api_key')
+    if (fromQuery && digests.some((known) => timingSafeEqual(known, digest(fromQuery)))) {
+      // A browser opening the dashboard with ?api_key=: keep the key in a cookie, drop it from the address.
+      const url = new URL(c.req.url)
+      url.searchParams.delete('api_key')
+      c.header(
+        'Set-Cookie',
+        `${KEY_COOKIE}=${encodeURIComponent(fromQuery)}; Path=/; HttpOnly; SameSite=Strict`,
+      )
+      return c.redirect(`${url.pathname}${url.search}`, 303)
+    }
     const key = presentedKey((name) => c.req.header(name))
     if (!key) {
       c.header('WWW-Authenticate', 'Bearer')
