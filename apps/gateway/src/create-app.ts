@@ -1,18 +1,21 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import type { Producer } from '@rag/queue'
-import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
 import { requireApiKey } from './middleware/api-key.ts'
 import { rateLimit } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
+import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
+import { sessionRoutes } from './routes/session.ts'
+import { isWebAppPath, mountWebApp } from './routes/web-app.ts'
 
 export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   pool: Pool
@@ -22,6 +25,8 @@ export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   queuePrefix: string
   /** Who may call: API keys (none = everyone, loopback only), browser origins, rate limits. */
   access?: AccessOptions
+  /** The built web app (apps/web/dist) served at `/`; absent: `/` says how to build it. */
+  webAppDir?: string
 }
 
 export interface AccessOptions {
@@ -33,11 +38,20 @@ export interface AccessOptions {
 
 const OPEN_ACCESS: AccessOptions = { apiKeys: [], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 }
 
-/** Paths anyone may read even when API keys are set. */
-const isOpenPath = (path: string) => path === '/healthz'
+/**
+ * Paths anyone may reach even when API keys are set: health, the API description, the web page
+ * shell (its data comes from the API behind the key) and the sign-in that sets the key cookie.
+ */
+const isOpenPath = (path: string, method: string) =>
+  path === '/healthz' ||
+  path === '/openapi.json' ||
+  path === '/docs' ||
+  path.startsWith('/docs/assets/') ||
+  path === '/session' ||
+  (method === 'GET' && isWebAppPath(path))
 
 export function createApp(deps: GatewayDeps) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
   const access = deps.access ?? OPEN_ACCESS
   app.use(requestContext({ logger: deps.logger }))
   if (access.corsOrigins.length > 0) {
@@ -57,7 +71,10 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes(deps))
   app.route('/', askRoutes(deps))
+  app.route('/', sessionRoutes(access.apiKeys))
+  mountApiDocs(app)
   mountQueueDashboard(app, deps.producer)
+  mountWebApp(app, deps.webAppDir)
   app.notFound((c) => {
     throw new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)
   })

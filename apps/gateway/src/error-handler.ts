@@ -9,7 +9,11 @@ export function errorHandler({ logger }: { logger: Logger }): ErrorHandler {
       return c.json({ error: { message: error.message, ...error.details } }, error.status)
     }
     if (error instanceof HTTPException) {
-      return c.json({ error: { message: error.message || 'request rejected' } }, error.status)
+      // Hono's validators throw this for a body that does not parse.
+      const message = /malformed json/i.test(error.message)
+        ? 'the body is not valid JSON'
+        : error.message || 'request rejected'
+      return c.json({ error: { message } }, error.status)
     }
     logger.error({ err: error }, 'unhandled error')
     return c.json({ error: { message: 'internal error' } }, 500)

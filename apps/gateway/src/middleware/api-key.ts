@@ -6,6 +6,21 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
 
 export const KEY_COOKIE = 'rag_api_key'
 
+/** Whether a key is one of the configured ones (SHA-256 digests compared in constant time). */
+export function keyChecker(keys: string[]): (key: string) => boolean {
+  const digests = keys.map(digest)
+  return (key) => {
+    const presented = digest(key)
+    return digests.some((known) => timingSafeEqual(known, presented))
+  }
+}
+
+/** The cookie a browser keeps its key in: HttpOnly (no script reads it), sent to this origin only. */
+export const keyCookie = (key: string, maxAgeSeconds?: number) =>
+  `${KEY_COOKIE}=${encodeURIComponent(key)}; Path=/; HttpOnly; SameSite=Strict${
+    maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`
+  }`
+
 /**
  * The key a request presents: `Authorization: Bearer <key>`, `X-API-Key: <key>`, or the cookie a
  * browser got from `?api_key=` (a page cannot send headers when it is opened by its address).
@@ -31,29 +46,26 @@ export function requireApiKey({
   open,
 }: {
   keys: string[]
-  open: (path: string) => boolean
+  open: (path: string, method: string) => boolean
 }): MiddlewareHandler {
-  const digests = keys.map(digest)
+  const isKnown = keyChecker(keys)
   return async function apiKeyMiddleware(c, next) {
-    if (digests.length === 0 || open(c.req.path)) return next()
+    if (keys.length === 0) return next()
     const fromQuery = c.req.query('api_key')
-    if (fromQuery && digests.some((known) => timingSafeEqual(known, digest(fromQuery)))) {
-      // A browser opening the dashboard with ?api_key=: keep the key in a cookie, drop it from the address.
+    if (fromQuery && isKnown(fromQuery)) {
+      // A browser opening a page with ?api_key=: keep the key in a cookie, drop it from the address.
       const url = new URL(c.req.url)
       url.searchParams.delete('api_key')
-      c.header(
-        'Set-Cookie',
-        `${KEY_COOKIE}=${encodeURIComponent(fromQuery)}; Path=/; HttpOnly; SameSite=Strict`,
-      )
+      c.header('Set-Cookie', keyCookie(fromQuery))
       return c.redirect(`${url.pathname}${url.search}`, 303)
     }
+    if (open(c.req.path, c.req.method)) return next()
     const key = presentedKey((name) => c.req.header(name))
     if (!key) {
       c.header('WWW-Authenticate', 'Bearer')
       throw new HttpError(401, 'an API key is required: send Authorization: Bearer <key> or X-API-Key: <key>')
     }
-    const presented = digest(key)
-    if (!digests.some((known) => timingSafeEqual(known, presented))) {
+    if (!isKnown(key)) {
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"')
       throw new HttpError(401, 'invalid API key')
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { ModelsSection, RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
@@ -10,13 +11,13 @@ import {
   resolveOptions,
 } from '@rag/questions'
 import { type Producer, type QuestionEventSubscriber, retrieveJob } from '@rag/queue'
-import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
-import { z } from 'zod'
 import { HttpError } from '../http-error.ts'
+import { commonErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import { validationHook } from '../openapi/validation-hook.ts'
 import { followQuestion } from './ask-events.ts'
-import { questionView } from './question-view.ts'
+import { questionSchema, questionView } from './question-view.ts'
 
 export interface AskRouteDeps {
   pool: Pool
@@ -32,21 +33,68 @@ export interface AskRouteDeps {
 /** A question is at most 2,000 characters; a body far past that is refused before it is read. */
 const MAX_ASK_BODY_BYTES = 16 * 1024
 
-const questionId = z.uuid()
+const idParams = z.object({ id: uuidParam('id', 'The question, as POST /ask returned it') })
+const gone = { 404: errorResponse('Unknown question, or expired after its retention time') }
 
-function idParam(raw: string): string {
-  const parsed = questionId.safeParse(raw)
-  if (!parsed.success) throw new HttpError(400, `invalid question id ${JSON.stringify(raw)}: expected a UUID`)
-  return parsed.data
-}
-
-async function readBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  try {
-    return await c.req.json()
-  } catch {
-    throw new HttpError(400, 'the body is not valid JSON: expected {"question": "…", "options": {…}}')
-  }
-}
+const askRoute = createRoute({
+  method: 'post',
+  path: '/ask',
+  tags: ['questions'],
+  summary: 'Ask a question: queued, answered by the retrieve → rerank → generate workers',
+  middleware: [
+    bodyLimit({
+      maxSize: MAX_ASK_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(
+          413,
+          `the request body is over ${MAX_ASK_BODY_BYTES / 1024} KiB; a question is at most 2000 characters`,
+        )
+      },
+    }),
+  ] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: askRequestSchema } } } },
+  responses: {
+    202: {
+      description: 'Queued; poll `links.self` or follow `links.events`',
+      content: {
+        'application/json': {
+          schema: z.object({
+            id: z.string(),
+            status: z.literal('queued'),
+            links: z.object({ self: z.string(), events: z.string() }),
+          }),
+        },
+      },
+    },
+    ...commonErrors,
+    413: errorResponse('Body too large'),
+    429: errorResponse('Too many questions a minute (ASK_RATE_PER_MINUTE)'),
+  },
+})
+const readRoute = createRoute({
+  method: 'get',
+  path: '/ask/{id}',
+  tags: ['questions'],
+  summary: 'The question as it stands: status, then answer, citations and sources',
+  request: { params: idParams },
+  responses: {
+    200: { description: 'The question', content: { 'application/json': { schema: questionSchema } } },
+    ...commonErrors,
+    ...gone,
+  },
+})
+const eventsRoute = createRoute({
+  method: 'get',
+  path: '/ask/{id}/events',
+  tags: ['questions'],
+  summary: 'Server-sent events: status, token {text}, restart, done {the whole question}',
+  request: { params: idParams },
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...commonErrors,
+    ...gone,
+  },
+})
 
 /** POST /ask → 202 {id}; GET /ask/:id (poll); GET /ask/:id/events (server-sent events). */
 export function askRoutes(deps: AskRouteDeps) {
@@ -59,45 +107,27 @@ export function askRoutes(deps: AskRouteDeps) {
     return question
   }
 
-  return new Hono()
-    .post(
-      '/ask',
-      bodyLimit({
-        maxSize: MAX_ASK_BODY_BYTES,
-        onError: () => {
-          throw new HttpError(
-            413,
-            `the request body is over ${MAX_ASK_BODY_BYTES / 1024} KiB; a question is at most 2000 characters`,
-          )
-        },
-      }),
-      async (c) => {
-        const parsed = askRequestSchema.safeParse(await readBody(c))
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]
-          const keys = issue && 'keys' in issue ? ` ${(issue.keys as string[]).join(', ')}` : ''
-          const field = issue?.path.join('.') || 'body'
-          throw new HttpError(400, `invalid ${field}:${keys ? `${keys} —` : ''} ${issue?.message}`, { field })
-        }
-        const id = randomUUID()
-        const options = resolveOptions(parsed.data.options, deps.retrieval, deps.models)
-        await createQuestion(deps.pool, {
-          id,
-          question: parsed.data.question,
-          options,
-          ttlSeconds: deps.retrieval.questionTtlSeconds,
-        })
-        await deps.producer.enqueue(retrieveJob, { questionId: id, fused: false })
-        c.header('Location', `/ask/${id}`)
-        return c.json(
-          { id, status: 'queued', links: { self: `/ask/${id}`, events: `/ask/${id}/events` } },
-          202,
-        )
-      },
-    )
-    .get('/ask/:id', async (c) => c.json(questionView(await current(idParam(c.req.param('id'))))))
-    .get('/ask/:id/events', async (c) => {
-      const id = idParam(c.req.param('id'))
+  return new OpenAPIHono({ defaultHook: validationHook })
+    .openapi(askRoute, async (c) => {
+      const request = c.req.valid('json')
+      const id = randomUUID()
+      const options = resolveOptions(request.options, deps.retrieval, deps.models)
+      await createQuestion(deps.pool, {
+        id,
+        question: request.question,
+        options,
+        ttlSeconds: deps.retrieval.questionTtlSeconds,
+      })
+      await deps.producer.enqueue(retrieveJob, { questionId: id, fused: false })
+      c.header('Location', `/ask/${id}`)
+      return c.json(
+        { id, status: 'queued' as const, links: { self: `/ask/${id}`, events: `/ask/${id}/events` } },
+        202,
+      )
+    })
+    .openapi(readRoute, async (c) => c.json(questionView(await current(c.req.valid('param').id)), 200))
+    .openapi(eventsRoute, async (c) => {
+      const { id } = c.req.valid('param')
       await current(id)
       return streamSSE(c, (stream) => followQuestion(stream, id, { ...deps, current }))
     })

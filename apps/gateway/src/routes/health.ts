@@ -1,6 +1,6 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type ComponentHealth, checkDatabaseHealth, type Pool } from '@rag/db'
 import { checkQueueHealth, type Producer, type QueueHealth, readComponentStatuses } from '@rag/queue'
-import { Hono } from 'hono'
 
 export interface HealthReport {
   status: 'ok' | 'degraded'
@@ -56,10 +56,46 @@ export async function buildHealthReport({
   return { status: healthy ? 'ok' : 'degraded', ...database, redis, queues, models, degraded }
 }
 
+const component = z.looseObject({
+  ok: z.boolean(),
+  version: z.string().optional(),
+  error: z.string().optional(),
+})
+const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    postgres: component,
+    pgvector: component,
+    redis: component,
+    queues: z.record(z.string(), z.looseObject({ ok: z.boolean() })),
+    models: z.record(z.string(), z.record(z.string(), z.unknown()).nullable()),
+    degraded: z
+      .array(z.string())
+      .openapi({ description: 'Optional capabilities missing (e.g. the reranker)' }),
+  })
+  .openapi('Health')
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['health'],
+  summary: 'Postgres, pgvector, Redis, queues and models; never needs a key',
+  responses: {
+    200: {
+      description: 'Everything needed is up',
+      content: { 'application/json': { schema: healthSchema } },
+    },
+    503: {
+      description: 'Something needed is down',
+      content: { 'application/json': { schema: healthSchema } },
+    },
+  },
+})
+
 /** GET /healthz: 200 when everything is up, 503 with the failing parts otherwise. Never needs a key. */
 export function healthRoutes(deps: { pool: Pool; producer: Producer; queuePrefix: string }) {
-  return new Hono().get('/healthz', async (c) => {
+  return new OpenAPIHono().openapi(healthRoute, async (c) => {
     const report = await buildHealthReport(deps)
-    return c.json(report, report.status === 'ok' ? 200 : 503)
+    return report.status === 'ok' ? c.json(report, 200) : c.json(report, 503)
   })
 }

@@ -1,10 +1,10 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { SEARCH_MODES, search } from '@rag/retrieval'
-import { Hono } from 'hono'
-import { z } from 'zod'
-import { HttpError } from '../http-error.ts'
+import { commonErrors } from '../openapi/common-schemas.ts'
+import { validationHook } from '../openapi/validation-hook.ts'
 
 export interface SearchRouteDeps {
   pool: Pool
@@ -13,26 +13,75 @@ export interface SearchRouteDeps {
   retrieval: RetrievalSection
 }
 
-const query = z
+const searchQuery = z
   .object({
-    q: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
-    mode: z.enum(SEARCH_MODES).default('hybrid'),
-    k: z.coerce.number().int().min(1).max(50).optional(),
+    q: z
+      .string('is required')
+      .trim()
+      .min(1, 'must not be empty')
+      .max(2000, 'must be at most 2000 characters')
+      .openapi({ description: 'What to look for', example: '保証期間' }),
+    mode: z.enum(SEARCH_MODES).default('hybrid').openapi({ description: 'Retrievers to use' }),
+    k: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .optional()
+      .openapi({ description: 'Hits wanted (default SEARCH_K)' }),
     collection: z.string().min(1).max(200).optional(),
-    parents: z.enum(['true', 'false']).default('true'),
+    parents: z
+      .enum(['true', 'false'])
+      .default('true')
+      .openapi({ description: 'Group chunks by parent section (small-to-large)' }),
   })
   .strict()
 
+export const searchHitSchema = z
+  .object({
+    rank: z.number(),
+    chunkId: z.string(),
+    sourceId: z.string().openapi({ example: 'lumina-guide.pdf:p5', description: 'What to cite' }),
+    documentId: z.string(),
+    title: z.string().openapi({ description: 'The document file name' }),
+    score: z.number(),
+    text: z.string().openapi({ description: 'The matched chunk' }),
+    parentId: z.string(),
+    heading: z.string().nullable(),
+    parentText: z.string().openapi({ description: 'The parent section around the chunk' }),
+  })
+  .openapi('SearchHit')
+
+const searchResultSchema = z
+  .object({
+    query: z.string(),
+    mode: z.enum(SEARCH_MODES),
+    hits: z.array(searchHitSchema),
+    degraded: z.array(z.string()).openapi({ description: 'Retrievers asked for that could not run' }),
+    timings: z.object({
+      keywordMs: z.number().optional(),
+      vectorMs: z.number().optional(),
+      totalMs: z.number(),
+    }),
+  })
+  .openapi('SearchResult')
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/search',
+  tags: ['search'],
+  summary: 'Ranked passages for a query, no generation',
+  request: { query: searchQuery },
+  responses: {
+    200: { description: 'Hits, best first', content: { 'application/json': { schema: searchResultSchema } } },
+    ...commonErrors,
+  },
+})
+
 /** GET /search?q=…&mode=hybrid|keyword|vector&k=5&collection=…: ranked passages, no generation. */
 export function searchRoutes(deps: SearchRouteDeps) {
-  return new Hono().get('/search', async (c) => {
-    const parsed = query.safeParse(c.req.query())
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const field = issue?.path.join('.') || (issue && 'keys' in issue ? String(issue.keys) : '')
-      throw new HttpError(400, `invalid query parameter ${field}: ${issue?.message}`)
-    }
-    const { q, mode, k, collection, parents } = parsed.data
+  return new OpenAPIHono({ defaultHook: validationHook }).openapi(searchRoute, async (c) => {
+    const { q, mode, k, collection, parents } = c.req.valid('query')
     const result = await search(
       { pool: deps.pool, embedder: await deps.getEmbedder() },
       {
@@ -48,6 +97,6 @@ export function searchRoutes(deps: SearchRouteDeps) {
         parents: parents === 'true',
       },
     )
-    return c.json({ query: q, mode, ...result })
+    return c.json({ query: q, mode, ...result }, 200)
   })
 }

@@ -1,0 +1,32 @@
+import { z } from '@hono/zod-openapi'
+
+/** What every error response is: `{error: {message}}`, sometimes with details (field, rejected files). */
+export const errorSchema = z
+  .object({
+    error: z.looseObject({
+      message: z
+        .string()
+        .openapi({ example: 'invalid query parameter k: Too small: expected number to be >=1' }),
+      field: z.string().optional(),
+    }),
+  })
+  .openapi('Error')
+
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+})
+
+/** The error responses most routes share. */
+export const commonErrors = {
+  400: errorResponse('Invalid input; the message names the field'),
+  401: errorResponse('An API key is required (when API_KEY is set)'),
+} as const
+
+/** A path parameter that must be a UUID (documents and questions are named by one). */
+export const uuidParam = (name: string, what: string) =>
+  z.uuid('expected a UUID').openapi({
+    param: { name, in: 'path' },
+    description: what,
+    example: '6f1c0a52-3a5e-4b7f-9d3e-0c6a1e2b7f10',
+  })

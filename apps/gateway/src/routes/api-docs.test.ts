@@ -1,0 +1,118 @@
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, type TestGateway } from '../testing.ts'
+
+let fixture: IngestionFixture
+let gateway: TestGateway
+
+beforeAll(async () => {
+  fixture = await startIngestionFixture('gateway-openapi')
+  gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
+    { access: { apiKeys: ['secret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+  )
+})
+afterAll(async () => {
+  await gateway?.close()
+  await fixture?.close()
+})
+
+interface Spec {
+  openapi: string
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown }>
+  >
+  components: { schemas: Record<string, unknown> }
+}
+
+describe('the API description', () => {
+  it('is served without a key at /openapi.json, with every route and its parameters', async () => {
+    const response = await gateway.app.request('/openapi.json')
+    expect(response.status).toBe(200)
+    const spec = (await response.json()) as Spec
+    expect(spec.openapi).toBe('3.1.0')
+    const routes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /healthz',
+        'POST /documents',
+        'GET /documents',
+        'GET /documents/{id}',
+        'GET /documents/{id}/sections',
+        'DELETE /documents/{id}',
+        'POST /documents/{id}/reindex',
+        'POST /reindex',
+        'GET /search',
+        'POST /ask',
+        'GET /ask/{id}',
+        'GET /ask/{id}/events',
+        'POST /session',
+      ]),
+    )
+    const searchParameters = spec.paths['/search']?.get?.parameters?.map((p) => `${p.in}:${p.name}`)
+    expect(searchParameters).toEqual(
+      expect.arrayContaining(['query:q', 'query:mode', 'query:k', 'query:collection']),
+    )
+    expect(spec.paths['/ask']?.post?.requestBody).toBeDefined()
+    expect(Object.keys(spec.components.schemas)).toEqual(
+      expect.arrayContaining(['Document', 'SearchHit', 'Question', 'QuestionSource', 'Error']),
+    )
+  })
+
+  it('is rendered at /docs by Swagger UI served from this gateway (no CDN)', async () => {
+    const page = await gateway.app.request('/docs')
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toMatch(/\/openapi\.json/)
+    expect(html).not.toMatch(/https?:\/\//)
+    const script = await gateway.app.request('/docs/assets/swagger-ui-bundle.js')
+    expect(script.status).toBe(200)
+    expect((await script.text()).length).toBeGreaterThan(100_000)
+  })
+
+  it('keeps the data behind the key while the description is open', async () => {
+    expect((await gateway.app.request('/documents')).status).toBe(401)
+    expect((await gateway.app.request('/search?q=x')).status).toBe(401)
+  })
+})
+
+describe('browser sign-in', () => {
+  it('keeps a valid key in an HttpOnly cookie that then opens the API, and refuses a wrong one', async () => {
+    const before = await gateway.app.request('/session')
+    expect(await before.json()).toEqual({ keyRequired: true, authenticated: false })
+    const wrong = await gateway.app.request('/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: 'nope' }),
+    })
+    expect(wrong.status).toBe(401)
+    const empty = await gateway.app.request('/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: '' }),
+    })
+    expect(empty.status).toBe(400)
+    expect(await empty.text()).toMatch(/apiKey: must not be empty/)
+    const signIn = await gateway.app.request('/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: 'secret' }),
+    })
+    expect(signIn.status).toBe(204)
+    const cookie = signIn.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    const jar = cookie.split(';')[0] ?? ''
+    expect((await gateway.app.request('/documents', { headers: { cookie: jar } })).status).toBe(200)
+    expect(await (await gateway.app.request('/session', { headers: { cookie: jar } })).json()).toEqual({
+      keyRequired: true,
+      authenticated: true,
+    })
+    const signOut = await gateway.app.request('/session', { method: 'DELETE' })
+    expect(signOut.headers.get('set-cookie')).toMatch(/Max-Age=0/)
+  })
+})

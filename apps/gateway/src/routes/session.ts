@@ -1,0 +1,69 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { HttpError } from '../http-error.ts'
+import { keyChecker, keyCookie, presentedKey } from '../middleware/api-key.ts'
+import { commonErrors, errorResponse } from '../openapi/common-schemas.ts'
+import { validationHook } from '../openapi/validation-hook.ts'
+
+const sessionSchema = z.object({
+  keyRequired: z.boolean().openapi({ description: 'Whether this gateway asks for an API key' }),
+  authenticated: z.boolean().openapi({ description: 'Whether this request presented a valid one' }),
+})
+
+const readRoute = createRoute({
+  method: 'get',
+  path: '/session',
+  tags: ['session'],
+  summary: 'Whether a key is needed and whether this browser has one (open)',
+  responses: {
+    200: { description: 'Session state', content: { 'application/json': { schema: sessionSchema } } },
+  },
+})
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/session',
+  tags: ['session'],
+  summary:
+    'Keep an API key in an HttpOnly cookie, so a browser page (and its event streams) can call the API',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: z.object({ apiKey: z.string().min(1, 'must not be empty') }) },
+      },
+    },
+  },
+  responses: { 204: { description: 'Cookie set' }, ...commonErrors, 401: errorResponse('Not a valid key') },
+})
+const logoutRoute = createRoute({
+  method: 'delete',
+  path: '/session',
+  tags: ['session'],
+  summary: 'Forget the cookie',
+  responses: { 204: { description: 'Cookie cleared' } },
+})
+
+/**
+ * Browser sign-in: an EventSource cannot send headers, so a page hands its key over once and the
+ * gateway keeps it in a SameSite=Strict HttpOnly cookie that the key check reads.
+ */
+export function sessionRoutes(keys: string[]) {
+  const isKnown = keyChecker(keys)
+  return new OpenAPIHono({ defaultHook: validationHook })
+    .openapi(readRoute, (c) => {
+      const key = presentedKey((name) => c.req.header(name))
+      return c.json(
+        { keyRequired: keys.length > 0, authenticated: keys.length === 0 || (!!key && isKnown(key)) },
+        200,
+      )
+    })
+    .openapi(loginRoute, (c) => {
+      const { apiKey } = c.req.valid('json')
+      if (keys.length > 0 && !isKnown(apiKey.trim())) throw new HttpError(401, 'invalid API key')
+      c.header('Set-Cookie', keyCookie(apiKey.trim()))
+      return c.body(null, 204)
+    })
+    .openapi(logoutRoute, (c) => {
+      c.header('Set-Cookie', keyCookie('', 0))
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { OpenAPIHono } from '@hono/zod-openapi'
+
+/** Files a browser may load without a key: the page shell holds no data, the API calls behind it do. */
+export const isWebAppPath = (path: string) =>
+  path === '/' || path === '/index.html' || path.startsWith('/assets/') || path === '/favicon.svg'
+
+/**
+ * The web app (apps/web, built by Vite into `dir`) at `/`, its files under /assets. Not built yet:
+ * `/` says how to build it instead of a bare 404.
+ */
+export function mountWebApp(app: OpenAPIHono, dir: string | undefined) {
+  if (!dir || !existsSync(join(dir, 'index.html'))) {
+    app.get('/', (c) =>
+      c.text('The web app is not built: run `pnpm --filter @rag/web build` (pnpm start does it).', 503),
+    )
+    return
+  }
+  app.use('/assets/*', serveStatic({ root: dir }))
+  app.get('/favicon.svg', serveStatic({ root: dir }))
+  app.get('/', serveStatic({ root: dir, path: 'index.html' }))
+}
