@@ -8,13 +8,15 @@ FROM base AS pruner
 WORKDIR /app
 COPY . .
 RUN turbo prune @rag/gateway @rag/worker-parse @rag/worker-chunk @rag/worker-embed @rag/worker-store \
-    @rag/worker-retrieve @rag/worker-rerank @rag/worker-llm @rag/watcher @rag/supervisor --docker
+    @rag/worker-retrieve @rag/worker-rerank @rag/worker-llm @rag/watcher @rag/supervisor @rag/web --docker
 
 FROM base AS installer
 WORKDIR /app
 COPY --from=pruner /app/out/json/ .
 RUN pnpm install --frozen-lockfile
 COPY --from=pruner /app/out/full/ .
+# The web app the gateway serves at / (apps/web/dist).
+RUN pnpm --filter @rag/web build
 
 FROM node:20-bookworm-slim AS runner
 WORKDIR /app

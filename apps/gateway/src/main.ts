@@ -61,6 +61,7 @@ runMain(async () => {
     questionEvents,
     access: config.gateway,
     queuePrefix: config.redis.prefix,
+    webAppDir: config.gateway.webAppDir,
     uploads: {
       uploadDir: config.storage.uploadDir,
       maxBytes: config.storage.maxUploadBytes,

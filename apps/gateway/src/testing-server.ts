@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
-import { startQuestionWorkers } from '@rag/questions/testing'
+import { type QuestionWorkersOptions, startQuestionWorkers } from '@rag/questions/testing'
+import type { GatewayDeps } from './create-app.ts'
 import { createTestGateway, keywordOnlySearch } from './testing.ts'
 
 export interface GatewayServer {
@@ -16,15 +17,28 @@ export interface GatewayServer {
 }
 
 /** The CLI's counterpart: a real gateway on a real port, with the ingestion and question workers. */
-export async function startGatewayServer(label: string): Promise<GatewayServer> {
+export async function startGatewayServer(
+  label: string,
+  options: {
+    gateway?: Partial<GatewayDeps>
+    /** Models and settings for the question workers (default: keyword search, extractive answers). */
+    workers?: Partial<QuestionWorkersOptions>
+  } = {},
+): Promise<GatewayServer> {
   const fixture = await startIngestionFixture(label)
   const dir = await mkdtemp(join(tmpdir(), `rag-${label}-`))
   const pool = fixture.db.pool
   const gateway = await createTestGateway(
     { ...fixture, pool },
     { uploadDir: join(dir, 'uploads'), maxBytes: 1_000_000, maxFiles: 10 },
+    options.gateway,
   )
-  const workers = startQuestionWorkers({ ...fixture, pool, retrieval: keywordOnlySearch.retrieval })
+  const workers = startQuestionWorkers({
+    ...fixture,
+    pool,
+    retrieval: keywordOnlySearch.retrieval,
+    ...options.workers,
+  })
   const server = serve({ fetch: gateway.app.fetch, hostname: '127.0.0.1', port: 0 })
   await new Promise((resolve) => server.once('listening', resolve))
   return {

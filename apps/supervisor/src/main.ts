@@ -64,7 +64,9 @@ runMain(async () => {
   }
   logger.info(
     {
-      gateway: `http://127.0.0.1:${config.gateway.port}`,
+      webApp: `http://127.0.0.1:${config.gateway.port}/`,
+      apiDocs: `http://127.0.0.1:${config.gateway.port}/docs`,
+      dashboard: `http://127.0.0.1:${config.gateway.port}/admin/queues`,
       health: `http://127.0.0.1:${config.gateway.port}/healthz`,
     },
     'platform starting',

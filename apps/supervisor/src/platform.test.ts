@@ -114,6 +114,12 @@ describe('pnpm start on embedded defaults', () => {
     const models = (await health()).body?.models
     expect([models?.reranker?.state, models?.llm?.state]).toEqual(['unavailable', 'unavailable'])
 
+    // The web app and the API docs are served by the same gateway (turbo builds the app first).
+    const page = await fetch(`http://127.0.0.1:${port}/`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toMatch(/<div id="app"><\/div>/)
+    expect((await fetch(`http://127.0.0.1:${port}/docs`)).status).toBe(200)
+
     const pidOf = (name: string) => {
       const lines = output.filter(
         (line) => line.startsWith(`${name} `) && line.includes('[supervisor] started, pid'),

@@ -13,12 +13,15 @@ export const testConfig = defineProcessConfig('tests', {
       // Shared evaluation data and models (default: `shared/` beside the repository); tests that
       // need them skip with a message when it is absent.
       SHARED_DIR: text(fileURLToPath(new URL('../../../../shared', import.meta.url))),
+      // The browser the web app test drives (Debian's chromium package; .ci/run installs it).
+      CHROMIUM_PATH: text('/usr/bin/chromium'),
     },
     read: (env) => ({
       dbBackend: env.TEST_DB_BACKEND,
       databaseUrl: env.TEST_DATABASE_URL,
       redisUrl: env.TEST_REDIS_URL,
       sharedDir: env.SHARED_DIR,
+      chromiumPath: env.CHROMIUM_PATH,
     }),
   }),
 })

@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import getSwaggerUiDir from 'swagger-ui-dist/absolute-path.js'
+
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -38,7 +41,7 @@ export function mountApiDocs(app: OpenAPIHono) {
   app.use(
     '/docs/assets/*',
     serveStatic({
-      root: getSwaggerUiDir(),
+      root: swaggerUiDir,
       rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, ''),
     }),
   )

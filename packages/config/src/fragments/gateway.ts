@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineFragment } from '../define-config.ts'
 import { integer, list, optionalText, text } from '../env-values.ts'
 
@@ -8,6 +9,7 @@ export interface GatewaySection {
   corsOrigins: string[]
   askPerMinute: number
   uploadsPerMinute: number
+  webAppDir: string
 }
 
 export const gateway = defineFragment({
@@ -23,6 +25,8 @@ export const gateway = defineFragment({
     // Questions (POST /ask) and uploads (POST /documents) a minute per API key (or address); 0 = no limit.
     ASK_RATE_PER_MINUTE: integer(120, { min: 0, max: 1_000_000 }),
     UPLOAD_RATE_PER_MINUTE: integer(60, { min: 0, max: 1_000_000 }),
+    // The built web app served at / (`pnpm start` builds it into apps/web/dist).
+    WEB_APP_DIR: text(fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url))),
   },
   read: (env): GatewaySection => ({
     host: env.GATEWAY_HOST,
@@ -34,5 +38,6 @@ export const gateway = defineFragment({
     corsOrigins: env.CORS_ORIGINS,
     askPerMinute: env.ASK_RATE_PER_MINUTE,
     uploadsPerMinute: env.UPLOAD_RATE_PER_MINUTE,
+    webAppDir: env.WEB_APP_DIR,
   }),
 })

@@ -1,0 +1,126 @@
+/** The gateway's API as the page uses it (same origin; the key, when needed, rides in a cookie). */
+
+export type DocumentStatus = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'storing' | 'ready' | 'failed'
+
+export interface DocumentView {
+  id: string
+  filename: string
+  type: string
+  status: DocumentStatus
+  progress: number
+  chunkCount: number
+  sizeBytes: number
+  error: string | null
+  updatedAt: string
+}
+
+export interface Passage {
+  rank: number
+  sourceId: string
+  title: string
+  score: number
+  text: string
+  parentText: string
+  heading: string | null
+}
+
+export interface SearchResult {
+  hits: Passage[]
+  degraded: string[]
+}
+
+export interface AskOptions {
+  mode?: string
+  topK?: number
+  fusion?: boolean
+  rerank?: boolean
+  answer?: string
+}
+
+export interface Question {
+  id: string
+  status: string
+  question: string
+  answer: string | null
+  refused: boolean | null
+  citations: { marker: number; sourceId: string }[]
+  sources: (Passage & { retrievalScore: number })[]
+  degraded: string[]
+  error: string | null
+}
+
+/** An error the server explained: its message is meant for people. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Called when the server asks for a key, so the page can show the sign-in form. */
+let onUnauthorized: () => void = () => {}
+export const whenUnauthorized = (handler: () => void) => {
+  onUnauthorized = handler
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null
+  if (response.status === 401) onUnauthorized()
+  return new ApiError(response.status, body?.error?.message ?? `${response.status} ${response.statusText}`)
+}
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(path, { credentials: 'same-origin', ...init })
+  if (!response.ok) throw await failure(response)
+  return (response.status === 204 ? undefined : await response.json()) as T
+}
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
+
+export const api = {
+  session: () => request<{ keyRequired: boolean; authenticated: boolean }>('/session'),
+  signIn: (apiKey: string) => request<void>('/session', json('POST', { apiKey })),
+  listDocuments: () => request<{ documents: DocumentView[] }>('/documents?limit=1000'),
+  getDocument: (id: string) => request<DocumentView>(`/documents/${id}`),
+  deleteDocument: (id: string) => request<void>(`/documents/${id}`, { method: 'DELETE' }),
+  reindexDocument: (id: string) => request<unknown>(`/documents/${id}/reindex`, { method: 'POST' }),
+  search: (query: string, mode: string, k: number) =>
+    request<SearchResult>(`/search?${new URLSearchParams({ q: query, mode, k: String(k) })}`),
+  ask: (question: string, options: AskOptions) =>
+    request<{ id: string }>('/ask', json('POST', { question, options })),
+  getQuestion: (id: string) => request<Question>(`/ask/${id}`),
+}
+
+/**
+ * One file up, with the bytes sent reported as they go (fetch cannot report upload progress,
+ * XMLHttpRequest can). Resolves to the new document, or rejects with the server's reason.
+ */
+export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<DocumentView> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/documents')
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onerror = () => reject(new ApiError(0, 'network'))
+    xhr.onload = () => {
+      const body = JSON.parse(xhr.responseText || 'null') as {
+        documents?: DocumentView[]
+        error?: { message?: string }
+      } | null
+      const document = body?.documents?.[0]
+      if (xhr.status === 202 && document) return resolve(document)
+      if (xhr.status === 401) onUnauthorized()
+      reject(new ApiError(xhr.status, body?.error?.message ?? `${xhr.status} ${xhr.statusText}`))
+    }
+    const form = new FormData()
+    form.append('file', file)
+    xhr.send(form)
+  })
+}

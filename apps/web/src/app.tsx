@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useState } from 'preact/hooks'
+import { api, whenUnauthorized } from './api.ts'
+import { AppContext } from './app-context.ts'
+import { AskView } from './components/ask-view.tsx'
+import { DocumentsView } from './components/documents-view.tsx'
+import { KeyPrompt } from './components/key-prompt.tsx'
+import { SearchView } from './components/search-view.tsx'
+import { SettingsView } from './components/settings-view.tsx'
+import { useUploads } from './components/use-uploads.ts'
+import { type MessageKey, preferredLanguage, translator } from './i18n.ts'
+import { loadSettings, type Settings, saveSettings } from './settings.ts'
+
+const VIEWS = ['documents', 'ask', 'search', 'settings'] as const
+type View = (typeof VIEWS)[number]
+
+const viewFromHash = (): View => {
+  const name = location.hash.replace(/^#\/?/, '')
+  return (VIEWS as readonly string[]).includes(name) ? (name as View) : 'documents'
+}
+
+export function App() {
+  const [settings, setSettings] = useState<Settings>(() =>
+    loadSettings(localStorage, preferredLanguage(navigator.languages)),
+  )
+  const [view, setView] = useState<View>(viewFromHash)
+  const [needsKey, setNeedsKey] = useState(false)
+  const t = useMemo(() => translator(settings.language), [settings.language])
+  const uploads = useUploads(t)
+
+  useEffect(() => {
+    const follow = () => setView(viewFromHash())
+    addEventListener('hashchange', follow)
+    whenUnauthorized(() => setNeedsKey(true))
+    api
+      .session()
+      .then((session) => setNeedsKey(session.keyRequired && !session.authenticated))
+      .catch(() => {})
+    return () => removeEventListener('hashchange', follow)
+  }, [])
+  useEffect(() => {
+    document.documentElement.lang = settings.language
+    document.title = t('title')
+  }, [settings.language, t])
+
+  const updateSettings = (change: Partial<Settings>) =>
+    setSettings((current) => {
+      const next = { ...current, ...change }
+      saveSettings(localStorage, next)
+      return next
+    })
+
+  return (
+    <AppContext.Provider value={{ t, settings, updateSettings }}>
+      <header class="top">
+        <h1>{t('title')}</h1>
+        <nav>
+          {VIEWS.map((name) => (
+            <a key={name} href={`#/${name}`} class={name === view ? 'active' : ''} data-view={name}>
+              {t(`nav.${name}` as MessageKey)}
+            </a>
+          ))}
+        </nav>
+        <button
+          type="button"
+          class="link"
+          onClick={() => updateSettings({ language: settings.language === 'ja' ? 'en' : 'ja' })}
+        >
+          {t('lang.switch')}
+        </button>
+      </header>
+      <main>
+        {needsKey ? <KeyPrompt onSignedIn={() => setNeedsKey(false)} /> : null}
+        {view === 'documents' && <DocumentsView uploads={uploads} />}
+        {view === 'ask' && <AskView />}
+        {view === 'search' && <SearchView />}
+        {view === 'settings' && <SettingsView />}
+      </main>
+    </AppContext.Provider>
+  )
+}

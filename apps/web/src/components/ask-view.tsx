@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { api, type Question } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import { followAnswer } from '../ask-stream.ts'
+import { citationPieces, queryTerms } from '../highlight.ts'
+import { askOptions } from '../settings.ts'
+import { PassageCard } from './passage-card.tsx'
+
+/** Ask box: the answer streams in as it is written, then its cited sources. */
+export function AskView() {
+  const { t, settings } = useApp()
+  const [question, setQuestion] = useState('')
+  const [asked, setAsked] = useState('')
+  const [status, setStatus] = useState<string | null>(null)
+  const [answer, setAnswer] = useState('')
+  const [result, setResult] = useState<Question | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const stop = useRef<(() => void) | null>(null)
+  useEffect(() => () => stop.current?.(), [])
+
+  const submit = async (event: Event) => {
+    event.preventDefault()
+    stop.current?.()
+    setAnswer('')
+    setResult(null)
+    setStatus(null)
+    setError(null)
+    if (question.trim() === '') return setError(t('ask.empty'))
+    try {
+      const { id } = await api.ask(question, askOptions(settings))
+      setAsked(question)
+      setStatus('queued')
+      stop.current = followAnswer(id, {
+        status: setStatus,
+        token: (text) => setAnswer((current) => current + text),
+        restart: () => setAnswer(''),
+        done: (final) => {
+          setResult(final)
+          setStatus(final.status)
+          if (final.answer !== null) setAnswer(final.answer)
+          if (final.status === 'failed') setError(t('ask.failed', { error: final.error ?? '' }))
+        },
+        error: (message) => setError(message),
+      })
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    }
+  }
+
+  const terms = queryTerms(asked)
+  return (
+    <section>
+      <form class="ask" onSubmit={submit}>
+        <textarea
+          rows={3}
+          maxLength={2000}
+          placeholder={t('ask.placeholder')}
+          value={question}
+          data-testid="question"
+          onInput={(event) => setQuestion(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit(event)
+          }}
+        />
+        <button type="submit">{t('ask.submit')}</button>
+      </form>
+      {error ? (
+        <p class="error" role="alert" data-testid="ask-error">
+          {error}
+        </p>
+      ) : null}
+      {status && status !== 'done' && status !== 'failed' ? (
+        <p class="muted" data-testid="ask-status">
+          {t('ask.status', { status })}
+        </p>
+      ) : null}
+      {answer || result ? (
+        <article class="card answer" data-testid="answer" data-status={status ?? ''}>
+          <h2>{t('ask.answer')}</h2>
+          {result?.refused ? <p class="refused">{t('ask.refused')}</p> : null}
+          <p class="answer-text">
+            {citationPieces(answer).map((piece, index) =>
+              'marker' in piece ? (
+                <a
+                  key={index}
+                  class="citation"
+                  href={`#source-${piece.marker}`}
+                  onClick={scrollTo(piece.marker)}
+                >
+                  [{piece.marker}]
+                </a>
+              ) : (
+                piece.text
+              ),
+            )}
+          </p>
+          {result && result.degraded.length > 0 ? (
+            <p class="muted">{t('ask.degraded', { what: result.degraded.join(', ') })}</p>
+          ) : null}
+        </article>
+      ) : null}
+      {result && !result.refused ? (
+        <section>
+          <h2>{t('ask.sources')}</h2>
+          {result.sources.length === 0 ? <p class="muted">{t('ask.noSources')}</p> : null}
+          <ol class="sources" data-testid="sources">
+            {result.sources.map((source) => (
+              <PassageCard
+                key={source.rank}
+                passage={source}
+                terms={terms}
+                anchor={`source-${source.rank}`}
+              />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </section>
+  )
+}
+
+// The view lives under #/ask, so a citation scrolls instead of changing the hash.
+const scrollTo = (marker: number) => (event: Event) => {
+  event.preventDefault()
+  document.getElementById(`source-${marker}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+}

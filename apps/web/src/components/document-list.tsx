@@ -1,0 +1,71 @@
+import { api, type DocumentView } from '../api.ts'
+import { useApp } from '../app-context.ts'
+
+/** Every document with its status, chunk count and error; delete and re-index. */
+export function DocumentList({
+  documents,
+  onChange,
+}: {
+  documents: DocumentView[]
+  onChange: () => Promise<void>
+}) {
+  const { t } = useApp()
+  const act = async (action: () => Promise<unknown>) => {
+    try {
+      await action()
+    } catch (failure) {
+      alert(failure instanceof Error ? failure.message : String(failure))
+    }
+    await onChange()
+  }
+  return (
+    <section>
+      <h2>{t('docs.title')}</h2>
+      {documents.length === 0 ? <p class="muted">{t('docs.empty')}</p> : null}
+      <ul class="documents">
+        {documents.map((document) => (
+          <li
+            key={document.id}
+            class="card document"
+            data-filename={document.filename}
+            data-status={document.status}
+          >
+            <div class="row">
+              <strong class="filename">{document.filename}</strong>
+              <span class={`badge ${document.status}`}>{t(`stage.${document.status}`)}</span>
+            </div>
+            <div class="row muted">
+              <span>
+                {document.type} · {t('docs.chunks', { n: document.chunkCount })}
+              </span>
+              <span class="actions">
+                <button
+                  type="button"
+                  class="link"
+                  onClick={() => act(() => api.reindexDocument(document.id))}
+                >
+                  {t('docs.reindex')}
+                </button>
+                <button
+                  type="button"
+                  class="link danger"
+                  onClick={() =>
+                    confirm(t('docs.confirmDelete', { name: document.filename })) &&
+                    act(() => api.deleteDocument(document.id))
+                  }
+                >
+                  {t('docs.delete')}
+                </button>
+              </span>
+            </div>
+            {document.error ? (
+              <p class="error" role="alert">
+                {document.error}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

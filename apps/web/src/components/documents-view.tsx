@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks'
+import { api, type DocumentView } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import { DocumentList } from './document-list.tsx'
+import { UploadList } from './upload-list.tsx'
+import { useInterval } from './use-interval.ts'
+import type { Uploads } from './use-uploads.ts'
+
+const isWorking = (document: DocumentView | undefined) =>
+  !document || (document.status !== 'ready' && document.status !== 'failed')
+
+/** Drop files, watch each go through the stages, manage what is indexed. */
+export function DocumentsView({ uploads }: { uploads: Uploads }) {
+  const { t } = useApp()
+  const [documents, setDocuments] = useState<DocumentView[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [dragging, setDragging] = useState(false)
+  // Poll briskly while anything is on its way: an upload, or a document not yet ready or failed.
+  const busy =
+    documents.some(isWorking) ||
+    uploads.list.some(
+      (upload) =>
+        upload.state === 'uploading' ||
+        (upload.state === 'uploaded' &&
+          isWorking(documents.find((document) => document.id === upload.documentId))),
+    )
+
+  const refresh = async () => {
+    try {
+      setDocuments((await api.listDocuments()).documents)
+      setError(null)
+    } catch (failure) {
+      setError(
+        failure instanceof Error && failure.message !== 'Failed to fetch'
+          ? failure.message
+          : t('error.network'),
+      )
+    }
+  }
+  useInterval(refresh, busy ? 1000 : 10_000)
+
+  const upload = uploads.add
+
+  return (
+    <section>
+      <label
+        class={`dropzone${dragging ? ' dragging' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault()
+          setDragging(false)
+          upload([...(event.dataTransfer?.files ?? [])])
+        }}
+      >
+        <strong>{t('upload.drop')}</strong>
+        <span>{t('upload.choose')}</span>
+        <input
+          type="file"
+          multiple
+          data-testid="file-input"
+          onChange={(event) => {
+            upload([...(event.currentTarget.files ?? [])])
+            event.currentTarget.value = ''
+          }}
+        />
+      </label>
+      <UploadList uploads={uploads.list} documents={documents} />
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <DocumentList documents={documents} onChange={refresh} />
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import type { Passage } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import { highlight } from '../highlight.ts'
+
+/** One cited passage: its source id, score, and the text with the question's words marked. */
+export function PassageCard({
+  passage,
+  terms,
+  anchor,
+}: {
+  passage: Passage
+  terms: string[]
+  anchor?: string
+}) {
+  const { t } = useApp()
+  return (
+    <li class="card passage" id={anchor} data-source-id={passage.sourceId}>
+      <div class="row">
+        <span class="source-id">
+          <span class="marker">[{passage.rank}]</span> {passage.sourceId}
+        </span>
+        <span class="muted score">{t('source.score', { score: passage.score.toFixed(3) })}</span>
+      </div>
+      {passage.heading ? <div class="muted heading">{passage.heading}</div> : null}
+      <p class="text">
+        <Highlighted text={passage.text} terms={terms} />
+      </p>
+      {passage.parentText && passage.parentText !== passage.text ? (
+        <details>
+          <summary>{t('source.section')}</summary>
+          <p class="text">
+            <Highlighted text={passage.parentText} terms={terms} />
+          </p>
+        </details>
+      ) : null}
+    </li>
+  )
+}
+
+function Highlighted({ text, terms }: { text: string; terms: string[] }) {
+  return (
+    <>
+      {highlight(text, terms).map((piece, index) =>
+        piece.match ? <mark key={index}>{piece.text}</mark> : piece.text,
+      )}
+    </>
+  )
+}

@@ -1,0 +1,55 @@
+import { useState } from 'preact/hooks'
+import { api, type SearchResult } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import { queryTerms } from '../highlight.ts'
+import { PassageCard } from './passage-card.tsx'
+
+/** Search only: ranked passages with their sources, no answer written. */
+export function SearchView() {
+  const { t, settings } = useApp()
+  const [query, setQuery] = useState('')
+  const [searched, setSearched] = useState('')
+  const [result, setResult] = useState<SearchResult | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (event: Event) => {
+    event.preventDefault()
+    setError(null)
+    if (query.trim() === '') return setError(t('ask.empty'))
+    try {
+      setResult(await api.search(query, settings.mode, settings.topK))
+      setSearched(query)
+    } catch (failure) {
+      setResult(null)
+      setError(failure instanceof Error ? failure.message : String(failure))
+    }
+  }
+  const terms = queryTerms(searched)
+  return (
+    <section>
+      <form class="ask" onSubmit={submit}>
+        <input
+          type="search"
+          placeholder={t('search.placeholder')}
+          value={query}
+          data-testid="search-query"
+          onInput={(event) => setQuery(event.currentTarget.value)}
+        />
+        <button type="submit">{t('search.submit')}</button>
+      </form>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {result?.degraded.length ? (
+        <p class="muted">{t('ask.degraded', { what: result.degraded.join(', ') })}</p>
+      ) : null}
+      {result && result.hits.length === 0 ? <p class="muted">{t('search.none')}</p> : null}
+      <ol class="sources" data-testid="hits">
+        {result?.hits.map((hit) => (
+          <PassageCard key={hit.rank} passage={hit} terms={terms} />
+        ))}
+      </ol>
+    </section>
+  )
+}

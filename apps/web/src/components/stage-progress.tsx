@@ -1,0 +1,33 @@
+import type { DocumentStatus } from '../api.ts'
+import { useApp } from '../app-context.ts'
+
+const STAGES = ['queued', 'parsing', 'chunking', 'embedding', 'storing', 'ready'] as const
+
+/** Where a document is in parse → chunk → embed → store, as a row of steps and a bar. */
+export function StageProgress({
+  status,
+  fraction,
+  uploading,
+}: {
+  status: DocumentStatus | null
+  /** Upload bytes while uploading, then the share of parts stored. */
+  fraction: number
+  uploading: boolean
+}) {
+  const { t } = useApp()
+  const current = uploading ? -1 : STAGES.indexOf(status === 'failed' || !status ? 'queued' : status)
+  const done = status === 'ready'
+  return (
+    <div class="stages" data-status={uploading ? 'uploading' : status}>
+      <ol>
+        <li class={uploading ? 'current' : 'done'}>{t('upload.uploading')}</li>
+        {STAGES.map((stage, index) => (
+          <li key={stage} class={index < current || done ? 'done' : index === current ? 'current' : ''}>
+            {t(`stage.${stage}`)}
+          </li>
+        ))}
+      </ol>
+      <progress max={1} value={done ? 1 : fraction} />
+    </div>
+  )
+}

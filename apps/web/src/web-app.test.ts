@@ -1,0 +1,240 @@
+import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { generationDefaults, processEnvironment, testConfig } from '@rag/config'
+import { type GatewayServer, startGatewayServer } from '@rag/gateway/testing'
+import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
+import { createLogger } from '@rag/log'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webAppDir } from '../web-app-dir.ts'
+
+// The web app as a person uses it: Debian's Chromium (headless, through playwright-core) on the
+// page the gateway serves, uploading, waiting for `ready`, asking in Japanese while the answer
+// streams from llama.cpp (stories260K: wiring and streaming, not answer quality).
+const { sharedDir, chromiumPath } = testConfig.parse(processEnvironment()).test
+const gguf = join(sharedDir, 'models/gguf/stories260K.gguf')
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  )
+const [hasChromium, hasGguf] = await Promise.all([exists(chromiumPath), exists(gguf)])
+if (!hasChromium)
+  console.warn(`skipping the browser test: no Chromium at ${chromiumPath} (apt-get install chromium)`)
+if (!hasGguf) console.warn(`skipping the browser test: needs ${gguf} (set SHARED_DIR)`)
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const sample = (name: string) => join(root, 'data/sample', name)
+const artifacts = join(root, 'test-artifacts')
+
+// A fresh profile each run; the flags keep Chromium from reaching out or needing a GPU or sandbox.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
+  let server: GatewayServer
+  let generator: TextGenerator
+  let context: BrowserContext
+  let page: Page
+  let profile: string
+
+  beforeAll(async () => {
+    if (!(await exists(join(webAppDir, 'index.html'))))
+      throw new Error(`the web app is not built in ${webAppDir}: run pnpm --filter @rag/web build`)
+    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-'))
+    generator = await loadLlamaGenerator({
+      model: gguf,
+      modelsDir: profile,
+      allowDownload: false,
+      contextSize: 2048,
+      sequences: 1,
+      threads: 1,
+      logger: createLogger({ name: 'web-app-test', level: 'warn' }),
+    })
+    server = await startGatewayServer('web-app', {
+      // An LLM is configured, so the page's default answer mode is generated (and streamed).
+      gateway: { webAppDir, models: { reranker: null, llm: 'stories260K' } },
+      workers: { generator, generation: { ...generationDefaults(), maxTokens: 64, temperature: 0 } },
+    })
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      locale: 'ja-JP',
+      viewport: { width: 1100, height: 900 },
+    })
+    page = context.pages()[0] ?? (await context.newPage())
+    await mkdir(artifacts, { recursive: true })
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    await server?.close()
+    await generator?.close()
+    if (profile) await rm(profile, { recursive: true, force: true })
+  })
+
+  it('uploads a PDF (file chooser) and a CSV (drag and drop) and shows them through to ready', async () => {
+    await page.goto(`${server.baseUrl}/`)
+    await expect.poll(() => page.locator('h1').textContent()).toBe('文書 Q&A')
+    await page.setInputFiles('[data-testid=file-input]', sample('lumina-guide.pdf'))
+    const csv = (await readFile(sample('faq.csv'))).toString('base64')
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([bytes], 'faq.csv', { type: 'text/csv' }))
+      return transfer
+    }, csv)
+    await page.dispatchEvent('.dropzone', 'drop', { dataTransfer })
+
+    for (const name of ['lumina-guide.pdf', 'faq.csv']) {
+      await page.waitForSelector(`li.upload[data-filename="${name}"] .stages[data-status="ready"]`, {
+        timeout: 30_000,
+      })
+      await page.waitForSelector(`li.document[data-filename="${name}"][data-status="ready"]`)
+    }
+    const steps = await page.locator('li.upload[data-filename="faq.csv"] .stages li').allTextContents()
+    expect(steps).toEqual(['アップロード中', '待機中', '解析中', '分割中', 'ベクトル化中', '保存中', '完了'])
+  })
+
+  it('says clearly why an unsupported file is not taken, and keeps the others', async () => {
+    await page.setInputFiles('[data-testid=file-input]', {
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    })
+    const alert = page.locator('li.upload[data-filename="photo.png"] [role=alert]')
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(/受け付けられませんでした: unsupported file type "\.png"/)
+    expect(await page.locator('li.document').count()).toBe(2)
+  })
+
+  it('refuses an empty question with a message', async () => {
+    await page.click('nav a[data-view=ask]')
+    await page.click('form.ask button[type=submit]')
+    await expect
+      .poll(() => page.locator('[data-testid=ask-error]').textContent())
+      .toBe('質問を入力してください。')
+  })
+
+  it('streams the answer to a Japanese question, then shows its sources with the terms marked', async () => {
+    // Every text the answer shows on its way, to see it grow token by token.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as { answerTexts: string[] }).answerTexts = seen
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid=answer] .answer-text')?.textContent ?? ''
+        if (text && text !== seen.at(-1)) seen.push(text)
+      }).observe(document.body, { subtree: true, childList: true, characterData: true })
+    })
+    await page.fill('[data-testid=question]', '保証期間は何年ですか')
+    const posted = page.waitForResponse((response) => response.url().endsWith('/ask'))
+    await page.click('form.ask button[type=submit]')
+    const { id } = (await (await posted).json()) as { id: string }
+    await page.waitForSelector('[data-testid=answer][data-status=done]', { timeout: 60_000 })
+
+    const stored = (await (await fetch(`${server.baseUrl}/ask/${id}`)).json()) as {
+      answer: string
+      sources: { sourceId: string }[]
+      usage: { completionTokens: number }
+    }
+    const shown = await page.locator('[data-testid=answer] .answer-text').textContent()
+    expect(shown).toBe(stored.answer)
+    const texts = await page.evaluate(() => (window as unknown as { answerTexts: string[] }).answerTexts)
+    expect(texts.length, 'the answer appeared in pieces').toBeGreaterThan(2)
+    for (const text of texts) expect(stored.answer.startsWith(text)).toBe(true)
+
+    const sourceIds = await page
+      .locator('[data-testid=sources] > li')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-source-id')))
+    expect(sourceIds[0]).toBe('lumina-guide.pdf:p5')
+    expect(sourceIds).toEqual(stored.sources.map((source) => source.sourceId))
+    const marked = await page.locator('[data-testid=sources] > li').first().locator('mark').allTextContents()
+    expect(marked).toContain('保証期間')
+    await page.screenshot({ path: join(artifacts, 'web-app-answer.png'), fullPage: true })
+  })
+
+  it('finds a CSV row in the search view', async () => {
+    await page.click('nav a[data-view=search]')
+    await page.fill('[data-testid=search-query]', 'アームの角度は調整できますか')
+    await page.click('form.ask button[type=submit]')
+    const first = page.locator('[data-testid=hits] > li').first()
+    await expect.poll(() => first.getAttribute('data-source-id')).toBe('faq.csv:r2')
+    expect(await first.locator('.text').textContent()).toMatch(/角度/)
+  })
+
+  it('reads on a phone: nothing wider than the screen, in English when switched', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.click('header button')
+    await page.click('nav a[data-view=documents]')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Document Q&A')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: join(artifacts, 'web-app-phone.png'), fullPage: true })
+  })
+})
+
+describe.skipIf(!hasChromium)('the web app behind an API key', () => {
+  let server: GatewayServer
+  let context: BrowserContext
+  let profile: string
+
+  beforeAll(async () => {
+    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-key-'))
+    server = await startGatewayServer('web-app-key', {
+      gateway: {
+        webAppDir,
+        access: { apiKeys: ['s3cret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
+      },
+    })
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      locale: 'en-US',
+    })
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    await server?.close()
+    if (profile) await rm(profile, { recursive: true, force: true })
+  })
+
+  it('asks for the key, refuses a wrong one, then works (event stream included) with the right one', async () => {
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(`${server.baseUrl}/`)
+    await page.waitForSelector('form.key-prompt')
+    await page.fill('form.key-prompt input', 'wrong')
+    await page.click('form.key-prompt button')
+    await expect
+      .poll(() => page.locator('form.key-prompt [role=alert]').textContent())
+      .toBe('invalid API key')
+
+    await page.fill('form.key-prompt input', 's3cret')
+    await Promise.all([page.waitForEvent('load'), page.click('form.key-prompt button')])
+    await page.setInputFiles('[data-testid=file-input]', sample('faq.csv'))
+    await page.waitForSelector('li.document[data-filename="faq.csv"][data-status="ready"]', {
+      timeout: 30_000,
+    })
+    expect(await page.locator('form.key-prompt').count()).toBe(0)
+
+    await page.click('nav a[data-view=ask]')
+    await page.fill('[data-testid=question]', 'What is the return policy?')
+    await page.click('form.ask button[type=submit]')
+    await page.waitForSelector('[data-testid=answer][data-status=done]', { timeout: 30_000 })
+    expect(await page.locator('[data-testid=sources] > li').first().getAttribute('data-source-id')).toBe(
+      'faq.csv:r5',
+    )
+  })
+})
