@@ -164,6 +164,15 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
     await page.screenshot({ path: join(artifacts, 'web-app-answer.png'), fullPage: true })
   })
 
+  it('says so when the documents hold no answer', async () => {
+    await page.fill('[data-testid=question]', '火星の重力はどれくらいですか')
+    await page.click('form.ask button[type=submit]')
+    // The previous answer is still on screen until this one starts: wait for the refusal itself.
+    await page.waitForSelector('[data-testid=answer][data-status=done] .badge', { timeout: 30_000 })
+    expect(await page.locator('[data-testid=answer] .badge').textContent()).toBe('文書に記載なし')
+    expect(await page.locator('[data-testid=sources]').count()).toBe(0)
+  })
+
   it('finds a CSV row in the search view', async () => {
     await page.click('nav a[data-view=search]')
     await page.fill('[data-testid=search-query]', 'アームの角度は調整できますか')
@@ -171,6 +180,36 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
     const first = page.locator('[data-testid=hits] > li').first()
     await expect.poll(() => first.getAttribute('data-source-id')).toBe('faq.csv:r2')
     expect(await first.locator('.text').textContent()).toMatch(/角度/)
+  })
+
+  it('shows a corrupt file failed with its reason, re-indexes and deletes documents', async () => {
+    await page.click('nav a[data-view=documents]')
+    await page.setInputFiles('[data-testid=file-input]', {
+      name: 'broken.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 this is not really a PDF'),
+    })
+    const broken = page.locator('li.document[data-filename="broken.pdf"]')
+    await expect.poll(() => broken.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed')
+    expect(await broken.locator('[role=alert]').textContent()).toMatch(/\S/)
+
+    const reindexed = page.waitForResponse((response) => /\/documents\/[^/]+\/reindex$/.test(response.url()))
+    await page.locator('li.document[data-filename="faq.csv"] button', { hasText: '再インデックス' }).click()
+    expect((await reindexed).status()).toBe(202)
+    await page.waitForSelector('li.document[data-filename="faq.csv"][data-status="ready"]', {
+      timeout: 30_000,
+    })
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.locator('li.document[data-filename="broken.pdf"] button', { hasText: '削除' }).click()
+    await expect.poll(() => broken.count()).toBe(0)
+    const listed = (await (await fetch(`${server.baseUrl}/documents`)).json()) as {
+      documents: { filename: string }[]
+    }
+    expect(listed.documents.map((document) => document.filename).sort()).toEqual([
+      'faq.csv',
+      'lumina-guide.pdf',
+    ])
   })
 
   it('reads on a phone: nothing wider than the screen, in English when switched', async () => {

@@ -22,8 +22,12 @@ interface Spec {
   openapi: string
   paths: Record<
     string,
-    Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown }>
+    Record<
+      string,
+      { parameters?: { name: string; in: string }[]; requestBody?: unknown; security?: unknown[] }
+    >
   >
+  security: unknown[]
   components: { schemas: Record<string, unknown> }
 }
 
@@ -58,6 +62,9 @@ describe('the API description', () => {
       expect.arrayContaining(['query:q', 'query:mode', 'query:k', 'query:collection']),
     )
     expect(spec.paths['/ask']?.post?.requestBody).toBeDefined()
+    // The key is declared for the API, and lifted where the gateway does not ask for one.
+    expect(spec.security).toEqual([{ apiKey: [] }])
+    expect(spec.paths['/healthz']?.get?.security).toEqual([])
     expect(Object.keys(spec.components.schemas)).toEqual(
       expect.arrayContaining(['Document', 'SearchHit', 'Question', 'QuestionSource', 'Error']),
     )

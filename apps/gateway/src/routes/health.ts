@@ -78,6 +78,7 @@ const healthSchema = z
 const healthRoute = createRoute({
   method: 'get',
   path: '/healthz',
+  security: [],
   tags: ['health'],
   summary: 'Postgres, pgvector, Redis, queues and models; never needs a key',
   responses: {

@@ -12,6 +12,7 @@ const sessionSchema = z.object({
 const readRoute = createRoute({
   method: 'get',
   path: '/session',
+  security: [],
   tags: ['session'],
   summary: 'Whether a key is needed and whether this browser has one (open)',
   responses: {
@@ -21,6 +22,7 @@ const readRoute = createRoute({
 const loginRoute = createRoute({
   method: 'post',
   path: '/session',
+  security: [],
   tags: ['session'],
   summary:
     'Keep an API key in an HttpOnly cookie, so a browser page (and its event streams) can call the API',
@@ -37,6 +39,7 @@ const loginRoute = createRoute({
 const logoutRoute = createRoute({
   method: 'delete',
   path: '/session',
+  security: [],
   tags: ['session'],
   summary: 'Forget the cookie',
   responses: { 204: { description: 'Cookie cleared' } },

@@ -77,7 +77,7 @@ export function AskView() {
       {answer || result ? (
         <article class="card answer" data-testid="answer" data-status={status ?? ''}>
           <h2>{t('ask.answer')}</h2>
-          {result?.refused ? <p class="refused">{t('ask.refused')}</p> : null}
+          {result?.refused ? <span class="badge failed">{t('ask.refused')}</span> : null}
           <p class="answer-text">
             {citationPieces(answer).map((piece, index) =>
               'marker' in piece ? (
