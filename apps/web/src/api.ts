@@ -46,6 +46,9 @@ export interface Question {
   citations: { marker: number; sourceId: string }[]
   sources: (Passage & { retrievalScore: number })[]
   degraded: string[]
+  /** RAG-Fusion: the rephrasings searched besides the question. */
+  queries: string[] | null
+  timings: Record<string, number>
   error: string | null
 }
 

@@ -18,7 +18,21 @@ export function mountWebApp(app: OpenAPIHono, dir: string | undefined) {
     )
     return
   }
-  app.use('/assets/*', serveStatic({ root: dir }))
+  // Vite names assets by content hash: cache them for good; the page itself is checked each time.
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: dir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  )
   app.get('/favicon.svg', serveStatic({ root: dir }))
-  app.get('/', serveStatic({ root: dir, path: 'index.html' }))
+  app.get(
+    '/',
+    serveStatic({
+      root: dir,
+      path: 'index.html',
+      onFound: (_path, c) => c.header('Cache-Control', 'no-cache'),
+    }),
+  )
 }

@@ -94,6 +94,12 @@ export function AskView() {
               ),
             )}
           </p>
+          {result?.queries?.length ? (
+            <p class="muted">{t('ask.queries', { queries: result.queries.join(' / ') })}</p>
+          ) : null}
+          {result?.timings.totalMs !== undefined ? (
+            <p class="muted">{t('ask.took', { seconds: (result.timings.totalMs / 1000).toFixed(1) })}</p>
+          ) : null}
           {result && result.degraded.length > 0 ? (
             <p class="muted">{t('ask.degraded', { what: result.degraded.join(', ') })}</p>
           ) : null}
