@@ -4,19 +4,38 @@ export interface AskStreamHandlers {
   status(status: string): void
   /** More of the answer as the LLM writes it. */
   token(text: string): void
-  /** A retry began the answer again: drop what was shown. */
+  /** The answer starts over (a retry began it again, or the stream reconnected): drop what was shown. */
   restart(): void
   done(question: Question): void
   error(message: string): void
 }
 
+/** The part of EventSource this uses (the browser's own in the page; a stand-in in unit tests). */
+export interface EventStream {
+  readonly readyState: number
+  addEventListener(type: string, listener: (event: Event) => void): void
+  close(): void
+}
+
+const CLOSED = 2
+
 /**
  * Follows GET /ask/:id/events (EventSource sends the key cookie on its own); returns a function that
- * stops following. A dropped stream is reopened by the browser and the server resends the partial answer.
+ * stops following. When the connection drops, the browser reconnects and the server sends the
+ * answer so far again from its start, so a reconnect starts the shown answer over.
  */
-export function followAnswer(id: string, handlers: AskStreamHandlers): () => void {
-  const source = new EventSource(`/ask/${id}/events`)
+export function followAnswer(
+  id: string,
+  handlers: AskStreamHandlers,
+  open: (url: string) => EventStream = (url) => new EventSource(url),
+): () => void {
+  const source = open(`/ask/${id}/events`)
   const data = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>
+  let connections = 0
+  source.addEventListener('open', () => {
+    connections += 1
+    if (connections > 1) handlers.restart()
+  })
   source.addEventListener('status', (event) => handlers.status(String(data(event).status)))
   source.addEventListener('token', (event) => handlers.token(String(data(event).text)))
   source.addEventListener('restart', () => handlers.restart())
@@ -24,9 +43,10 @@ export function followAnswer(id: string, handlers: AskStreamHandlers): () => voi
     source.close()
     handlers.done(data(event) as unknown as Question)
   })
-  source.onerror = () => {
-    // CLOSED: the server refused the stream (e.g. the question expired); CONNECTING: retrying by itself.
-    if (source.readyState === EventSource.CLOSED) handlers.error('the answer stream was closed')
-  }
+  source.addEventListener('error', () => {
+    // CLOSED: the server refused the stream (the question expired, the key was dropped); while
+    // CONNECTING the browser is retrying by itself.
+    if (source.readyState === CLOSED) handlers.error('the answer stream was closed')
+  })
   return () => source.close()
 }
