@@ -22,13 +22,16 @@ export function createPool({
   logger,
   connectTimeoutMs = 10000,
 }: PoolOptions): Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs })
   const searchPath = `SET search_path TO ${quoteIdentifier(schema)}, public`
-  // Queries queued here run before any query of the client that checked the connection out.
-  pool.on('connect', (client) => {
-    client
-      .query(searchPath)
-      .catch((error: unknown) => logger?.error({ err: error }, 'setting search_path failed'))
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Awaited before the new connection is handed out: its first query already sees our schema,
+    // and a connection that cannot set it fails the checkout instead of querying the wrong tables.
+    onConnect: async (client) => {
+      await client.query(searchPath)
+    },
   })
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'))
