@@ -1,5 +1,11 @@
 import { splitText } from './split-text.ts'
 
+/**
+ * Bumped whenever the same options start giving different chunks (2: small units packed), so
+ * indexes built by an older chunker (evaluation corpora) are known to be stale.
+ */
+export const CHUNKER_VERSION = 2
+
 export interface SectionInput {
   sourceId: string
   heading: string | null
@@ -52,9 +58,37 @@ function groupUnits(units: string[], parentMaxChars: number): string[][] {
 }
 
 /**
+ * A parent's search chunks: neighbouring units packed together up to the chunk size (a heading
+ * line or a short paragraph alone says too little to be found by), a unit longer than the size
+ * cut on its own at sentence ends. Units are never merged across parents.
+ */
+function packUnits(units: string[], options: ChunkOptions): string[] {
+  const chunks: string[] = []
+  let pack: string[] = []
+  let length = 0
+  const flush = () => {
+    if (pack.length > 0) chunks.push(pack.join('\n\n'))
+    pack = []
+    length = 0
+  }
+  for (const unit of units) {
+    if (unit.length > options.size) {
+      flush()
+      chunks.push(...splitText(unit, options))
+      continue
+    }
+    if (pack.length > 0 && length + 2 + unit.length > options.size) flush()
+    length += (pack.length > 0 ? 2 : 0) + unit.length
+    pack.push(unit)
+  }
+  flush()
+  return chunks
+}
+
+/**
  * Small-to-large: each section becomes one or more parent sections (what the LLM reads) and each
- * of its units one or more search chunks (what retrieval matches), split only when longer than the
- * chunk size, so structure (a row, a subsection, a code block) decides the cut first.
+ * of its units packed into search chunks (what retrieval matches), a unit split only when longer than
+ * the chunk size, so structure (a row, a subsection, a code block) decides the cut first.
  */
 export function chunkSections(
   sections: SectionInput[],
@@ -72,17 +106,9 @@ export function chunkSections(
         text: units.join('\n\n'),
       }
       parents.push(parent)
-      let chunkIndex = 0
-      for (const unit of units) {
-        for (const text of splitText(unit, options)) {
-          chunks.push({
-            parentOrdinal: parent.ordinal,
-            chunkIndex: chunkIndex++,
-            sourceId: section.sourceId,
-            text,
-          })
-        }
-      }
+      packUnits(units, options).forEach((text, chunkIndex) => {
+        chunks.push({ parentOrdinal: parent.ordinal, chunkIndex, sourceId: section.sourceId, text })
+      })
     }
   }
   return { parents, chunks }

@@ -1,4 +1,5 @@
 export {
+  CHUNKER_VERSION,
   type Chunk,
   type ChunkOptions,
   chunkSections,

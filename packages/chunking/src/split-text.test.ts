@@ -101,20 +101,57 @@ describe('chunkSections', () => {
     expect(indexes).toEqual(indexes.map((_, i) => i))
   })
 
-  it('keeps units (subsections, code blocks) as separate chunks when they fit', () => {
+  it('packs neighbouring small units into one chunk up to the size, so a heading line is found with its text', () => {
     const { chunks } = chunkSections(
       [
         {
           sourceId: 'setup.md#pairing',
           heading: 'Pairing',
-          units: ['Pairing\n\nHold the button.', '```\nE-21\n```'],
+          units: ['Pairing', 'Hold the button.', '```\nE-21\n```'],
         },
       ],
       { size: 500, overlap: 100, parentMaxChars: 2000, firstOrdinal: 7 },
     )
     expect(chunks.map((c) => [c.parentOrdinal, c.chunkIndex, c.text])).toEqual([
-      [7, 0, 'Pairing\n\nHold the button.'],
-      [7, 1, '```\nE-21\n```'],
+      [7, 0, 'Pairing\n\nHold the button.\n\n```\nE-21\n```'],
+    ])
+  })
+
+  it('starts a new chunk where the next unit would pass the size, and cuts a long unit on its own', () => {
+    const small = (n: number) => `${'x'.repeat(n)}。`
+    const long = 'これは長い文です。'.repeat(80)
+    const { chunks } = chunkSections(
+      [
+        {
+          sourceId: 'notes.txt:L1',
+          heading: null,
+          units: [small(200), small(200), small(200), long, small(10)],
+        },
+      ],
+      { size: 500, overlap: 100, parentMaxChars: 5000 },
+    )
+    const texts = chunks.map((c) => c.text)
+    expect(texts[0]).toBe(`${small(200)}\n\n${small(200)}`)
+    expect(texts[1]).toBe(small(200))
+    // The long unit alone, in sentence-cut pieces of at most the size; then the last small unit.
+    const pieces = texts.slice(2, -1)
+    expect(pieces.length).toBeGreaterThan(1)
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(500)
+    expect(texts.at(-1)).toBe(small(10))
+    expect(chunks.map((c) => c.chunkIndex)).toEqual(texts.map((_, index) => index))
+  })
+
+  it('never packs units of different parents together', () => {
+    const { chunks } = chunkSections(
+      [
+        { sourceId: 'faq.csv:r1', heading: null, units: ['question: a'] },
+        { sourceId: 'faq.csv:r2', heading: null, units: ['question: b'] },
+      ],
+      { size: 500, overlap: 100, parentMaxChars: 2000 },
+    )
+    expect(chunks.map((c) => [c.sourceId, c.text])).toEqual([
+      ['faq.csv:r1', 'question: a'],
+      ['faq.csv:r2', 'question: b'],
     ])
   })
 })

@@ -78,12 +78,15 @@ const statuses = async () =>
     )
   ).rows
 
+// Paragraphs of about 300 characters: two do not fit one 500-character chunk, so each is its own.
+const paragraph = (opening: string) => `${opening} ${'It has words that fill the line. '.repeat(9)}`.trim()
+
 describe.skipIf(!hasTokenizer)('embeddings through the pipeline', () => {
   it('stores chunks for keyword search while the model is unavailable, and back-fills them later', async () => {
     const ingestWithoutModel = await pipeline(null)
     const document = await ingestWithoutModel(
       'offline.txt',
-      'The lamp charges in three hours.\n\nThe warranty lasts two years.',
+      `${paragraph('The lamp charges in three hours.')}\n\n${paragraph('The warranty lasts two years.')}`,
     )
     expect(document.status).toBe('ready')
     expect(await statuses()).toEqual([{ status: 'pending', n: 2 }])
@@ -106,19 +109,20 @@ describe.skipIf(!hasTokenizer)('embeddings through the pipeline', () => {
       },
     }
     const ingest = await pipeline(counting)
-    await ingest('manual.txt', 'Unchanged first paragraph.\n\nOld second paragraph.')
-    expect(calls.sort()).toEqual(['Old second paragraph.', 'Unchanged first paragraph.'])
+    const [unchanged, old, fresh] = ['Unchanged first.', 'Old second.', 'New second.'].map(paragraph)
+    await ingest('manual.txt', `${unchanged}\n\n${old}`)
+    expect(calls.sort()).toEqual([old, unchanged])
     calls = []
-    const changed = await ingest('manual.txt', 'Unchanged first paragraph.\n\nNew second paragraph.')
+    const changed = await ingest('manual.txt', `${unchanged}\n\n${fresh}`)
     expect(changed.status).toBe('ready')
-    expect(calls).toEqual(['New second paragraph.'])
+    expect(calls).toEqual([fresh])
     const { rows } = await db.pool.query<{ text: string; status: string }>(
       'SELECT text, embedding_status AS status FROM chunks WHERE document_id = $1 ORDER BY text',
       [changed.id],
     )
     expect(rows).toEqual([
-      { text: 'New second paragraph.', status: 'done' },
-      { text: 'Unchanged first paragraph.', status: 'done' },
+      { text: fresh, status: 'done' },
+      { text: unchanged, status: 'done' },
     ])
   })
 })
