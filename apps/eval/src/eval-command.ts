@@ -89,7 +89,8 @@ export async function runEvalCommand(
         embedder,
         reranker,
         generator,
-        uploadDir: join(config.storage.dataDir, 'eval', schema),
+        // Not DATA_DIR/eval: that folder holds the committed eval set, and the corpus copies would go with it.
+        uploadDir: join(config.storage.dataDir, 'eval-corpora', schema),
       },
       dataset,
       configs,
