@@ -4,6 +4,7 @@ import { useApp } from '../app-context.ts'
 import { followAnswer } from '../ask-stream.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
 import { askOptions } from '../settings.ts'
+import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
 
 /** Ask box: the answer streams in as it is written, then its cited sources. */
@@ -43,7 +44,7 @@ export function AskView() {
         error: (message) => setError(message),
       })
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(messageOf(failure))
     }
   }
 
@@ -64,11 +65,7 @@ export function AskView() {
         />
         <button type="submit">{t('ask.submit')}</button>
       </form>
-      {error ? (
-        <p class="error" role="alert" data-testid="ask-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage message={error} testId="ask-error" />
       {status && status !== 'done' && status !== 'failed' ? (
         <p class="muted" data-testid="ask-status">
           {t('ask.status', { status })}

@@ -1,5 +1,6 @@
 import { api, type DocumentView } from '../api.ts'
 import { useApp } from '../app-context.ts'
+import { ErrorMessage, messageOf } from './error-message.tsx'
 
 /** Every document with its status, chunk count and error; delete and re-index. */
 export function DocumentList({
@@ -14,7 +15,7 @@ export function DocumentList({
     try {
       await action()
     } catch (failure) {
-      alert(failure instanceof Error ? failure.message : String(failure))
+      alert(messageOf(failure))
     }
     await onChange()
   }
@@ -58,11 +59,7 @@ export function DocumentList({
                 </button>
               </span>
             </div>
-            {document.error ? (
-              <p class="error" role="alert">
-                {document.error}
-              </p>
-            ) : null}
+            <ErrorMessage message={document.error} />
           </li>
         ))}
       </ul>

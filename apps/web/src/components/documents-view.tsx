@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, type DocumentView } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { DocumentList } from './document-list.tsx'
+import { ErrorMessage } from './error-message.tsx'
 import { UploadList } from './upload-list.tsx'
 import { useInterval } from './use-interval.ts'
 import type { Uploads } from './use-uploads.ts'
@@ -69,11 +70,7 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
         />
       </label>
       <UploadList uploads={uploads.list} documents={documents} />
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage message={error} />
       <DocumentList documents={documents} onChange={refresh} />
     </section>
   )

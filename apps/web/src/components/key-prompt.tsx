@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api } from '../api.ts'
 import { useApp } from '../app-context.ts'
+import { ErrorMessage, messageOf } from './error-message.tsx'
 
 /** Shown when the server asks for a key: the key goes to POST /session and lives in a cookie. */
 export function KeyPrompt({ onSignedIn }: { onSignedIn: () => void }) {
@@ -14,7 +15,7 @@ export function KeyPrompt({ onSignedIn }: { onSignedIn: () => void }) {
       onSignedIn()
       location.reload()
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(messageOf(failure))
     }
   }
   return (
@@ -28,11 +29,7 @@ export function KeyPrompt({ onSignedIn }: { onSignedIn: () => void }) {
         onInput={(event) => setKey(event.currentTarget.value)}
       />
       <button type="submit">{t('key.submit')}</button>
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage message={error} />
     </form>
   )
 }

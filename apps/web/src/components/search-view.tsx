@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, type SearchResult } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { queryTerms } from '../highlight.ts'
+import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
 
 /** Search only: ranked passages with their sources, no answer written. */
@@ -20,7 +21,7 @@ export function SearchView() {
       setSearched(query)
     } catch (failure) {
       setResult(null)
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(messageOf(failure))
     }
   }
   const terms = queryTerms(searched)
@@ -36,11 +37,7 @@ export function SearchView() {
         />
         <button type="submit">{t('search.submit')}</button>
       </form>
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage message={error} />
       {result?.degraded.length ? (
         <p class="muted">{t('ask.degraded', { what: result.degraded.join(', ') })}</p>
       ) : null}

@@ -1,5 +1,6 @@
 import type { DocumentView } from '../api.ts'
 import { useApp } from '../app-context.ts'
+import { ErrorMessage } from './error-message.tsx'
 import { StageProgress } from './stage-progress.tsx'
 
 export interface Upload {
@@ -27,9 +28,7 @@ export function UploadList({ uploads, documents }: { uploads: Upload[]; document
               {document?.status === 'failed' ? <span class="badge failed">{t('stage.failed')}</span> : null}
             </div>
             {upload.state === 'rejected' ? (
-              <p class="error" role="alert">
-                {t('upload.rejected')}: {upload.error}
-              </p>
+              <ErrorMessage message={`${t('upload.rejected')}: ${upload.error}`} />
             ) : (
               <StageProgress
                 status={document?.status ?? (upload.state === 'uploaded' ? 'queued' : null)}
@@ -37,11 +36,7 @@ export function UploadList({ uploads, documents }: { uploads: Upload[]; document
                 uploading={upload.state === 'uploading'}
               />
             )}
-            {document?.error ? (
-              <p class="error" role="alert">
-                {document.error}
-              </p>
-            ) : null}
+            <ErrorMessage message={document?.error} />
           </li>
         )
       })}
