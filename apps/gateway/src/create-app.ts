@@ -67,6 +67,8 @@ export function createApp(deps: GatewayDeps) {
   app.use(requireApiKey({ keys: access.apiKeys, open: isOpenPath }))
   app.post('/ask', rateLimit({ perMinute: access.askPerMinute, what: 'questions' }))
   app.post('/documents', rateLimit({ perMinute: access.uploadsPerMinute, what: 'uploads' }))
+  // Sign-in is open (it checks the key itself): a few tries a minute per address, no key guessing.
+  app.post('/session', rateLimit({ perMinute: access.apiKeys.length > 0 ? 10 : 0, what: 'sign-in attempts' }))
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes(deps))

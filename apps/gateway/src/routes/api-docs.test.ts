@@ -122,4 +122,17 @@ describe('browser sign-in', () => {
     const signOut = await gateway.app.request('/session', { method: 'DELETE' })
     expect(signOut.headers.get('set-cookie')).toMatch(/Max-Age=0/)
   })
+  it('limits sign-in attempts, so keys cannot be guessed at speed', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await gateway.app.request('/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ apiKey: `guess-${attempt}` }),
+      })
+      statuses.push(response.status)
+    }
+    expect(statuses).toContain(429)
+    expect(statuses.slice(0, statuses.indexOf(429)).every((status) => status === 401)).toBe(true)
+  })
 })
