@@ -1,6 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono } from '@hono/zod-openapi'
 import {
-  DOCUMENT_STATUSES,
   type DocumentRecord,
   deleteDocument,
   documentSections,
@@ -12,152 +11,23 @@ import {
   requeueDocument,
   UploadRejectedError,
 } from '@rag/ingest'
-import { SOURCE_TYPES } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
+import {
+  deleteRoute,
+  getRoute,
+  listRoute,
+  reindexAllRoute,
+  reindexRoute,
+  sectionsRoute,
+  uploadRoute,
+} from './document-specs.ts'
 
 export interface DocumentRoutesOptions extends RegisterOptions {
   maxFiles: number
 }
-
-const listQuery = z.object({
-  collection: z.string().min(1).max(200).optional(),
-  status: z.enum(DOCUMENT_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-})
-const idParams = z.object({ id: uuidParam('id', 'The document') })
-
-export const documentSchema = z
-  .object({
-    id: z.string(),
-    collection: z.string(),
-    filename: z.string(),
-    type: z.enum(SOURCE_TYPES),
-    status: z.enum(DOCUMENT_STATUSES),
-    stage: z
-      .enum(DOCUMENT_STATUSES)
-      .nullable()
-      .openapi({ description: 'The stage working on it, null when done' }),
-    progress: z.number().openapi({ description: 'Share of its parts stored, 0..1' }),
-    chunkCount: z.number(),
-    sizeBytes: z.number(),
-    tags: z.array(z.string()),
-    error: z.string().nullable().openapi({ description: 'Why it failed' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Document')
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
-const notFound = { 404: errorResponse('No such document') }
-
-const uploadRoute = createRoute({
-  method: 'post',
-  path: '/documents',
-  tags: ['documents'],
-  summary: 'Upload files (multipart fields "file" or "files"); each is parsed, chunked, embedded, stored',
-  request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: z.object({
-            files: z.array(z.string().openapi({ format: 'binary' })),
-            collection: z.string().optional(),
-            tags: z.string().optional().openapi({ description: 'Comma-separated' }),
-          }),
-        },
-      },
-    },
-  },
-  responses: {
-    202: json(
-      z.object({
-        documents: z.array(documentSchema.extend({ action: z.string() })),
-        rejected: z.array(z.object({ filename: z.string(), status: z.number(), error: z.string() })),
-      }),
-      'Accepted files (and the reasons for any refused)',
-    ),
-    ...commonErrors,
-    413: errorResponse('Too large, or too many files'),
-    415: errorResponse('Not multipart/form-data, or an unsupported file type'),
-  },
-})
-const listRoute = createRoute({
-  method: 'get',
-  path: '/documents',
-  tags: ['documents'],
-  summary: 'Documents, newest first, with status and progress',
-  request: { query: listQuery },
-  responses: {
-    200: json(z.object({ documents: z.array(documentSchema) }), 'The documents'),
-    ...commonErrors,
-  },
-})
-const getRoute = createRoute({
-  method: 'get',
-  path: '/documents/{id}',
-  tags: ['documents'],
-  summary: 'One document',
-  request: { params: idParams },
-  responses: { 200: json(documentSchema, 'The document'), ...commonErrors, ...notFound },
-})
-const sectionsRoute = createRoute({
-  method: 'get',
-  path: '/documents/{id}/sections',
-  tags: ['documents'],
-  summary: 'The text as indexed, by page / row / section, each with the source id answers cite',
-  request: { params: idParams },
-  responses: {
-    200: json(
-      z.object({
-        id: z.string(),
-        filename: z.string(),
-        status: z.enum(DOCUMENT_STATUSES),
-        sections: z.array(
-          z.object({ sourceId: z.string(), heading: z.string().nullable(), text: z.string() }),
-        ),
-      }),
-      'The sections in order',
-    ),
-    ...commonErrors,
-    ...notFound,
-  },
-})
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/documents/{id}',
-  tags: ['documents'],
-  summary: 'Delete a document, its file and its chunks',
-  request: { params: idParams },
-  responses: { 204: { description: 'Deleted' }, ...commonErrors, ...notFound },
-})
-const reindexRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/reindex',
-  tags: ['documents'],
-  summary: 'Parse, chunk and embed a document again',
-  request: { params: idParams },
-  responses: {
-    202: json(z.object({ id: z.string(), status: z.literal('queued') }), 'Queued'),
-    ...commonErrors,
-    ...notFound,
-  },
-})
-const reindexAllRoute = createRoute({
-  method: 'post',
-  path: '/reindex',
-  tags: ['documents'],
-  summary: 'Every document again (after changing chunking or the embedding model)',
-  responses: { 202: json(z.object({ queued: z.number() }), 'How many were queued'), ...commonErrors },
-})
 
 /** What clients see of a document (no server paths). */
 export function documentView(document: DocumentRecord) {
