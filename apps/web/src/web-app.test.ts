@@ -182,6 +182,21 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
     expect(await first.locator('.text').textContent()).toMatch(/角度/)
   })
 
+  it('asks with the settings chosen in the settings panel', async () => {
+    await page.click('nav a[data-view=settings]')
+    await page.selectOption('form.settings select >> nth=0', 'keyword')
+    await page.selectOption('form.settings select >> nth=2', 'extractive')
+    await page.click('nav a[data-view=ask]')
+    await page.fill('[data-testid=question]', '保証期間は何年ですか')
+    const posted = page.waitForRequest((request) => request.url().endsWith('/ask'))
+    await page.click('form.ask button[type=submit]')
+    expect((await posted).postDataJSON().options).toMatchObject({ mode: 'keyword', answer: 'extractive' })
+    // Extractive: the answer is the best passage itself, so it holds the fact.
+    await page.waitForSelector('[data-testid=answer][data-status=done]:has-text("2年間")', {
+      timeout: 30_000,
+    })
+  })
+
   it('shows a corrupt file failed with its reason, re-indexes and deletes documents', async () => {
     await page.click('nav a[data-view=documents]')
     await page.setInputFiles('[data-testid=file-input]', {

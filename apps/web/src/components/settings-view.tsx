@@ -1,5 +1,36 @@
 import { useApp } from '../app-context.ts'
+import type { MessageKey } from '../i18n.ts'
 import type { Settings } from '../settings.ts'
+
+type ChoiceKey = 'mode' | 'rerank' | 'answer'
+
+/** One setting picked from a list: its label and each option's label are message keys. */
+function ChoiceSetting<K extends ChoiceKey>({
+  name,
+  label,
+  options,
+}: {
+  name: K
+  label: MessageKey
+  options: [Settings[K], MessageKey][]
+}) {
+  const { t, settings, updateSettings } = useApp()
+  return (
+    <label>
+      {t(label)}
+      <select
+        value={settings[name]}
+        onChange={(event) => updateSettings({ [name]: event.currentTarget.value } as Partial<Settings>)}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {t(text)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
 
 /** How questions are answered; kept in this browser. */
 export function SettingsView() {
@@ -7,17 +38,15 @@ export function SettingsView() {
   return (
     <form class="card settings" onSubmit={(event) => event.preventDefault()}>
       <h2>{t('settings.title')}</h2>
-      <label>
-        {t('settings.mode')}
-        <select
-          value={settings.mode}
-          onChange={(event) => updateSettings({ mode: event.currentTarget.value as Settings['mode'] })}
-        >
-          <option value="hybrid">{t('settings.mode.hybrid')}</option>
-          <option value="keyword">{t('settings.mode.keyword')}</option>
-          <option value="vector">{t('settings.mode.vector')}</option>
-        </select>
-      </label>
+      <ChoiceSetting
+        name="mode"
+        label="settings.mode"
+        options={[
+          ['hybrid', 'settings.mode.hybrid'],
+          ['keyword', 'settings.mode.keyword'],
+          ['vector', 'settings.mode.vector'],
+        ]}
+      />
       <label>
         {t('settings.topK')}
         <input
@@ -38,28 +67,24 @@ export function SettingsView() {
         />
         {t('settings.fusion')}
       </label>
-      <label>
-        {t('settings.rerank')}
-        <select
-          value={settings.rerank}
-          onChange={(event) => updateSettings({ rerank: event.currentTarget.value as Settings['rerank'] })}
-        >
-          <option value="default">{t('settings.default')}</option>
-          <option value="on">{t('settings.on')}</option>
-          <option value="off">{t('settings.off')}</option>
-        </select>
-      </label>
-      <label>
-        {t('settings.answer')}
-        <select
-          value={settings.answer}
-          onChange={(event) => updateSettings({ answer: event.currentTarget.value as Settings['answer'] })}
-        >
-          <option value="default">{t('settings.default')}</option>
-          <option value="generate">{t('settings.answer.generate')}</option>
-          <option value="extractive">{t('settings.answer.extractive')}</option>
-        </select>
-      </label>
+      <ChoiceSetting
+        name="rerank"
+        label="settings.rerank"
+        options={[
+          ['default', 'settings.default'],
+          ['on', 'settings.on'],
+          ['off', 'settings.off'],
+        ]}
+      />
+      <ChoiceSetting
+        name="answer"
+        label="settings.answer"
+        options={[
+          ['default', 'settings.default'],
+          ['generate', 'settings.answer.generate'],
+          ['extractive', 'settings.answer.extractive'],
+        ]}
+      />
     </form>
   )
 }
