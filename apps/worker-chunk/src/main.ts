@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { createChunkHandler } from '@rag/ingest'
+import { createChunkHandler, failDocumentOnFinalFailure } from '@rag/ingest'
 import { chunkJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -9,6 +9,7 @@ runMain(() =>
     name: 'worker-chunk',
     definition: chunkJob,
     env: processEnvironment(),
+    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'chunk'),
     createHandler: async ({ config, pool, producer, logger }) =>
       createChunkHandler({ pool, producer, logger }, config.chunking),
   }),

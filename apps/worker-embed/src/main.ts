@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { createEmbedHandler } from '@rag/ingest'
+import { createEmbedHandler, failDocumentOnFinalFailure } from '@rag/ingest'
 import { embedJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -10,6 +10,7 @@ runMain(() =>
     name: 'worker-embed',
     definition: embedJob,
     env: processEnvironment(),
+    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'embed'),
     createHandler: async (deps) => {
       const provider = startEmbeddingService(deps)
       return createEmbedHandler(deps, () => provider.get())

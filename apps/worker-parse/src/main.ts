@@ -1,5 +1,6 @@
 import { processEnvironment } from '@rag/config'
-import { createParseHandler } from '@rag/ingest'
+import { createParseHandler, failDocumentOnFinalFailure } from '@rag/ingest'
+import { createParseSandbox } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -9,10 +10,19 @@ runMain(() =>
     name: 'worker-parse',
     definition: parseJob,
     env: processEnvironment(),
-    createHandler: async ({ config, pool, producer, logger }) =>
-      createParseHandler(
+    createHandler: async ({ config, pool, producer, logger, shutdown }) => {
+      const sandbox = createParseSandbox(config.parsing.sandbox)
+      shutdown.add('parse sandbox', async () => sandbox.close())
+      return createParseHandler(
         { pool, producer, logger },
-        { sectionsPerPart: config.storage.sectionsPerPart, maxSectionChars: config.chunking.parentMaxChars },
-      ),
+        {
+          sectionsPerPart: config.storage.sectionsPerPart,
+          maxSectionChars: config.chunking.parentMaxChars,
+          sandbox,
+          limits: config.parsing.limits,
+        },
+      )
+    },
+    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'parse'),
   }),
 )

@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { createStoreHandler } from '@rag/ingest'
+import { createStoreHandler, failDocumentOnFinalFailure } from '@rag/ingest'
 import { storeJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -9,6 +9,7 @@ runMain(() =>
     name: 'worker-store',
     definition: storeJob,
     env: processEnvironment(),
+    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'store'),
     createHandler: async ({ config, pool, producer, logger }) =>
       createStoreHandler({ pool, producer, logger }, { embeddingModel: config.models.embedding.model }),
   }),

@@ -8,6 +8,7 @@ import { gateway } from './fragments/gateway.ts'
 import { generation } from './fragments/generation.ts'
 import { log } from './fragments/log.ts'
 import { models } from './fragments/models.ts'
+import { parsing } from './fragments/parsing.ts'
 import { redis } from './fragments/redis.ts'
 import { retrieval } from './fragments/retrieval.ts'
 import { storage } from './fragments/storage.ts'
@@ -31,6 +32,7 @@ export const supervisorConfig = defineProcessConfig('supervisor', {
   redis,
   log,
   storage,
+  parsing,
   supervisor,
   models,
   chunking,
@@ -48,6 +50,7 @@ export const workerConfig = defineProcessConfig('worker', {
   log,
   worker,
   storage,
+  parsing,
   chunking,
   retrieval,
   generation,
@@ -121,6 +124,7 @@ export const evalConfig = defineProcessConfig('eval', {
   redis,
   log,
   storage,
+  parsing,
   chunking,
   retrieval,
   generation,

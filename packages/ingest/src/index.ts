@@ -29,6 +29,7 @@ export {
 } from './register-document.ts'
 export { createChunkHandler } from './stages/chunk-stage.ts'
 export { createEmbedHandler } from './stages/embed-stage.ts'
+export { failDocumentOnFinalFailure } from './stages/fail-document-on-final-error.ts'
 export { createParseHandler, type ParseStageOptions } from './stages/parse-stage.ts'
 export { createStoreHandler } from './stages/store-stage.ts'
 export { storePart } from './store-part.ts'

@@ -8,6 +8,6 @@ import type { Producer } from '@rag/queue'
  */
 export interface IngestDeps {
   pool: Pool
-  producer: Pick<Producer, 'enqueue' | 'enqueueAgain'>
+  producer: Pick<Producer, 'enqueue' | 'enqueueAgain' | 'finalFailure'>
   logger: Logger
 }

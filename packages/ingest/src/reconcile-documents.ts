@@ -1,4 +1,5 @@
-import { chunkJob, embedJob, parseJob, storeJob } from '@rag/queue'
+import { chunkJob, embedJob, type JobDefinition, parseJob, storeJob } from '@rag/queue'
+import { markFailed } from './documents.ts'
 import { finalizeDocument } from './finalize-document.ts'
 import type { IngestDeps } from './ingest-deps.ts'
 import { listParts, type PartStage } from './parts.ts'
@@ -7,10 +8,20 @@ const NEXT_JOB = { parsed: chunkJob, chunked: embedJob, embedded: storeJob } as 
   Record<PartStage, unknown>
 >
 
+const STALLED = 'stalled more than allowable limit'
+
+interface NextStep {
+  // biome-ignore lint/suspicious/noExplicitAny: each step's payload is checked by its definition at enqueue
+  definition: JobDefinition<any>
+  payload: Record<string, unknown>
+}
+
 /**
  * Postgres is the source of truth: every document not ready or failed that has not moved for
  * `staleAfterMs` gets the job for the next step of each of its parts again (Redis may have lost
- * it). Jobs still waiting or running are left alone, so running this often is harmless.
+ * it). Jobs still waiting or running are left alone, so running this often is harmless. A job that
+ * failed for good (its failure could not be recorded, e.g. Postgres was down then) fails the
+ * document instead of being started over, and over.
  */
 export async function reconcileDocuments(
   deps: IngestDeps,
@@ -22,16 +33,33 @@ export async function reconcileDocuments(
       ORDER BY updated_at LIMIT 1000`,
     [staleAfterMs / 1000],
   )
-  for (const { id, contentHash, partsTotal } of rows) {
-    const documentId = id
-    const parts = await listParts(deps.pool, documentId, contentHash)
-    if (partsTotal === null) await deps.producer.enqueueAgain(parseJob, { documentId, contentHash })
-    for (const { part, stage } of parts) {
-      if (stage === 'stored') continue
-      await deps.producer.enqueueAgain(NEXT_JOB[stage], { documentId, contentHash, part })
+  for (const { id: documentId, contentHash, partsTotal } of rows) {
+    const steps: NextStep[] = []
+    if (partsTotal === null) steps.push({ definition: parseJob, payload: { documentId, contentHash } })
+    for (const { part, stage } of await listParts(deps.pool, documentId, contentHash)) {
+      if (stage !== 'stored')
+        steps.push({ definition: NEXT_JOB[stage], payload: { documentId, contentHash, part } })
     }
+    const failure = await firstFinalFailure(deps, steps)
+    if (failure) {
+      await markFailed(deps.pool, documentId, contentHash, failure)
+      continue
+    }
+    for (const { definition, payload } of steps) await deps.producer.enqueueAgain(definition, payload)
     if (partsTotal !== null) await finalizeDocument(deps.pool, documentId, contentHash)
   }
   if (rows.length > 0) deps.logger.info({ documents: rows.length }, 'reconciled stuck documents')
   return rows.length
+}
+
+async function firstFinalFailure(deps: IngestDeps, steps: NextStep[]): Promise<string | null> {
+  for (const { definition, payload } of steps) {
+    const reason = await deps.producer.finalFailure(definition, payload)
+    if (!reason) continue
+    const stage = definition.name.replace(/^ingest\./, '')
+    return reason.includes(STALLED)
+      ? `${stage}: the ${stage} worker stopped (crashed, killed or out of memory) each time it worked on this document`
+      : `${stage}: ${reason}`
+  }
+  return null
 }

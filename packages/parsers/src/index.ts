@@ -1,5 +1,14 @@
 export { decodeText } from './decode-text.ts'
 export { detectSourceType, SUPPORTED_EXTENSIONS } from './detect-source-type.ts'
 export { type ParseOptions, parseDocument } from './parse-document.ts'
+export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 export { DocumentParseError, type ParsedSection, SOURCE_TYPES, type SourceType } from './parsed-section.ts'
+export {
+  createParseSandbox,
+  type ParseSandbox,
+  type SandboxBudget,
+  type SandboxReport,
+} from './sandbox/parse-in-sandbox.ts'
+export type { ParseRequest } from './sandbox/sandbox-protocol.ts'
 export { cleanPageText, slugify } from './text-cleanup.ts'
+export { cleanExtractedText } from './text-hygiene.ts'

@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse'
 import { decodeText } from './decode-text.ts'
+import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
 
 /**
@@ -7,10 +8,23 @@ import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
  * line with the header's names; empty cells are left out. Streams rows, so a large CSV is never
  * held as records all at once.
  */
-export async function* parseCsv(data: Uint8Array, filename: string): AsyncGenerator<ParsedSection> {
+export async function* parseCsv(
+  data: Uint8Array,
+  filename: string,
+  { maxCsvRows, maxCsvColumns }: Pick<ParseLimits, 'maxCsvRows' | 'maxCsvColumns'> = DEFAULT_PARSE_LIMITS,
+): AsyncGenerator<ParsedSection> {
   const text = decodeText(data, 'CSV')
   const parser = parse(text, {
-    columns: (header: string[]) => header.map((name, i) => name.trim() || `column ${i + 1}`),
+    columns: (header: string[]) => {
+      if (header.length > maxCsvColumns) {
+        throw new DocumentParseError(
+          `the CSV has ${header.length} columns; at most ${maxCsvColumns} are read (CSV_MAX_COLUMNS)`,
+        )
+      }
+      return header.map((name, i) => name.trim() || `column ${i + 1}`)
+    },
+    // One record may not swallow the file (an unclosed quote would otherwise read to the end).
+    max_record_size: 1024 * 1024,
     skip_empty_lines: true,
     trim: true,
     relax_column_count: false,
@@ -19,6 +33,9 @@ export async function* parseCsv(data: Uint8Array, filename: string): AsyncGenera
   try {
     for await (const record of parser as AsyncIterable<Record<string, string>>) {
       row += 1
+      if (row > maxCsvRows) {
+        throw new DocumentParseError(`the CSV has more than ${maxCsvRows} data rows (CSV_MAX_ROWS): split it`)
+      }
       const lines = Object.entries(record)
         .filter(([, value]) => value !== '')
         .map(([column, value]) => `${column}: ${value}`)

@@ -1,21 +1,53 @@
-import { parseCsv } from './parse-csv.ts'
-import { parseDocx } from './parse-docx.ts'
-import { parseHtml } from './parse-html.ts'
-import { parseJsonl } from './parse-jsonl.ts'
-import { parseMarkdown } from './parse-markdown.ts'
-import { parsePdf } from './parse-pdf.ts'
-import { parsePlainText } from './parse-plain-text.ts'
+import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 import { DocumentParseError, type ParsedSection, type SourceType } from './parsed-section.ts'
+import { cleanSection } from './text-hygiene.ts'
 
 export interface ParseOptions {
   /** Largest plain-text section. */
   maxSectionChars?: number
   pdfPagesPerBatch?: number
+  limits?: Partial<ParseLimits>
+}
+
+// Each format's parser is loaded when a file of that format comes: the sandboxed parse of a text
+// file does not pay for the PDF library (about 160 MB resident).
+async function sectionsOf(
+  data: Uint8Array,
+  filename: string,
+  type: SourceType,
+  options: ParseOptions,
+  limits: ParseLimits,
+): Promise<AsyncIterable<ParsedSection> | Iterable<ParsedSection>> {
+  switch (type) {
+    case 'pdf': {
+      const { parsePdf } = await import('./parse-pdf.ts')
+      return parsePdf(data, filename, {
+        pagesPerBatch: options.pdfPagesPerBatch,
+        maxPages: limits.maxPdfPages,
+      })
+    }
+    case 'csv':
+      return (await import('./parse-csv.ts')).parseCsv(data, filename, limits)
+    case 'markdown':
+      return (await import('./parse-markdown.ts')).parseMarkdown(data, filename)
+    case 'html':
+      return (await import('./parse-html.ts')).parseHtml(data, filename, limits)
+    case 'docx':
+      return (await import('./parse-docx.ts')).parseDocx(data, filename, limits)
+    case 'text':
+      return (await import('./parse-plain-text.ts')).parsePlainText(data, filename, {
+        maxChars: options.maxSectionChars,
+      })
+    case 'jsonl':
+      return (await import('./parse-jsonl.ts')).parseJsonl(data)
+  }
 }
 
 /**
  * Sections in reading order. A generator, so the caller can store them in batches as they come
- * (PDF pages and CSV rows are produced incrementally). Throws DocumentParseError for bad files.
+ * (PDF pages and CSV rows are produced incrementally). Every piece of text is cleaned of
+ * characters that cannot be stored (NUL, other controls) on the way out. Throws
+ * DocumentParseError for bad files and for files past the limits.
  */
 export async function* parseDocument(
   data: Uint8Array,
@@ -24,27 +56,13 @@ export async function* parseDocument(
   options: ParseOptions = {},
 ): AsyncGenerator<ParsedSection> {
   if (data.length === 0) throw new DocumentParseError('the file is empty')
-  switch (type) {
-    case 'pdf':
-      yield* parsePdf(data, filename, { pagesPerBatch: options.pdfPagesPerBatch })
-      return
-    case 'csv':
-      yield* parseCsv(data, filename)
-      return
-    case 'markdown':
-      yield* parseMarkdown(data, filename)
-      return
-    case 'html':
-      yield* parseHtml(data, filename)
-      return
-    case 'docx':
-      yield* await parseDocx(data, filename)
-      return
-    case 'text':
-      yield* parsePlainText(data, filename, { maxChars: options.maxSectionChars })
-      return
-    case 'jsonl':
-      yield* parseJsonl(data)
-      return
+  const limits = { ...DEFAULT_PARSE_LIMITS, ...options.limits }
+  let yielded = 0
+  for await (const section of await sectionsOf(data, filename, type, options, limits)) {
+    const clean = cleanSection(section)
+    if (!clean) continue
+    yielded += 1
+    yield clean
   }
+  if (yielded === 0) throw new DocumentParseError('the document has no text')
 }

@@ -1,29 +1,56 @@
 import { PDFParse } from 'pdf-parse'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { PDF_LIBRARY_DATA } from './pdf-library-data.ts'
 import { cleanPageText } from './text-cleanup.ts'
 
 export interface PdfOptions {
   /** Pages extracted per call, so a 1,000-page PDF is never held as text all at once. */
   pagesPerBatch?: number
+  maxPages?: number
+}
+
+// Images are never needed for text; decoding a huge one (a JBIG2 or JPEG bomb) is refused.
+const MAX_IMAGE_PIXELS = 16_000_000
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+function openError(error: unknown): DocumentParseError {
+  if (error instanceof Error && error.name === 'PasswordException') {
+    return new DocumentParseError(
+      'the PDF is encrypted with a password: remove the password (e.g. print it to a new PDF) and upload it again',
+      { cause: error },
+    )
+  }
+  return new DocumentParseError(`not a readable PDF: ${messageOf(error)}`, { cause: error })
 }
 
 /** One section per page, source `name.pdf:pN` (1-based); blank pages are skipped. */
-export async function* parsePdf(data: Uint8Array, filename: string, { pagesPerBatch = 25 }: PdfOptions = {}) {
+export async function* parsePdf(
+  data: Uint8Array,
+  filename: string,
+  { pagesPerBatch = 25, maxPages = Number.POSITIVE_INFINITY }: PdfOptions = {},
+) {
   if (Buffer.from(data.subarray(0, 1024)).indexOf('%PDF-') < 0) {
     throw new DocumentParseError('not a PDF file (no %PDF header)')
   }
-  const parser = new PDFParse({ data: new Uint8Array(data) })
+  // An encrypted PDF with an empty user password (print/copy restrictions only) opens as is.
+  const parser = new PDFParse({
+    data: new Uint8Array(data),
+    ...PDF_LIBRARY_DATA,
+    maxImageSize: MAX_IMAGE_PIXELS,
+    verbosity: 0,
+  })
   let withText = 0
   try {
     let total: number
     try {
       total = (await parser.getInfo()).total
     } catch (error) {
+      throw openError(error)
+    }
+    if (total > maxPages) {
       throw new DocumentParseError(
-        `not a readable PDF: ${error instanceof Error ? error.message : String(error)}`,
-        {
-          cause: error,
-        },
+        `the PDF has ${total} pages; at most ${maxPages} are read (PDF_MAX_PAGES): split it into smaller files`,
       )
     }
     for (let first = 1; first <= total; first += pagesPerBatch) {
@@ -33,7 +60,7 @@ export async function* parsePdf(data: Uint8Array, filename: string, { pagesPerBa
         pages = (await parser.getText({ first, last, pageJoiner: '' })).pages
       } catch (error) {
         throw new DocumentParseError(
-          `PDF pages ${first}-${last} cannot be read (truncated or corrupt file): ${error instanceof Error ? error.message : String(error)}`,
+          `PDF pages ${first}-${last} cannot be read (truncated or corrupt file): ${messageOf(error)}`,
           { cause: error },
         )
       }

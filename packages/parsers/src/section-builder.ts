@@ -10,6 +10,8 @@ export class SectionBuilder {
   private current: ParsedSection | undefined
   private unit: string[] = []
   private readonly anchor = uniqueAnchors()
+  /** Headings with no text under them: a document of headings only is still read (as them). */
+  private readonly bareHeadings: string[] = []
 
   constructor(private readonly filename: string) {}
 
@@ -34,6 +36,9 @@ export class SectionBuilder {
 
   finish(): ParsedSection[] {
     this.closeParent()
+    if (this.sections.length === 0 && this.bareHeadings.length > 0) {
+      this.sections.push({ sourceId: this.filename, heading: null, units: [this.bareHeadings.join('\n')] })
+    }
     if (this.sections.length === 0) throw new DocumentParseError('the document has no text')
     return this.sections
   }
@@ -51,6 +56,7 @@ export class SectionBuilder {
   private closeParent() {
     this.closeUnit()
     if (this.current && this.current.units.length > 0) this.sections.push(this.current)
+    else if (this.current?.heading) this.bareHeadings.push(this.current.heading)
     this.current = undefined
   }
 }

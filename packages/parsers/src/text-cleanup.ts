@@ -42,6 +42,8 @@ export function cleanPageText(raw: string): string {
   const text = raw
     .replace(/[ﬀ-ﬆ]/g, (ligature) => LIGATURES[ligature] ?? ligature)
     .replace(/\u00ad/g, '')
+    // Vertical writing comes out in its presentation forms (︒ for 。, ︵ for （): fold them back.
+    .replace(/[\ufe10-\ufe19\ufe30-\ufe4f]/g, (form) => form.normalize('NFKC'))
     .replace(/\r\n?/g, '\n')
     .replace(/(\p{L})-\n\s*(\p{Ll})/gu, '$1$2')
   return joinWrappedJapaneseLines(text)

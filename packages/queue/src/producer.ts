@@ -21,6 +21,11 @@ export interface Producer {
    * still waiting or running is left alone.
    */
   enqueueAgain<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>): Promise<string>
+  /**
+   * Why the job for this payload failed for good (attempts used up, or unrecoverable, or stalled
+   * too often), or null when it has not: the reconciler must not start such a job over.
+   */
+  finalFailure<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>): Promise<string | null>
   close(): Promise<void>
 }
 
@@ -71,6 +76,18 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
         if (!PENDING_STATES.has(state)) await existing.remove()
       }
       return producer.enqueue(definition, input)
+    },
+    async finalFailure(definition, input) {
+      const queue = queues.get(definition.name)
+      if (!queue) throw new Error(`unknown queue ${definition.name}`)
+      const job = await queue.getJob(definition.jobId(definition.payload.parse(input)))
+      if (!job || (await job.getState()) !== 'failed') return null
+      const exhausted = job.attemptsMade >= (job.opts.attempts ?? 1)
+      const final =
+        exhausted ||
+        job.failedReason?.includes('stalled more than allowable limit') ||
+        job.finishedOn !== undefined
+      return final ? job.failedReason || 'failed' : null
     },
     async close() {
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()))

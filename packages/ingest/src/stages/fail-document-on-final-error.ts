@@ -29,3 +29,22 @@ export async function failDocumentOnFinalError<T>(
     throw error
   }
 }
+
+const STALLED = 'job stalled more than allowable limit'
+
+/**
+ * For a stage worker's onFinalFailure: a job that will not run again fails its document, with the
+ * reason. This covers what the handler itself never sees: a job whose worker died under it too
+ * many times (BullMQ fails it as stalled on the next pick-up, before the handler runs), so the
+ * reconciler does not start it over and over.
+ */
+export function failDocumentOnFinalFailure(pool: Pool, stage: string) {
+  return async (payload: unknown, error: Error) => {
+    const parsed = payload as { documentId?: unknown; contentHash?: unknown }
+    if (typeof parsed.documentId !== 'string' || typeof parsed.contentHash !== 'string') return
+    const reason = error.message.includes(STALLED)
+      ? `the ${stage} worker stopped (crashed, killed or out of memory) each time it worked on this document`
+      : message(error)
+    await markFailed(pool, parsed.documentId, parsed.contentHash, `${stage}: ${reason}`)
+  }
+}

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import { DocumentParseError, type ParsedSection, parseDocument } from '@rag/parsers'
+import { access } from 'node:fs/promises'
+import { DocumentParseError, type ParseLimits, type ParseSandbox } from '@rag/parsers'
 import { chunkJob, type JobHandler, type parseJob } from '@rag/queue'
 import { currentDocument, setStage } from '../documents.ts'
 import { finalizeDocument } from '../finalize-document.ts'
@@ -11,11 +11,16 @@ export interface ParseStageOptions {
   /** Sections per part: the unit of fan-out for the later stages. */
   sectionsPerPart: number
   maxSectionChars: number
+  /** Where files are parsed: child processes under a memory cap and a deadline. */
+  sandbox: ParseSandbox
+  limits?: Partial<ParseLimits>
 }
 
 /**
- * ingest.parse: reads the stored original, cuts its sections into parts as they come (a 1,000-page
- * PDF is parsed a few pages at a time) and hands each part to chunking at once.
+ * ingest.parse: parses the stored original in the sandbox, cuts its sections into parts as they
+ * come (a 1,000-page PDF is parsed a few pages at a time) and hands each part to chunking at once.
+ * This process only waits on the sandbox, so its event loop, lock renewals and database work go
+ * on whatever the file does to the parser.
  */
 export function createParseHandler(
   deps: IngestDeps,
@@ -26,30 +31,32 @@ export function createParseHandler(
       const document = await currentDocument(deps.pool, payload.documentId, payload.contentHash)
       if (!document) return { skipped: 'document deleted, replaced or failed' }
       await setStage(deps.pool, document.id, document.contentHash, 'parsing')
-      const data = await readFile(document.storedPath).catch((error: unknown) => {
+      await access(document.storedPath).catch((error: unknown) => {
         throw new DocumentParseError(
           `the stored file is missing (${error instanceof Error ? error.message : error})`,
         )
       })
+      const report = { peakBytes: 0 }
       let part = 0
-      let batch: ParsedSection[] = []
-      const flush = async () => {
-        await saveParsedPart(deps.pool, document.id, document.contentHash, part, batch)
+      const batches = options.sandbox.parse(
+        {
+          path: document.storedPath,
+          filename: document.filename,
+          sourceType: document.sourceType,
+          options: { maxSectionChars: options.maxSectionChars, limits: options.limits },
+          batchSize: options.sectionsPerPart,
+        },
+        report,
+      )
+      for await (const sections of batches) {
+        await saveParsedPart(deps.pool, document.id, document.contentHash, part, sections)
         await deps.producer.enqueueAgain(chunkJob, {
           documentId: document.id,
           contentHash: document.contentHash,
           part,
         })
         part += 1
-        batch = []
       }
-      for await (const section of parseDocument(data, document.filename, document.sourceType, {
-        maxSectionChars: options.maxSectionChars,
-      })) {
-        batch.push(section)
-        if (batch.length >= options.sectionsPerPart) await flush()
-      }
-      if (batch.length > 0) await flush()
       await deps.pool.query(
         'UPDATE documents SET parts_total = $3, updated_at = now() WHERE id = $1 AND content_hash = $2',
         [document.id, document.contentHash, part],
@@ -57,6 +64,6 @@ export function createParseHandler(
       // The last part may already be stored by now; whoever sees everything done finalises.
       await finalizeDocument(deps.pool, document.id, document.contentHash)
       await context.progress(1)
-      return { parts: part }
+      return { parts: part, peakParseMiB: Math.round(report.peakBytes / 1048576) }
     })
 }

@@ -1,0 +1,77 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DocumentParseError, type ParsedSection, type SourceType } from '../parsed-section.ts'
+import { deepHtml, inflatingPdf, manyPagesPdf } from '../testing/hostile-files.ts'
+import { createParseSandbox, type ParseSandbox } from './parse-in-sandbox.ts'
+
+let dir: string
+let sandbox: ParseSandbox
+const file = async (name: string, data: Buffer | string) => {
+  const path = join(dir, name)
+  await writeFile(path, data)
+  return path
+}
+
+async function batchesOf(path: string, sourceType: SourceType, options = {}) {
+  const batches: ParsedSection[][] = []
+  for await (const batch of sandbox.parse({ path, filename: 'f', sourceType, options, batchSize: 50 })) {
+    batches.push(batch)
+  }
+  return batches
+}
+
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the parse to fail')
+    },
+    (error: Error) => error,
+  )
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'parse-sandbox-'))
+  sandbox = createParseSandbox({ memoryMb: 512, timeoutMs: 4000 })
+})
+afterAll(async () => {
+  sandbox.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('the parse sandbox', () => {
+  it('hands sections over in batches of the requested size', async () => {
+    const csv = await file(
+      'rows.csv',
+      `q,a\n${Array.from({ length: 120 }, (_, i) => `q${i},a${i}`).join('\n')}\n`,
+    )
+    const batches = await batchesOf(csv, 'csv')
+    expect(batches.map((batch) => batch.length)).toEqual([50, 50, 20])
+    expect(batches[2]?.at(-1)?.units).toEqual(['q: q119\na: a119'])
+  })
+
+  it('stops a file that runs past the memory cap, and the next file is parsed as usual', async () => {
+    const bomb = await file('bomb.pdf', await inflatingPdf(256))
+    const error = await failureOf(batchesOf(bomb, 'pdf'))
+    expect(error).toBeInstanceOf(DocumentParseError)
+    expect(error.message).toBe('exceeded 512 MiB of memory (PARSE_MEMORY_MB)')
+    const text = await file('ok.txt', 'still working')
+    expect((await batchesOf(text, 'text')).flat()[0]?.units).toEqual(['still working'])
+  })
+
+  it('stops a file that runs past the deadline', async () => {
+    const slow = await file('slow.pdf', manyPagesPdf(20_000))
+    const error = await failureOf(batchesOf(slow, 'pdf', { limits: { maxPdfPages: 100_000 } }))
+    expect(error).toBeInstanceOf(DocumentParseError)
+    expect(error.message).toBe('timed out after 4 s (PARSE_TIMEOUT_SECONDS)')
+  })
+
+  it("a file's own fault is a DocumentParseError with the parser's reason", async () => {
+    const deep = await file('deep.html', deepHtml(10_000))
+    const error = await failureOf(batchesOf(deep, 'html'))
+    expect(error).toBeInstanceOf(DocumentParseError)
+    expect(error.message).toMatch(/nests elements 10002 deep/)
+    const missing = await failureOf(batchesOf(join(dir, 'gone.txt'), 'text'))
+    expect(missing.message).toMatch(/the stored file is missing/)
+  })
+})

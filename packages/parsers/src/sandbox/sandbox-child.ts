@@ -1,0 +1,56 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import type { ChildMessage, ParentMessage } from './sandbox-protocol.ts'
+
+// The child runs this package's own source: under tsx in development, compiled JS otherwise.
+const ENTRY = new URL(`./parse-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
+const LOADER = ENTRY.pathname.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []
+
+export type ChildEvent =
+  | { kind: 'message'; message: ChildMessage }
+  | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null; stderr: string }
+
+/** One parse child process and the events it sends, read one at a time by whoever is using it. */
+export class SandboxChild {
+  readonly process: ChildProcess
+  jobs = 0
+  private readonly events: ChildEvent[] = []
+  private wake: (() => void) | undefined
+  private stderr = ''
+
+  constructor(memoryMb: number) {
+    this.process = fork(ENTRY, [], {
+      execArgv: [...LOADER, `--max-old-space-size=${memoryMb}`],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    })
+    this.process.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4000)
+    })
+    this.process.on('message', (message: ChildMessage) => this.push({ kind: 'message', message }))
+    this.process.on('exit', (code, signal) => this.push({ kind: 'exit', code, signal, stderr: this.stderr }))
+    // A failed spawn is followed by 'exit'; the event itself carries nothing more to act on.
+    this.process.on('error', () => undefined)
+  }
+
+  get alive() {
+    return this.process.exitCode === null && this.process.signalCode === null
+  }
+
+  send(message: ParentMessage) {
+    if (this.process.connected) this.process.send(message)
+  }
+
+  async next(): Promise<ChildEvent> {
+    while (this.events.length === 0) await new Promise<void>((resolve) => (this.wake = resolve))
+    return this.events.shift() as ChildEvent
+  }
+
+  kill() {
+    if (this.alive) this.process.kill('SIGKILL')
+  }
+
+  private push(event: ChildEvent) {
+    this.events.push(event)
+    this.wake?.()
+  }
+}
