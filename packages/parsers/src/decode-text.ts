@@ -8,6 +8,7 @@ const BOMS: { bytes: number[]; encoding: string }[] = [
 
 // Japanese offices write Shift_JIS (Excel), EUC-JP (older Unix tools) and ISO-2022-JP (mail).
 const LEGACY_JAPANESE = ['shift_jis', 'euc-jp'] as const
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC $ B is how ISO-2022-JP switches to JIS
 const ESCAPE_TO_JIS = /\x1b\$[@B]/
 
 /** Share of bytes that no text file holds (NUL and other controls but tab, newlines, form feed, escape). */
