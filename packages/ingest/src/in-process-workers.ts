@@ -22,12 +22,19 @@ export interface PipelineOptions {
   sectionsPerPart?: number
   /** Memory cap and deadline of the parse sandbox; limits on what one file may hold. */
   parsing?: ParsingSection
+  /** Jobs each stage runs at once (production: WORKER_CONCURRENCY). */
+  concurrency?: number
 }
 
 /** The four ingestion workers in this process (tests); production runs each in its own. */
 export function startIngestionWorkers(options: PipelineOptions): Worker[] {
   const deps = { pool: options.pool, producer: options.producer, logger: options.logger }
-  const common = { redisUrl: options.redisUrl, prefix: options.prefix, logger: options.logger }
+  const common = {
+    redisUrl: options.redisUrl,
+    prefix: options.prefix,
+    logger: options.logger,
+    concurrency: options.concurrency ?? 1,
+  }
   const embedder = options.embedder ?? null
   const sandbox = createParseSandbox(options.parsing?.sandbox ?? { memoryMb: 1536, timeoutMs: 300_000 })
   const parser = startWorker({

@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '@rag/log'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { getDocument } from './documents.ts'
-import { startIngestionWorkers } from './in-process-workers.ts'
+import { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 
@@ -36,7 +36,7 @@ export interface IngestionFixture {
  */
 export async function startIngestionFixture(
   label: string,
-  options: { embedder?: Embedder | null } = {},
+  options: Pick<PipelineOptions, 'embedder' | 'parsing' | 'concurrency'> = {},
 ): Promise<IngestionFixture> {
   const logger = createLogger({ name: 'test', level: 'silent' })
   const redisUrl = testRedisUrl()
@@ -55,6 +55,8 @@ export async function startIngestionFixture(
     redisUrl,
     prefix,
     embedder: options.embedder,
+    parsing: options.parsing,
+    concurrency: options.concurrency,
   })
   return {
     db,
