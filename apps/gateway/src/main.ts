@@ -4,7 +4,7 @@ import { openDatabase } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
 import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
-import { deleteExpiredQuestions, failStalledQuestions } from '@rag/questions'
+import { deleteExpiredQuestions, failStalledQuestions, reconcileQuestions } from '@rag/questions'
 import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { createApp } from './create-app.ts'
@@ -28,6 +28,15 @@ runMain(async () => {
   const reconciler = setInterval(reconcile, config.storage.reconcileAfterMs)
   shutdown.add('reconciler', () => clearInterval(reconciler))
   void reconcile()
+
+  // Questions whose next job Redis lost (or never got: Redis was down when they were asked).
+  const reconcileAsked = () =>
+    reconcileQuestions(
+      { pool, producer, logger },
+      { staleAfterMs: config.retrieval.questionReconcileMs },
+    ).catch((error: unknown) => logger.warn({ err: error }, 'reconciling questions failed'))
+  const questionReconciler = setInterval(reconcileAsked, config.retrieval.questionReconcileMs)
+  shutdown.add('question reconciler', () => clearInterval(questionReconciler))
 
   // Questions: answers past their retention are deleted; questions stuck in a stage are failed.
   const tidyQuestions = () =>

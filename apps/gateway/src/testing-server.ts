@@ -23,9 +23,11 @@ export async function startGatewayServer(
     gateway?: Partial<GatewayDeps>
     /** Models and settings for the question workers (default: keyword search, extractive answers). */
     workers?: Partial<QuestionWorkersOptions>
+    /** A Redis of the test's own (default: the test Redis). */
+    redisUrl?: string
   } = {},
 ): Promise<GatewayServer> {
-  const fixture = await startIngestionFixture(label)
+  const fixture = await startIngestionFixture(label, { redisUrl: options.redisUrl })
   const dir = await mkdtemp(join(tmpdir(), `rag-${label}-`))
   const pool = fixture.db.pool
   const gateway = await createTestGateway(

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import type { ModelsSection, RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
+import type { Logger } from '@rag/log'
 import {
   type AskOptions,
-  createQuestion,
   isFinished,
   type QuestionRecord,
   readQuestion,
   resolveOptions,
+  submitQuestion,
 } from '@rag/questions'
-import { type Producer, type QuestionEventSubscriber, retrieveJob } from '@rag/queue'
+import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import type { EvalQuestion } from './dataset.ts'
 
 export interface AskDeps {
   pool: Pool
   producer: Producer
+  logger: Logger
   questionEvents: QuestionEventSubscriber
   retrieval: RetrievalSection
   models: Pick<ModelsSection, 'reranker' | 'llm'>
@@ -31,13 +33,12 @@ async function askOne(deps: AskDeps, question: EvalQuestion, options: AskOptions
     if (event.type === 'finished') finished()
   })
   try {
-    await createQuestion(deps.pool, {
+    await submitQuestion(deps, {
       id,
       question: question.query,
       options: resolveOptions(options, deps.retrieval, deps.models),
       ttlSeconds: 86400,
     })
-    await deps.producer.enqueue(retrieveJob, { questionId: id, fused: false })
     for (;;) {
       // The event wakes us at once; the timeout covers one that was missed.
       await Promise.race([signal, new Promise((resolve) => setTimeout(resolve, 2000))])

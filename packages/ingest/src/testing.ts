@@ -36,10 +36,10 @@ export interface IngestionFixture {
  */
 export async function startIngestionFixture(
   label: string,
-  options: Pick<PipelineOptions, 'embedder' | 'parsing' | 'concurrency'> = {},
+  options: Pick<PipelineOptions, 'embedder' | 'parsing' | 'concurrency'> & { redisUrl?: string } = {},
 ): Promise<IngestionFixture> {
   const logger = createLogger({ name: 'test', level: 'silent' })
-  const redisUrl = testRedisUrl()
+  const redisUrl = options.redisUrl ?? testRedisUrl()
   const prefix = uniquePrefix(label)
   const { embedder } = options
   // With an embedder, the database gets its vector column (of the embedder's size).

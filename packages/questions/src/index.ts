@@ -26,6 +26,7 @@ export {
   type QuestionStatus,
   readQuestion,
 } from './question-store.ts'
+export { reconcileQuestions } from './reconcile-questions.ts'
 export { generateStage } from './stages/generate-stage.ts'
 export { failQuestionOnFinalFailure } from './stages/question-progress.ts'
 export { rerankStage } from './stages/rerank-stage.ts'
@@ -37,3 +38,4 @@ export {
   type RerankStageDeps,
   type RetrieveStageDeps,
 } from './stages/stage-deps.ts'
+export { type SubmittedQuestion, submitQuestion } from './submit-question.ts'

@@ -1,4 +1,5 @@
 import type { Pool } from '@rag/db'
+import { retrieveJob } from '@rag/queue'
 import type { QuestionOptions } from './question-options.ts'
 
 export const QUESTION_STATUSES = [
@@ -72,10 +73,12 @@ export async function createQuestion(
     ttlSeconds,
   }: { id: string; question: string; options: QuestionOptions; ttlSeconds: number },
 ): Promise<void> {
+  // Its first job is recorded with it, so a question whose enqueue never reached Redis is still run.
+  const firstJob = { queue: retrieveJob.name, payload: { questionId: id, fused: false } }
   await pool.query(
-    `INSERT INTO question_jobs (id, question, options, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) ON CONFLICT (id) DO NOTHING`,
-    [id, question, JSON.stringify(options), ttlSeconds],
+    `INSERT INTO question_jobs (id, question, options, expires_at, next_job)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5) ON CONFLICT (id) DO NOTHING`,
+    [id, question, JSON.stringify(options), ttlSeconds, JSON.stringify(firstJob)],
   )
 }
 

@@ -5,12 +5,12 @@ import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
   askRequestSchema,
-  createQuestion,
   failStalledQuestions,
   readQuestion,
   resolveOptions,
+  submitQuestion,
 } from '@rag/questions'
-import { type Producer, type QuestionEventSubscriber, retrieveJob } from '@rag/queue'
+import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
@@ -112,13 +112,13 @@ export function askRoutes(deps: AskRouteDeps) {
       const request = c.req.valid('json')
       const id = randomUUID()
       const options = resolveOptions(request.options, deps.retrieval, deps.models)
-      await createQuestion(deps.pool, {
+      // Accepted once it is in Postgres, even when Redis is down (the reconciler enqueues it then).
+      await submitQuestion(deps, {
         id,
         question: request.question,
         options,
         ttlSeconds: deps.retrieval.questionTtlSeconds,
       })
-      await deps.producer.enqueue(retrieveJob, { questionId: id, fused: false })
       c.header('Location', `/ask/${id}`)
       return c.json(
         { id, status: 'queued' as const, links: { self: `/ask/${id}`, events: `/ask/${id}/events` } },

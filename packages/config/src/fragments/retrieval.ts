@@ -9,6 +9,7 @@ export interface RetrievalSection {
   refusalThreshold: number
   questionTtlSeconds: number
   questionTimeoutSeconds: number
+  questionReconcileMs: number
   bm25K1: number
   bm25B: number
 }
@@ -32,6 +33,8 @@ export const retrieval = defineFragment({
     QUESTION_TTL_SECONDS: integer(86400, { min: 60 }),
     // A question with no progress for this long (a stage's workers all gone) is failed with the stage named.
     QUESTION_TIMEOUT_SECONDS: integer(600, { min: 5, max: 86400 }),
+    // A question that has not moved for this long gets its next job again (Redis lost it).
+    QUESTION_RECONCILE_SECONDS: integer(15, { min: 1, max: 3600 }),
   },
   check: (env, report) => {
     if (env.RERANK_TOP_K > env.SEARCH_K) {
@@ -46,6 +49,7 @@ export const retrieval = defineFragment({
     refusalThreshold: env.REFUSAL_THRESHOLD,
     questionTtlSeconds: env.QUESTION_TTL_SECONDS,
     questionTimeoutSeconds: env.QUESTION_TIMEOUT_SECONDS,
+    questionReconcileMs: env.QUESTION_RECONCILE_SECONDS * 1000,
     bm25K1: env.BM25_K1,
     bm25B: env.BM25_B,
   }),

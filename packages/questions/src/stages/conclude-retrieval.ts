@@ -1,6 +1,7 @@
 import { generateJob } from '@rag/queue'
 import { languageOf, REFUSALS } from '../language.ts'
 import type { QuestionRecord, QuestionSource } from '../question-store.ts'
+import { handOn } from './hand-on.ts'
 import { advance } from './question-progress.ts'
 import type { QuestionStageDeps } from './stage-deps.ts'
 
@@ -35,7 +36,7 @@ export async function concludeRetrieval(
     return
   }
   await advance(deps, question.id, 'generating', { ...patch, sources })
-  await deps.producer.enqueue(generateJob, { questionId: question.id, task: 'answer' })
+  await handOn(deps, question.id, generateJob, { questionId: question.id, task: 'answer' })
 }
 
 /** The best passage itself is the answer (no model needed), citing it. */

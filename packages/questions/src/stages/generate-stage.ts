@@ -6,6 +6,7 @@ import { buildFusionPrompt, parseRephrasings } from '../fusion-prompt.ts'
 import { languageOf } from '../language.ts'
 import { isFinished, type QuestionRecord, readQuestion, touchQuestion } from '../question-store.ts'
 import { extractiveAnswer } from './conclude-retrieval.ts'
+import { handOn } from './hand-on.ts'
 import { advance, elapsedMs } from './question-progress.ts'
 import type { GenerateStageDeps } from './stage-deps.ts'
 
@@ -82,7 +83,7 @@ async function rephrase(deps: GenerateStageDeps, question: QuestionRecord, gener
     degraded: generator ? [] : ['fusion'],
     timings: { rephraseMs: elapsedMs(started) },
   })
-  await deps.producer.enqueue(retrieveJob, { questionId: question.id, fused: true })
+  await handOn(deps, question.id, retrieveJob, { questionId: question.id, fused: true })
 }
 
 /** question.generate: the LLM writes the answer (streamed to watchers) or, for RAG-Fusion, the rephrasings. */

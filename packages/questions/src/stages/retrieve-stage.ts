@@ -2,6 +2,7 @@ import { generateJob, type JobHandler, rerankJob, type retrieveJob } from '@rag/
 import { onePerParent, reciprocalRankFusion, type SearchHit, search, termCoverage } from '@rag/retrieval'
 import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
+import { handOn } from './hand-on.ts'
 import { advance, elapsedMs } from './question-progress.ts'
 import type { RetrieveStageDeps } from './stage-deps.ts'
 
@@ -46,7 +47,7 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
     const started = performance.now()
     await advance(deps, questionId, 'retrieving')
     if (question.options.fusion && !fused) {
-      await deps.producer.enqueue(generateJob, { questionId, task: 'rephrase' })
+      await handOn(deps, questionId, generateJob, { questionId, task: 'rephrase' })
       return 'rephrasing'
     }
 
@@ -103,7 +104,7 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
     }
     if (options.rerank && sources.length > 0) {
       await advance(deps, questionId, 'reranking', { ...patch, sources })
-      await deps.producer.enqueue(rerankJob, { questionId })
+      await handOn(deps, questionId, rerankJob, { questionId })
       return 'reranking'
     }
     // Without a reranker to choose, RAG-Fusion's wider list is cut to the wanted passages here.

@@ -1,0 +1,34 @@
+import type { Pool } from '@rag/db'
+import type { Logger } from '@rag/log'
+import { type Producer, retrieveJob } from '@rag/queue'
+import type { QuestionOptions } from './question-options.ts'
+import { createQuestion } from './question-store.ts'
+
+export interface SubmittedQuestion {
+  id: string
+  question: string
+  options: QuestionOptions
+  ttlSeconds: number
+}
+
+/**
+ * Records a question and enqueues its first job. Postgres is the record: when Redis cannot take
+ * the job right now the question is still accepted (the question reconciler enqueues it once Redis
+ * answers again), so an accepted question is never an orphan and never lost.
+ */
+export async function submitQuestion(
+  deps: { pool: Pool; producer: Pick<Producer, 'enqueue'>; logger: Logger },
+  question: SubmittedQuestion,
+): Promise<{ enqueued: boolean }> {
+  await createQuestion(deps.pool, question)
+  try {
+    await deps.producer.enqueue(retrieveJob, { questionId: question.id, fused: false })
+    return { enqueued: true }
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, questionId: question.id },
+      'could not enqueue the question (Redis unreachable?); the reconciler will enqueue it',
+    )
+    return { enqueued: false }
+  }
+}
