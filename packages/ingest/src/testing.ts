@@ -1,6 +1,5 @@
 import type { Pool } from '@rag/db'
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
-import type { Embedder } from '@rag/embeddings'
 import { createLogger, type Logger } from '@rag/log'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
