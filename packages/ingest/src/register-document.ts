@@ -49,13 +49,21 @@ export function safeRelativePath(raw: string): string {
   return segments.map(safeFilename).join('/')
 }
 
+// Bidirectional controls make `evil\u202Efdp.exe` display as `evilexe.pdf`: never part of a name.
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+const MAX_NAME = 255
+
 export function safeFilename(raw: string): string {
   const name = basename(raw.replaceAll('\\', '/'))
     .replace(/\p{Cc}/gu, '')
+    .replace(BIDI_CONTROLS, '')
     .trim()
   if (!name || name === '.' || name === '..')
     throw new UploadRejectedError(400, `invalid file name ${JSON.stringify(raw)}`)
-  return name.slice(0, 255)
+  if (name.length <= MAX_NAME) return name
+  // A long name is shortened in its stem, so it keeps the extension its type is read from.
+  const extension = extname(name).slice(0, 16)
+  return `${[...name.slice(0, name.length - extname(name).length)].slice(0, MAX_NAME - extension.length).join('')}${extension}`
 }
 
 /**

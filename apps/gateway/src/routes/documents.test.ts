@@ -111,7 +111,9 @@ describe('POST /documents', () => {
   it('rejects with the first reason when no file is acceptable, naming every reason', async () => {
     const response = await post(form([['big.txt', 'x'.repeat(200_001)]]))
     expect(response.status).toBe(413)
-    expect((await json<Failure>(response)).error.message).toMatch(/limit is 200000/)
+    expect((await json<Failure>(response)).error.message).toMatch(
+      /^big.txt is larger than 200000 bytes \(UPLOAD_MAX_BYTES\)$/,
+    )
   })
 
   it('marks a corrupt file failed with its reason', async () => {

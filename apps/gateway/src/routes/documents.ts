@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import {
   type DocumentRecord,
@@ -12,8 +13,8 @@ import {
   UploadRejectedError,
 } from '@rag/ingest'
 import { parseJob } from '@rag/queue'
-import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
+import { readMultipartUpload } from '../multipart-upload.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import {
   deleteRoute,
@@ -53,64 +54,55 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
   const app = new OpenAPIHono({ defaultHook: validationHook })
   // Declared for the spec only: the files are read and refused one by one in the handler.
   app.openAPIRegistry.registerPath(uploadRoute)
-  app.post(
-    '/documents',
-    bodyLimit({
-      maxSize: limit,
-      onError: () => {
-        throw new HttpError(413, `upload larger than ${limit} bytes (UPLOAD_MAX_BYTES × UPLOAD_MAX_FILES)`)
-      },
-    }),
-    async (c) => {
-      if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
-        throw new HttpError(415, 'send the files as multipart/form-data, in fields named "file" or "files"')
-      }
-      const body = await c.req.parseBody({ all: true }).catch((error: unknown) => {
-        throw new HttpError(
-          400,
-          `malformed multipart body: ${error instanceof Error ? error.message : error}`,
-        )
-      })
-      const files = [body.file, body.files].flat().filter((value): value is File => value instanceof File)
-      if (files.length === 0) throw new HttpError(400, 'no file in the upload (fields "file" or "files")')
-      if (files.length > options.maxFiles) {
-        throw new HttpError(413, `${files.length} files in one upload; the limit is ${options.maxFiles}`)
-      }
-      const collection = typeof body.collection === 'string' ? body.collection.slice(0, 200) : undefined
-      const tags =
-        typeof body.tags === 'string'
-          ? body.tags
-              .split(',')
-              .map((t) => t.trim())
-              .filter(Boolean)
-          : undefined
+  app.post('/documents', async (c) => {
+    if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
+      throw new HttpError(415, 'send the files as multipart/form-data, in fields named "file" or "files"')
+    }
+    const declared = Number(c.req.header('content-length'))
+    if (declared > limit) {
+      throw new HttpError(413, `upload larger than ${limit} bytes (UPLOAD_MAX_BYTES × UPLOAD_MAX_FILES)`)
+    }
+    const upload = await readMultipartUpload(c.req.raw.body, Object.fromEntries(c.req.raw.headers), {
+      spoolDir: join(options.uploadDir, '.incoming'),
+      maxBytes: options.maxBytes,
+      maxFiles: options.maxFiles,
+    })
+    try {
+      if (upload.files.length === 0)
+        throw new HttpError(400, 'no file in the upload (fields "file" or "files")')
+      const { collection: rawCollection, tags: rawTags } = upload.fields
+      const collection = rawCollection?.slice(0, 200)
+      const tags = rawTags
+        ?.split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
       const accepted: (ReturnType<typeof documentView> & { action: string })[] = []
       const rejected: { filename: string; status: number; error: string }[] = []
-      for (const file of files) {
+      // One file at a time: at most one file's bytes are in memory.
+      for (const file of upload.files) {
         try {
-          const data = new Uint8Array(await file.arrayBuffer())
           const { document, action } = await registerDocument(deps, options, {
-            filename: file.name,
-            data,
+            filename: file.filename,
+            data: await file.read(),
             collection,
             tags,
           })
           accepted.push({ ...documentView(document), action })
         } catch (error) {
           if (!(error instanceof UploadRejectedError)) throw error
-          rejected.push({ filename: file.name, status: error.status, error: error.message })
+          rejected.push({ filename: file.filename, status: error.status, error: error.message })
         }
       }
       // Some files taken: 202 with the reasons for the others. None taken: the first reason's status.
       if (accepted.length === 0) {
         const first = rejected[0]
-        throw new HttpError((first?.status ?? 400) as 400, first?.error ?? 'nothing accepted', {
-          rejected,
-        })
+        throw new HttpError((first?.status ?? 400) as 400, first?.error ?? 'nothing accepted', { rejected })
       }
       return c.json({ documents: accepted, rejected }, 202)
-    },
-  )
+    } finally {
+      await upload.cleanUp()
+    }
+  })
   return app
     .openapi(listRoute, async (c) => {
       const documents = await listDocuments(deps.pool, c.req.valid('query'))
