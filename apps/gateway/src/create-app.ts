@@ -2,10 +2,14 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import type { Producer } from '@rag/queue'
+import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
 import { requireApiKey } from './middleware/api-key.ts'
+import { clientAddress } from './middleware/client-address.ts'
+import { rejectCrossOrigin } from './middleware/cross-origin.ts'
+import { KeyAttempts } from './middleware/key-attempts.ts'
 import { rateLimit } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { mountApiDocs } from './routes/api-docs.ts'
@@ -34,9 +38,13 @@ export interface AccessOptions {
   corsOrigins: string[]
   askPerMinute: number
   uploadsPerMinute: number
+  /** Proxies whose X-Forwarded-For is believed (see clientAddress). */
+  trustedProxies?: string[]
 }
 
 const OPEN_ACCESS: AccessOptions = { apiKeys: [], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 }
+/** Wrong API keys a minute per client address, on any route and the sign-in together. */
+const KEY_ATTEMPTS_PER_MINUTE = 10
 
 /**
  * Paths anyone may reach even when API keys are set: health, the API description, the web page
@@ -64,16 +72,18 @@ export function createApp(deps: GatewayDeps) {
       }),
     )
   }
-  app.use(requireApiKey({ keys: access.apiKeys, open: isOpenPath }))
-  app.post('/ask', rateLimit({ perMinute: access.askPerMinute, what: 'questions' }))
-  app.post('/documents', rateLimit({ perMinute: access.uploadsPerMinute, what: 'uploads' }))
-  // Sign-in is open (it checks the key itself): a few tries a minute per address, no key guessing.
-  app.post('/session', rateLimit({ perMinute: access.apiKeys.length > 0 ? 10 : 0, what: 'sign-in attempts' }))
+  const addressOf = (c: Context) => clientAddress(c, access.trustedProxies ?? [])
+  const attempts = new KeyAttempts(KEY_ATTEMPTS_PER_MINUTE)
+  app.use(rejectCrossOrigin({ allowedOrigins: access.corsOrigins }))
+  app.use(requireApiKey({ keys: access.apiKeys, open: isOpenPath, attempts, addressOf }))
+  app.post('/ask', rateLimit({ perMinute: access.askPerMinute, what: 'questions', addressOf }))
+  app.post('/documents', rateLimit({ perMinute: access.uploadsPerMinute, what: 'uploads', addressOf }))
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes(deps))
   app.route('/', askRoutes(deps))
-  app.route('/', sessionRoutes(access.apiKeys))
+  // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
+  app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf }))
   mountApiDocs(app)
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)

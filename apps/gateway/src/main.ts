@@ -58,6 +58,13 @@ runMain(async () => {
       'no API_KEY set: listening on loopback only, without authentication',
     )
   }
+  const shortKeys = config.gateway.apiKeys.filter((key) => key.length < 16).length
+  if (shortKeys > 0 && !['127.0.0.1', '::1', 'localhost'].includes(host)) {
+    logger.warn(
+      { host, shortKeys },
+      'API_KEY: a key shorter than 16 characters is open to guessing on a network; use e.g. `openssl rand -hex 24`',
+    )
+  }
   // The query embedder for /search: loaded on first use, never a crash when unavailable.
   const embedder = embedderProvider(config.models, logger)
   const app = createApp({

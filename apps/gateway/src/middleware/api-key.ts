@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from '../http-error.ts'
+import type { KeyAttempts } from './key-attempts.ts'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
@@ -37,30 +38,56 @@ export function presentedKey(header: (name: string) => string | undefined): stri
   )
 }
 
+/** A same-origin path to send a browser back to: `//host` would leave the site. */
+export function sameOriginPath(url: URL): string {
+  return `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`
+}
+
+function tooManyAttempts(seconds: number): HttpError {
+  return new HttpError(429, `too many wrong API keys from this address; try again in ${seconds} s`, {
+    retryAfter: seconds,
+  })
+}
+
 /**
  * With API keys configured, every request but the open paths must present one of them (compared
- * in constant time). Without keys the gateway is loopback-only (see main.ts) and this lets all through.
+ * in constant time). Every wrong key, on any route (also `?api_key=` on an open path), counts
+ * against the client's address; past the limit the address is refused (429) whatever it presents.
+ * Without keys the gateway is loopback-only (see main.ts) and this lets all through.
  */
 export function requireApiKey({
   keys,
   open,
+  attempts,
+  addressOf,
 }: {
   keys: string[]
   open: (path: string, method: string) => boolean
+  attempts: KeyAttempts
+  addressOf: (c: Context) => string
 }): MiddlewareHandler {
   const isKnown = keyChecker(keys)
   return async function apiKeyMiddleware(c, next) {
     if (keys.length === 0) return next()
     const fromQuery = c.req.query('api_key')
+    const key = fromQuery ?? presentedKey((name) => c.req.header(name))
+    const address = addressOf(c)
+    if (key !== undefined) {
+      const wait = attempts.blockedFor(address)
+      if (wait > 0) {
+        c.header('Retry-After', String(wait))
+        throw tooManyAttempts(wait)
+      }
+      if (!isKnown(key)) attempts.fail(address)
+    }
     if (fromQuery && isKnown(fromQuery)) {
       // A browser opening a page with ?api_key=: keep the key in a cookie, drop it from the address.
       const url = new URL(c.req.url)
       url.searchParams.delete('api_key')
       c.header('Set-Cookie', keyCookie(fromQuery))
-      return c.redirect(`${url.pathname}${url.search}`, 303)
+      return c.redirect(sameOriginPath(url), 303)
     }
     if (open(c.req.path, c.req.method)) return next()
-    const key = presentedKey((name) => c.req.header(name))
     if (!key) {
       c.header('WWW-Authenticate', 'Bearer')
       throw new HttpError(401, 'an API key is required: send Authorization: Bearer <key> or X-API-Key: <key>')

@@ -1,27 +1,27 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from '../http-error.ts'
 import { presentedKey } from './api-key.ts'
 
 /**
- * A token bucket per caller (its API key, else its address): `perMinute` requests a minute with
+ * A token bucket per caller (its API key, else its address, see clientAddress): `perMinute` requests a minute with
  * bursts up to that many; over it, 429 with Retry-After. Kept in this process (one gateway); 0 = off.
  */
 export function rateLimit({
   perMinute,
   what,
+  addressOf,
   now = () => Date.now(),
 }: {
   perMinute: number
   what: string
+  addressOf: (c: Context) => string
   now?: () => number
 }): MiddlewareHandler {
   const buckets = new Map<string, { tokens: number; at: number }>()
   return async function rateLimitMiddleware(c, next) {
     if (perMinute <= 0) return next()
     const key = presentedKey((name) => c.req.header(name))
-    const caller = key
-      ? `key:${key}`
-      : `addr:${c.req.header('x-forwarded-for') ?? c.env?.incoming?.socket?.remoteAddress ?? 'local'}`
+    const caller = key ? `key:${key}` : `addr:${addressOf(c)}`
     const t = now()
     const bucket = buckets.get(caller) ?? { tokens: perMinute, at: t }
     bucket.tokens = Math.min(perMinute, bucket.tokens + ((t - bucket.at) / 60_000) * perMinute)

@@ -1,6 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
 import { keyChecker, keyCookie, presentedKey } from '../middleware/api-key.ts'
+import type { KeyAttempts } from '../middleware/key-attempts.ts'
 import { commonErrors, errorResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -34,7 +36,12 @@ const loginRoute = createRoute({
       },
     },
   },
-  responses: { 204: { description: 'Cookie set' }, ...commonErrors, 401: errorResponse('Not a valid key') },
+  responses: {
+    204: { description: 'Cookie set' },
+    ...commonErrors,
+    401: errorResponse('Not a valid key'),
+    429: errorResponse('Too many wrong keys from this address'),
+  },
 })
 const logoutRoute = createRoute({
   method: 'delete',
@@ -49,7 +56,10 @@ const logoutRoute = createRoute({
  * Browser sign-in: an EventSource cannot send headers, so a page hands its key over once and the
  * gateway keeps it in a SameSite=Strict HttpOnly cookie that the key check reads.
  */
-export function sessionRoutes(keys: string[]) {
+export function sessionRoutes(
+  keys: string[],
+  { attempts, addressOf }: { attempts: KeyAttempts; addressOf: (c: Context) => string },
+) {
   const isKnown = keyChecker(keys)
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(readRoute, (c) => {
@@ -61,7 +71,18 @@ export function sessionRoutes(keys: string[]) {
     })
     .openapi(loginRoute, (c) => {
       const { apiKey } = c.req.valid('json')
-      if (keys.length > 0 && !isKnown(apiKey.trim())) throw new HttpError(401, 'invalid API key')
+      if (keys.length > 0) {
+        const address = addressOf(c)
+        const wait = attempts.blockedFor(address)
+        if (wait > 0) {
+          c.header('Retry-After', String(wait))
+          throw new HttpError(429, `too many wrong API keys from this address; try again in ${wait} s`)
+        }
+        if (!isKnown(apiKey.trim())) {
+          attempts.fail(address)
+          throw new HttpError(401, 'invalid API key')
+        }
+      }
       c.header('Set-Cookie', keyCookie(apiKey.trim()))
       return c.body(null, 204)
     })

@@ -9,6 +9,8 @@ export interface GatewaySection {
   corsOrigins: string[]
   askPerMinute: number
   uploadsPerMinute: number
+  /** Addresses of reverse proxies whose X-Forwarded-For names the client. */
+  trustedProxies: string[]
   webAppDir: string
 }
 
@@ -25,6 +27,9 @@ export const gateway = defineFragment({
     // Questions (POST /ask) and uploads (POST /documents) a minute per API key (or address); 0 = no limit.
     ASK_RATE_PER_MINUTE: integer(120, { min: 0, max: 1_000_000 }),
     UPLOAD_RATE_PER_MINUTE: integer(60, { min: 0, max: 1_000_000 }),
+    // Reverse proxies in front of the gateway (their addresses, comma-separated): only from them is
+    // X-Forwarded-For believed when limits and sign-in attempts are counted per client address.
+    TRUSTED_PROXIES: list(),
     // The built web app served at / (`pnpm start` builds it into apps/web/dist).
     WEB_APP_DIR: text(fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url))),
   },
@@ -38,6 +43,7 @@ export const gateway = defineFragment({
     corsOrigins: env.CORS_ORIGINS,
     askPerMinute: env.ASK_RATE_PER_MINUTE,
     uploadsPerMinute: env.UPLOAD_RATE_PER_MINUTE,
+    trustedProxies: env.TRUSTED_PROXIES,
     webAppDir: env.WEB_APP_DIR,
   }),
 })

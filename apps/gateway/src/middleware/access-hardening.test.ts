@@ -1,0 +1,134 @@
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AccessOptions } from '../create-app.ts'
+import { createTestGateway, type TestGateway } from '../testing.ts'
+
+// Each test builds its own gateway, so counts of wrong keys never carry from one test to another.
+let fixture: IngestionFixture
+const gateways: TestGateway[] = []
+
+beforeAll(async () => {
+  fixture = await startIngestionFixture('gateway-hardening')
+})
+afterAll(async () => {
+  await Promise.all(gateways.map((gateway) => gateway.close()))
+  await fixture?.close()
+})
+
+async function gatewayWith(access: Partial<AccessOptions> = {}) {
+  const gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: '/nonexistent', maxBytes: 1000, maxFiles: 1 },
+    {
+      access: {
+        apiKeys: ['a-long-enough-test-key'],
+        corsOrigins: ['https://app.example'],
+        askPerMinute: 0,
+        uploadsPerMinute: 0,
+        ...access,
+      },
+    },
+  )
+  gateways.push(gateway)
+  return (path: string, init: RequestInit = {}) => gateway.app.request(`http://127.0.0.1:3000${path}`, init)
+}
+
+const cookie = { cookie: 'rag_api_key=a-long-enough-test-key' }
+
+describe('cross-site requests (CSRF)', () => {
+  it('a page on another port of the same host cannot use the cookie to upload or re-index', async () => {
+    const request = await gatewayWith()
+    const fromOtherPort = { ...cookie, origin: 'http://127.0.0.1:8765', 'sec-fetch-site': 'same-site' }
+    const upload = await request('/documents', {
+      method: 'POST',
+      headers: { ...fromOtherPort, 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x--\r\n',
+    })
+    expect(upload.status).toBe(403)
+    expect(await upload.text()).toMatch(/cross-origin POST refused \(from http:\/\/127\.0\.0\.1:8765\)/)
+    expect((await request('/reindex', { method: 'POST', headers: fromOtherPort })).status).toBe(403)
+    // An older browser without Sec-Fetch-Site: its Origin decides.
+    const legacy = { ...cookie, origin: 'http://127.0.0.1:8765' }
+    expect((await request('/reindex', { method: 'POST', headers: legacy })).status).toBe(403)
+  })
+
+  it('the gateway own pages, configured origins and programs go on', async () => {
+    const request = await gatewayWith()
+    const sameOrigin = { ...cookie, origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }
+    expect((await request('/reindex', { method: 'POST', headers: sameOrigin })).status).toBe(202)
+    const legacySameOrigin = { ...cookie, origin: 'http://127.0.0.1:3000' }
+    expect((await request('/reindex', { method: 'POST', headers: legacySameOrigin })).status).toBe(202)
+    const cors = {
+      authorization: 'Bearer a-long-enough-test-key',
+      origin: 'https://app.example',
+      'sec-fetch-site': 'cross-site',
+    }
+    expect((await request('/reindex', { method: 'POST', headers: cors })).status).toBe(202)
+    const program = { authorization: 'Bearer a-long-enough-test-key' }
+    expect((await request('/reindex', { method: 'POST', headers: program })).status).toBe(202)
+  })
+
+  it('without keys (loopback only) a cross-site page cannot write either', async () => {
+    const request = await gatewayWith({ apiKeys: [], corsOrigins: [] })
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
+    expect((await request('/reindex', { method: 'POST', headers: crossSite })).status).toBe(403)
+    expect((await request('/documents', { headers: crossSite })).status).toBe(200)
+  })
+})
+
+describe('guessing keys', () => {
+  it('wrong keys on any route, in any header or as ?api_key=, share one limit per address', async () => {
+    const request = await gatewayWith()
+    const tries = [
+      () =>
+        request('/documents', {
+          headers: { authorization: 'Bearer guess-1', 'x-forwarded-for': '10.0.0.1' },
+        }),
+      () => request('/search?q=x', { headers: { 'x-api-key': 'guess-2', 'x-forwarded-for': '10.0.0.2' } }),
+      () => request('/healthz?api_key=guess-3'),
+      () =>
+        request('/session', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apiKey: 'guess-4' }),
+        }),
+    ]
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++)
+      statuses.push((await (tries[i % tries.length] as () => Promise<Response>)()).status)
+    // ?api_key= on the open /healthz answers as health does; a wrong one still counts.
+    expect(statuses.slice(0, 10).filter((status) => status === 429)).toEqual([])
+    expect(statuses.slice(0, 10).filter((status) => status === 401)).toHaveLength(8)
+    expect(statuses.slice(10)).toEqual([429, 429])
+    // Locked out: even the right key waits (else the oracle would simply go on).
+    const right = await request('/documents', { headers: { authorization: 'Bearer a-long-enough-test-key' } })
+    expect(right.status).toBe(429)
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('X-Forwarded-For names the client only when it comes from a configured proxy', async () => {
+    const request = await gatewayWith({ trustedProxies: ['local'] })
+    for (let i = 0; i < 10; i++) {
+      await request('/documents', {
+        headers: { authorization: `Bearer guess-${i}`, 'x-forwarded-for': '198.51.100.7' },
+      })
+    }
+    const blocked = await request('/documents', {
+      headers: { authorization: 'Bearer guess', 'x-forwarded-for': '198.51.100.7' },
+    })
+    expect(blocked.status).toBe(429)
+    const otherClient = await request('/documents', {
+      headers: { authorization: 'Bearer a-long-enough-test-key', 'x-forwarded-for': '198.51.100.8' },
+    })
+    expect(otherClient.status).toBe(200)
+  })
+})
+
+describe('signing in by address', () => {
+  it('?api_key= sends the browser back to a path on this site only', async () => {
+    const request = await gatewayWith()
+    const response = await request('//evil.example/?api_key=a-long-enough-test-key')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/evil.example/')
+  })
+})
