@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type GatewayServer, startGatewayServer } from '@rag/gateway/testing'
@@ -51,6 +51,27 @@ describe('pnpm ingest', () => {
     expect(lines).toContain(`FAILED ${join(dir, 'image.png')}: unsupported file type`)
     expect(lines).toContain(`FAILED ${join(dir, 'missing.md')}: no such file or folder`)
     expect(lines.at(-1)).toBe('1 ready, 3 failed')
+  })
+
+  it('keeps same-named files of different folders apart by their path in the folder', async () => {
+    const folder = join(dir, 'handbooks')
+    await mkdir(join(folder, 'a'), { recursive: true })
+    await mkdir(join(folder, 'b'), { recursive: true })
+    await writeFile(join(folder, 'a', 'README.md'), '# A\n\nthe first readme')
+    await writeFile(join(folder, 'b', 'README.md'), '# B\n\nthe second readme')
+    const { lines, output } = capture()
+    const client = createGatewayClient({ baseUrl })
+    const code = await runIngestCommand({
+      paths: [folder],
+      client,
+      output,
+      pollMs: 50,
+      collection: 'handbooks',
+    })
+    expect(code).toBe(0)
+    expect(lines.at(-1)).toBe('2 ready, 0 failed')
+    const names = (await client.listDocuments({ collection: 'handbooks' })).map((d) => d.filename).sort()
+    expect(names).toEqual(['a/README.md', 'b/README.md'])
   })
 
   it('says how to start the gateway when it cannot be reached', async () => {

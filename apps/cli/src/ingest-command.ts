@@ -35,9 +35,9 @@ export async function runIngestCommand({
   }
   const problems: string[] = skipped.map(({ path, reason }) => `${path}: ${reason}`)
   const uploaded: { path: string; document: RemoteDocument }[] = []
-  for (const path of files) {
+  for (const { path, name } of files) {
     try {
-      uploaded.push({ path, document: await client.upload(path, { collection, tags }) })
+      uploaded.push({ path, document: await client.upload(path, { collection, tags, name }) })
     } catch (error) {
       problems.push(`${path}: ${error instanceof Error ? error.message : String(error)}`)
     }

@@ -1,4 +1,3 @@
-import { basename } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { collectFiles, type GatewayClient } from '@rag/gateway-client'
 import { z } from 'zod'
@@ -150,14 +149,14 @@ export function createMcpServer(client: GatewayClient, { answerTimeoutMs = 300_0
         const results = []
         for (const file of files) {
           try {
-            const uploaded = await client.upload(file, { collection })
+            const uploaded = await client.upload(file.path, { collection, name: file.name })
             const final = await waitFor(
               () => client.getDocument(uploaded.id),
               (d) => d.status === 'ready' || d.status === 'failed',
               answerTimeoutMs,
             )
             results.push({
-              file: basename(file),
+              file: file.name,
               id: final.id,
               status: final.status,
               chunks: final.chunkCount,
@@ -165,7 +164,7 @@ export function createMcpServer(client: GatewayClient, { answerTimeoutMs = 300_0
             })
           } catch (error) {
             results.push({
-              file: basename(file),
+              file: file.name,
               status: 'rejected',
               error: error instanceof Error ? error.message : String(error),
             })

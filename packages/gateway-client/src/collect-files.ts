@@ -1,26 +1,33 @@
 import { readdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join, relative, sep } from 'node:path'
 import { detectSourceType } from '@rag/parsers'
+
+export interface LocalFile {
+  path: string
+  /** The document's name: its path inside the folder given (`a/README.md`), or its file name. */
+  name: string
+}
 
 /** Files to ingest from the given files and folders (recursively); unsupported or missing ones are reported. */
 export async function collectFiles(
   paths: string[],
-): Promise<{ files: string[]; skipped: { path: string; reason: string }[] }> {
-  const files: string[] = []
+): Promise<{ files: LocalFile[]; skipped: { path: string; reason: string }[] }> {
+  const files: LocalFile[] = []
   const skipped: { path: string; reason: string }[] = []
-  const visit = async (path: string, explicit: boolean) => {
+  const visit = async (path: string, folder: string | null) => {
     const info = await stat(path).catch(() => null)
     if (!info) return skipped.push({ path, reason: 'no such file or folder' })
     if (info.isDirectory()) {
       for (const entry of (await readdir(path)).sort()) {
-        if (!entry.startsWith('.')) await visit(join(path, entry), false)
+        if (!entry.startsWith('.')) await visit(join(path, entry), folder ?? path)
       }
     } else if (detectSourceType(path)) {
-      files.push(path)
-    } else if (explicit) {
+      // Names relative to the folder keep a/README.md and b/README.md apart.
+      files.push({ path, name: folder ? relative(folder, path).split(sep).join('/') : basename(path) })
+    } else if (folder === null) {
       skipped.push({ path, reason: 'unsupported file type' })
     }
   }
-  for (const path of paths) await visit(path, true)
+  for (const path of paths) await visit(path, null)
   return { files, skipped }
 }

@@ -44,7 +44,11 @@ export interface GatewayClient {
     query: string,
     options?: { k?: number; mode?: string; collection?: string },
   ): Promise<{ hits: RemoteHit[]; degraded: string[] }>
-  upload(path: string, options: { collection?: string; tags?: string[] }): Promise<RemoteDocument>
+  /** Uploads a local file, named `name` (a relative path is kept) or its file name. */
+  upload(
+    path: string,
+    options: { collection?: string; tags?: string[]; name?: string },
+  ): Promise<RemoteDocument>
   getDocument(id: string): Promise<RemoteDocument>
   ask(question: string, options: Record<string, unknown>): Promise<{ id: string }>
   getAnswer(id: string): Promise<RemoteAnswer>
@@ -78,9 +82,9 @@ export function createGatewayClient({
     return body
   }
   return {
-    async upload(path, { collection, tags }) {
+    async upload(path, { collection, tags, name }) {
       const form = new FormData()
-      form.append('file', new File([await readFile(path)], basename(path)))
+      form.append('file', new File([await readFile(path)], name ?? basename(path)))
       if (collection) form.append('collection', collection)
       if (tags?.length) form.append('tags', tags.join(','))
       const body = await call('/documents', { method: 'POST', body: form })

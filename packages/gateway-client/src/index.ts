@@ -1,4 +1,4 @@
-export { collectFiles } from './collect-files.ts'
+export { collectFiles, type LocalFile } from './collect-files.ts'
 export {
   createGatewayClient,
   type GatewayClient,

@@ -26,6 +26,7 @@ export {
   safeRelativePath,
   type UploadInput,
   UploadRejectedError,
+  uploadedName,
 } from './register-document.ts'
 export { createChunkHandler } from './stages/chunk-stage.ts'
 export { createEmbedHandler } from './stages/embed-stage.ts'

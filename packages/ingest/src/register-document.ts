@@ -19,9 +19,9 @@ export class UploadRejectedError extends Error {
 }
 
 export interface UploadInput {
-  /** As the client named it; only its last path segment is kept (unless keepPath). */
+  /** As the client named it: a relative path is kept, anything else cut to its last segment. */
   filename: string
-  /** Keep a relative path (folder watch: `manuals/guide.pdf`), each segment sanitised. */
+  /** The name must be a relative path (folder watch: `manuals/guide.pdf`), each segment sanitised. */
   keepPath?: boolean
   data: Uint8Array
   collection?: string
@@ -67,6 +67,17 @@ export function safeFilename(raw: string): string {
 }
 
 /**
+ * The name of an uploaded file: a relative path as a client sends it for a file from a folder
+ * (`a/README.md` beside `b/README.md` must not replace it) is kept; anything that climbs or is
+ * absolute (`../../etc/passwd`, `C:\\x`) is cut to its last segment.
+ */
+export function uploadedName(raw: string): string {
+  const segments = raw.replaceAll('\\', '/').split('/')
+  const relative = segments.length > 1 && segments[0] !== '' && !/^[A-Za-z]:$/.test(segments[0] ?? '')
+  return relative && !segments.includes('..') ? safeRelativePath(raw) : safeFilename(raw)
+}
+
+/**
  * Records an upload and starts its ingestion. The same content under the same name in the same
  * collection is a no-op; new content replaces the old version once it is ready. The enqueue may
  * fail (Redis down): the document is safe in Postgres as `queued` and the reconciler starts it.
@@ -76,7 +87,7 @@ export async function registerDocument(
   options: RegisterOptions,
   input: UploadInput,
 ): Promise<RegisterOutcome> {
-  const filename = input.keepPath ? safeRelativePath(input.filename) : safeFilename(input.filename)
+  const filename = input.keepPath ? safeRelativePath(input.filename) : uploadedName(input.filename)
   const sourceType = detectSourceType(filename)
   if (!sourceType) {
     throw new UploadRejectedError(
