@@ -33,8 +33,13 @@ export function createPool({
       await client.query(searchPath)
     },
   })
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart) must not crash the process: the pool
+  // handles idle ones; one checked out has no listener of the pool's, so it gets one of its own
+  // for its whole life (its query in progress is rejected and retried by the job as usual).
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'))
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.warn({ err: error }, 'database connection failed'))
+  })
   return pool
 }
 

@@ -37,9 +37,18 @@ export interface RemoteHit {
 
 export interface GatewayClient {
   listDocuments(query?: { collection?: string }): Promise<RemoteDocument[]>
+  /** A page of the document's sections (`next` names the following page, null at the end). */
   documentSections(
     id: string,
-  ): Promise<{ id: string; filename: string; status: string; sections: RemoteSection[] }>
+    page?: { limit?: number; offset?: number },
+  ): Promise<{
+    id: string
+    filename: string
+    status: string
+    total: number
+    next: string | null
+    sections: RemoteSection[]
+  }>
   search(
     query: string,
     options?: { k?: number; mode?: string; collection?: string },
@@ -102,10 +111,10 @@ export function createGatewayClient({
           documents: RemoteDocument[]
         }
       ).documents,
-    documentSections: async (id) =>
-      (await call(`/documents/${encodeURIComponent(id)}/sections`)) as unknown as Awaited<
-        ReturnType<GatewayClient['documentSections']>
-      >,
+    documentSections: async (id, { limit = 100, offset = 0 } = {}) =>
+      (await call(
+        `/documents/${encodeURIComponent(id)}/sections?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`,
+      )) as unknown as Awaited<ReturnType<GatewayClient['documentSections']>>,
     search: async (query, { k, mode, collection } = {}) => {
       const params = new URLSearchParams({ q: query })
       if (k !== undefined) params.set('k', String(k))

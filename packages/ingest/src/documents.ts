@@ -116,12 +116,26 @@ export interface DocumentSection {
 }
 
 /** The document's text as indexed, page by page / row by row / section by section, in order. */
-export async function documentSections(db: Queryable, id: string): Promise<DocumentSection[]> {
-  const { rows } = await db.query<DocumentSection>(
-    `SELECT s.source_id AS "sourceId", s.heading, s.text FROM sections s
+export async function documentSections(
+  db: Queryable,
+  id: string,
+  { limit = 1_000_000, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<{ sections: DocumentSection[]; total: number }> {
+  const { rows } = await db.query<DocumentSection & { total: number }>(
+    `SELECT s.source_id AS "sourceId", s.heading, s.text, count(*) OVER ()::int AS total FROM sections s
        JOIN documents d ON d.id = s.document_id AND d.active_hash = s.content_hash
-      WHERE s.document_id = $1 ORDER BY s.ordinal`,
-    [id],
+      WHERE s.document_id = $1 ORDER BY s.ordinal LIMIT $2 OFFSET $3`,
+    [id, limit, offset],
   )
-  return rows
+  const total =
+    rows[0]?.total ??
+    (
+      await db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM sections s JOIN documents d
+           ON d.id = s.document_id AND d.active_hash = s.content_hash WHERE s.document_id = $1`,
+        [id],
+      )
+    ).rows[0]?.total ??
+    0
+  return { sections: rows.map(({ sourceId, heading, text }) => ({ sourceId, heading, text })), total }
 }

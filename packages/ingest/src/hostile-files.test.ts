@@ -103,7 +103,9 @@ describe('hostile and real-world files', () => {
       const done = await waitForDocument(fixture.db.pool, document.id, 60_000)
       if (typeof outcome === 'string') {
         expect(done.status, done.error ?? '').toBe('ready')
-        const text = (await documentSections(fixture.db.pool, document.id)).map((s) => s.text).join('\n')
+        const text = (await documentSections(fixture.db.pool, document.id)).sections
+          .map((s) => s.text)
+          .join('\n')
         expect(text).toBe(outcome)
       } else {
         expect(done.status).toBe('failed')

@@ -12,6 +12,11 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 const idParams = z.object({ id: uuidParam('id', 'The document') })
+// A page of sections at a time: a 1,000-page PDF or a 100,000-row CSV is tens of megabytes.
+const sectionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+})
 
 export const documentSchema = z
   .object({
@@ -95,14 +100,17 @@ export const sectionsRoute = createRoute({
   method: 'get',
   path: '/documents/{id}/sections',
   tags: ['documents'],
-  summary: 'The text as indexed, by page / row / section, each with the source id answers cite',
-  request: { params: idParams },
+  summary:
+    'The text as indexed, by page / row / section, each with the source id answers cite; a page at a time (`next` is the following page)',
+  request: { params: idParams, query: sectionsQuery },
   responses: {
     200: json(
       z.object({
         id: z.string(),
         filename: z.string(),
         status: z.enum(DOCUMENT_STATUSES),
+        total: z.number().int().openapi({ description: 'Sections in the document' }),
+        next: z.string().nullable().openapi({ description: 'The next page, or null at the end' }),
         sections: z.array(
           z.object({ sourceId: z.string(), heading: z.string().nullable(), text: z.string() }),
         ),

@@ -166,3 +166,28 @@ describe('document management', () => {
     expect((await app.request(`/documents/${id}`)).status).toBe(404)
   })
 })
+
+describe('GET /documents/:id/sections', () => {
+  it('pages through a large document instead of sending it whole', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => `q${i},a${i}`).join('\n')
+    const body = await json<Uploaded>(post(form([['many-rows.csv', `q,a\n${rows}\n`]])))
+    const id = body.documents[0]?.id ?? ''
+    expect((await waitForDocument(db.pool, id)).status).toBe('ready')
+    const seen: string[] = []
+    let next: string | null = `/documents/${id}/sections?limit=100`
+    const pages: number[] = []
+    while (next) {
+      const page: { total: number; next: string | null; sections: { sourceId: string }[] } = await json(
+        app.request(next),
+      )
+      expect(page.total).toBe(250)
+      pages.push(page.sections.length)
+      seen.push(...page.sections.map((section) => section.sourceId))
+      next = page.next
+    }
+    expect(pages).toEqual([100, 100, 50])
+    expect(seen[0]).toBe('many-rows.csv:r1')
+    expect(seen.at(-1)).toBe('many-rows.csv:r250')
+    expect(new Set(seen).size).toBe(250)
+  })
+})

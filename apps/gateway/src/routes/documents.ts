@@ -115,14 +115,19 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
     })
     .openapi(sectionsRoute, async (c) => {
       const { id } = c.req.valid('param')
+      const { limit, offset } = c.req.valid('query')
       const document = await getDocument(deps.pool, id)
       if (!document) throw new HttpError(404, 'no such document')
+      const { sections, total } = await documentSections(deps.pool, id, { limit, offset })
+      const following = offset + sections.length
       return c.json(
         {
           id,
           filename: document.filename,
           status: document.status,
-          sections: await documentSections(deps.pool, id),
+          total,
+          next: following < total ? `/documents/${id}/sections?offset=${following}&limit=${limit}` : null,
+          sections,
         },
         200,
       )
