@@ -1,3 +1,4 @@
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx'
 import iconv from 'iconv-lite'
 import PDFDocument from 'pdfkit'
 import { describe, expect, it } from 'vitest'
@@ -90,6 +91,23 @@ describe('encrypted PDFs', () => {
       'restricted but readable',
     )
     expect(textOf(await parse(pdf, 'restricted.pdf'))).toContain('restricted but readable')
+  })
+})
+
+describe('Word files', () => {
+  it('a DOCX of headings only is read as its headings, not failed as empty', async () => {
+    const document = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: '製品マニュアル', heading: HeadingLevel.HEADING_1 }),
+            new Paragraph({ text: '第1章 はじめに', heading: HeadingLevel.HEADING_2 }),
+          ],
+        },
+      ],
+    })
+    const sections = await parse(await Packer.toBuffer(document), 'outline.docx')
+    expect(textOf(sections)).toBe('製品マニュアル\n第1章 はじめに')
   })
 })
 
