@@ -7,7 +7,7 @@ import { getDocument } from './documents.ts'
 import { fillEmbeddingCache } from './embedding-cache.ts'
 import { finalizeDocument } from './finalize-document.ts'
 import { PART_ORDINAL_SPAN, saveParsedPart } from './parts.ts'
-import { storePart } from './store-part.ts'
+import { prepareChunkRows, storePart } from './store-part.ts'
 
 /**
  * The same parse → chunk → embed → store work as the pipeline, in this process and without
@@ -39,12 +39,14 @@ export async function ingestInProcess(
         chunked.chunks.map((chunk) => chunk.text),
       )
     const current = part
+    const rows = prepareChunkRows(chunked)
     chunks += await withTransaction(pool, (client) =>
       storePart(client, {
         documentId: id,
         contentHash,
         part: current,
         chunked,
+        rows,
         embeddingModel: embedder?.model ?? null,
       }),
     )

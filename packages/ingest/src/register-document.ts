@@ -139,7 +139,11 @@ export async function registerDocument(
 
   if (outcome.action !== 'unchanged') {
     await deps.producer
-      .enqueueAgain(parseJob, { documentId: outcome.id, contentHash })
+      .enqueueAgain(
+        parseJob,
+        { documentId: outcome.id, contentHash },
+        { priority: parsePriority(input.data.length) },
+      )
       .catch((error: unknown) => {
         deps.logger.warn(
           { err: error, documentId: outcome.id },
@@ -150,6 +154,14 @@ export async function registerDocument(
   const document = await getDocument(deps.pool, outcome.id)
   if (!document) throw new Error(`document ${outcome.id} vanished`)
   return { document, action: outcome.action }
+}
+
+/**
+ * Smaller files are parsed first (BullMQ: 1 is the highest priority): a one-page note uploaded
+ * behind a folder of large PDFs is searchable in seconds, not after all of them.
+ */
+export function parsePriority(bytes: number): number {
+  return 1 + Math.floor(Math.log2(Math.max(1, bytes / 1024)))
 }
 
 /** Deletes a document, its chunks and its stored original. Returns false when there was none. */

@@ -4,6 +4,19 @@ import { advancePart, type ChunkedPart, PART_ORDINAL_SPAN } from './parts.ts'
 import { textHash } from './text-hash.ts'
 
 /**
+ * The chunk rows of a part with their keyword terms: tokenizing is CPU work, done before the
+ * transaction that stores them opens (never while it holds locks).
+ */
+export function prepareChunkRows(chunked: ChunkedPart): string {
+  return JSON.stringify(
+    chunked.chunks.map((chunk) => {
+      const terms = tokenize(chunk.text)
+      return { ...chunk, textHash: textHash(chunk.text), terms, termCount: terms.length }
+    }),
+  )
+}
+
+/**
  * Writes one part's parents, chunks, keyword terms and vectors (from the embedding cache) inside
  * the caller's transaction, first removing whatever an earlier attempt of the same part stored,
  * so a retry never duplicates a chunk.
@@ -15,12 +28,15 @@ export async function storePart(
     contentHash,
     part,
     chunked,
+    rows,
     embeddingModel,
   }: {
     documentId: string
     contentHash: string
     part: number
     chunked: ChunkedPart
+    /** From prepareChunkRows, made before the transaction. */
+    rows: string
     embeddingModel: string | null
   },
 ): Promise<number> {
@@ -40,12 +56,6 @@ export async function storePart(
       parents.map((p) => p.heading),
       parents.map((p) => p.text),
     ],
-  )
-  const rows = JSON.stringify(
-    chunks.map((chunk) => {
-      const terms = tokenize(chunk.text)
-      return { ...chunk, textHash: textHash(chunk.text), terms, termCount: terms.length }
-    }),
   )
   const vector = embeddingModel
     ? {

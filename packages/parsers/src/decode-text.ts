@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite'
 import { DocumentParseError } from './parsed-section.ts'
 
 const BOMS: { bytes: number[]; encoding: string }[] = [
@@ -21,6 +22,12 @@ function controlShare(sample: Uint8Array): number {
   return sample.length === 0 ? 0 : controls / sample.length
 }
 
+function highByteShare(data: Uint8Array): number {
+  let high = 0
+  for (const byte of data) if (byte >= 0x80) high += 1
+  return high / data.length
+}
+
 function decodeStrict(data: Uint8Array, encoding: string): string | null {
   try {
     return new TextDecoder(encoding, { fatal: true, ignoreBOM: false }).decode(data)
@@ -38,7 +45,7 @@ function japaneseScore(text: string): number {
 /**
  * Bytes to text. A byte-order mark decides (UTF-8, UTF-16LE/BE); else UTF-8 if it decodes, else
  * ISO-2022-JP when it has its escapes, else whichever of Shift_JIS and EUC-JP decodes into more
- * Japanese. Binary content (a large share of control bytes) is refused rather than decoded into
+ * Japanese, else Windows-1252 for mostly-ASCII Western text. Binary content (a large share of control bytes) is refused rather than decoded into
  * noise; a stray NUL in a text file is not binary (it is dropped later with other invalid characters).
  */
 export function decodeText(data: Uint8Array, kind: string): string {
@@ -69,8 +76,12 @@ export function decodeText(data: Uint8Array, kind: string): string {
     (text): text is string => text !== null,
   )
   const best = candidates.sort((a, b) => japaneseScore(b) - japaneseScore(a))[0]
+  if (best !== undefined && japaneseScore(best) >= 0.8) return best
+  // Mostly ASCII with a few other bytes: Western text from older tools (Latin-1 / Windows-1252).
+  // (iconv-lite: Node 20's own decoder maps 0x80–0x9F to control characters, not € “ ” …)
+  if (highByteShare(data) < 0.3) return iconv.decode(Buffer.from(data), 'windows-1252')
   if (best !== undefined) return best
   throw new DocumentParseError(
-    `${kind} text is in none of the encodings tried (UTF-8, UTF-16 with a byte-order mark, Shift_JIS, EUC-JP, ISO-2022-JP)`,
+    `${kind} text is in none of the encodings tried (UTF-8, UTF-16 with a byte-order mark, Shift_JIS, EUC-JP, ISO-2022-JP, Windows-1252)`,
   )
 }

@@ -5,8 +5,9 @@ import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
 
 /**
  * One section per data row, source `name.csv:rN` (N = 1-based data row), text `column: value` per
- * line with the header's names; empty cells are left out. Streams rows, so a large CSV is never
- * held as records all at once.
+ * line with the header's names; empty cells are left out. Rows as real files have them: one with
+ * fewer cells than the header (a comment or section line) keeps what it has, one with more names
+ * its extra cells `column N`. Streams rows, so a large CSV is never held as records all at once.
  */
 export async function* parseCsv(
   data: Uint8Array,
@@ -15,28 +16,31 @@ export async function* parseCsv(
 ): AsyncGenerator<ParsedSection> {
   const text = decodeText(data, 'CSV')
   const parser = parse(text, {
-    columns: (header: string[]) => {
-      if (header.length > maxCsvColumns) {
-        throw new DocumentParseError(
-          `the CSV has ${header.length} columns; at most ${maxCsvColumns} are read (CSV_MAX_COLUMNS)`,
-        )
-      }
-      return header.map((name, i) => name.trim() || `column ${i + 1}`)
-    },
-    // One record may not swallow the file (an unclosed quote would otherwise read to the end).
-    max_record_size: 1024 * 1024,
     skip_empty_lines: true,
     trim: true,
-    relax_column_count: false,
+    relax_column_count: true,
+    // One record may not swallow the file (an unclosed quote would otherwise read to the end).
+    max_record_size: 1024 * 1024,
   })
+  let header: string[] | null = null
   let row = 0
   try {
-    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      if (cells.length > maxCsvColumns) {
+        throw new DocumentParseError(
+          `the CSV has ${cells.length} columns; at most ${maxCsvColumns} are read (CSV_MAX_COLUMNS)`,
+        )
+      }
+      if (header === null) {
+        header = cells.map((name, i) => name || `column ${i + 1}`)
+        continue
+      }
       row += 1
       if (row > maxCsvRows) {
         throw new DocumentParseError(`the CSV has more than ${maxCsvRows} data rows (CSV_MAX_ROWS): split it`)
       }
-      const lines = Object.entries(record)
+      const lines = cells
+        .map((value, i) => [header?.[i] ?? `column ${i + 1}`, value] as const)
         .filter(([, value]) => value !== '')
         .map(([column, value]) => `${column}: ${value}`)
       if (lines.length === 0) continue

@@ -135,6 +135,11 @@ describe('encodings Japanese offices write', () => {
   ])('%s CSV reads as the text', async (_name, data) => {
     expect(textOf(await parse(data, 'faq.csv'))).toBe('質問: 保証期間は？\n回答: 二年間です')
   })
+  it('Western text from older tools (Latin-1 / Windows-1252) reads as the text', async () => {
+    const latin1 = Buffer.from('Café menu: crème brûlée, 5 €', 'latin1')
+    latin1[latin1.length - 1] = 0x80 // the euro sign in Windows-1252
+    expect(textOf(await parse(latin1, 'menu.txt'))).toBe('Café menu: crème brûlée, 5 €')
+  })
 })
 
 describe('limits', () => {

@@ -20,7 +20,11 @@ export interface Producer {
    * the work runs again: for re-indexing and for the reconciler resuming a stuck document. A job
    * still waiting or running is left alone.
    */
-  enqueueAgain<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>): Promise<string>
+  enqueueAgain<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
+    options?: JobsOptions,
+  ): Promise<string>
   /**
    * Why the job for this payload failed for good (attempts used up, or unrecoverable, or stalled
    * too often), or null when it has not: the reconciler must not start such a job over.
@@ -62,7 +66,7 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
       })
       return jobId
     },
-    async enqueueAgain(definition, input) {
+    async enqueueAgain(definition, input, options) {
       const queue = queues.get(definition.name)
       if (!queue) throw new Error(`unknown queue ${definition.name}`)
       const jobId = definition.jobId(definition.payload.parse(input))
@@ -75,7 +79,7 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
         // locked by such a worker cannot be removed yet; the caller's next attempt will.
         if (!PENDING_STATES.has(state)) await existing.remove()
       }
-      return producer.enqueue(definition, input)
+      return producer.enqueue(definition, input, options)
     },
     async finalFailure(definition, input) {
       const queue = queues.get(definition.name)

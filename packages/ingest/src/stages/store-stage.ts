@@ -4,7 +4,7 @@ import { currentDocument, setStage } from '../documents.ts'
 import { finalizeDocument } from '../finalize-document.ts'
 import type { IngestDeps } from '../ingest-deps.ts'
 import { getPart } from '../parts.ts'
-import { storePart } from '../store-part.ts'
+import { prepareChunkRows, storePart } from '../store-part.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
 
 /** ingest.store: a part in one transaction (see storePart); the last part stored makes the document ready. */
@@ -22,8 +22,9 @@ export function createStoreHandler(
       const chunked = record.chunked
       if (record.stage === 'embedded' && chunked) {
         await setStage(deps.pool, documentId, contentHash, 'storing')
+        const rows = prepareChunkRows(chunked)
         chunks = await withTransaction(deps.pool, (client) =>
-          storePart(client, { documentId, contentHash, part, chunked, embeddingModel }),
+          storePart(client, { documentId, contentHash, part, chunked, rows, embeddingModel }),
         )
       }
       const ready = await finalizeDocument(deps.pool, documentId, contentHash)
