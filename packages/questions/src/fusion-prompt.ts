@@ -11,15 +11,25 @@ export function buildFusionPrompt(question: string, language: Language, count: n
   return { system: INSTRUCTIONS[language](count), prompt: question }
 }
 
-/** The model's lines, cleaned of list markers and quotes, without repeats of the question, at most `count`. */
+// List markers models put before each rephrasing: - * • ・ > 1. 1) 1: 1、 (1) ① Q1: **1.**
+const LIST_MARKER =
+  /^\s*(?:[-*•・>]+|(?:Q|q)?\d{1,2}\s*[.)．、:：]|[（(]\d{1,2}[)）]|[\u2460-\u2473\u2776-\u277f])\s*/
+// A line that introduces the list instead of being in it.
+const HEADER = /^(here (are|is)|sure\b|certainly\b|以下|はい[、。]|承知)|言い換え|書き換え/i
+
+/** The model's lines, cleaned of list markers, emphasis and quotes, without headers or repeats of the question, at most `count`. */
 export function parseRephrasings(text: string, question: string, count: number): string[] {
   const seen = new Set([question.trim().toLowerCase()])
   const queries: string[] = []
   for (const line of text.split('\n')) {
-    const cleaned = line
-      .replace(/^\s*(?:[-*•・]|\d+[.)．、]|[（(]\d+[)）])\s*/, '')
-      .replace(/^["'「『]|["'」』]$/g, '')
+    let cleaned = line.replace(/\*\*|__/g, '').trim()
+    const marked = LIST_MARKER.test(cleaned)
+    cleaned = cleaned
+      .replace(LIST_MARKER, '')
+      .replace(/^["'「『“]|["'」』”]$/g, '')
       .trim()
+    // "Here are three rephrasings:" / 「以下は言い換えです：」 introduce the list; not queries.
+    if (/[:：]$/.test(cleaned) || (!marked && HEADER.test(cleaned) && cleaned.length < 60)) continue
     if (cleaned.length < 2 || cleaned.length > 500) continue
     const key = cleaned.toLowerCase()
     if (seen.has(key)) continue

@@ -1,5 +1,6 @@
 export { buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
-export { citationsOf } from './citations.ts'
+export { answerDeclines } from './answer-declines.ts'
+export { citationsOf, normalizeCitationMarkers } from './citations.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 export { type Language, languageOf, REFUSALS } from './language.ts'

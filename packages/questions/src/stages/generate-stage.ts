@@ -1,7 +1,8 @@
 import type { TextGenerator } from '@rag/llm'
 import { type generateJob, type JobContext, type JobHandler, retrieveJob } from '@rag/queue'
 import { buildAnswerPrompt } from '../answer-prompt.ts'
-import { citationsOf } from '../citations.ts'
+import { answerDeclines } from '../answer-declines.ts'
+import { citationsOf, normalizeCitationMarkers } from '../citations.ts'
 import { buildFusionPrompt, parseRephrasings } from '../fusion-prompt.ts'
 import { languageOf } from '../language.ts'
 import { isFinished, type QuestionRecord, readQuestion, touchQuestion } from '../question-store.ts'
@@ -53,11 +54,13 @@ async function answer(deps: GenerateStageDeps, question: QuestionRecord, context
       }
     },
   })
+  const answer = normalizeCitationMarkers(result.text)
   await advance(deps, question.id, 'done', {
-    answer: result.text,
-    refused: false,
+    answer,
+    // The model declining (「資料には記載がありません」) is a refusal like the evidence gate's.
+    refused: answerDeclines(answer),
     sources: prompt.sources,
-    citations: citationsOf(result.text, prompt.sources),
+    citations: citationsOf(answer, prompt.sources),
     usage: { promptTokens: result.promptTokens, completionTokens: result.completionTokens },
     timings: { generateMs: elapsedMs(started) },
   })
