@@ -84,6 +84,10 @@ describe('what real models write', () => {
     expect(answerDeclines('The documents do not say.')).toBe(true)
     expect(answerDeclines("I couldn't find that in the provided passages.")).toBe(true)
     expect(answerDeclines('保証期間は2年間です[1]。')).toBe(false)
-    expect(answerDeclines('The warranty lasts two years [1]; the documents do not say whether it can be extended beyond that, but repairs under warranty are free of charge at any service center [2].')).toBe(false)
+    expect(
+      answerDeclines(
+        'The warranty lasts two years [1]; the documents do not say whether it can be extended beyond that, but repairs under warranty are free of charge at any service center [2].',
+      ),
+    ).toBe(false)
   })
 })

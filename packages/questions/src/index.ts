@@ -1,5 +1,5 @@
-export { buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
 export { answerDeclines } from './answer-declines.ts'
+export { buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
 export { citationsOf, normalizeCitationMarkers } from './citations.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'

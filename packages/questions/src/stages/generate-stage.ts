@@ -1,7 +1,7 @@
 import type { TextGenerator } from '@rag/llm'
 import { type generateJob, type JobContext, type JobHandler, retrieveJob } from '@rag/queue'
-import { buildAnswerPrompt } from '../answer-prompt.ts'
 import { answerDeclines } from '../answer-declines.ts'
+import { buildAnswerPrompt } from '../answer-prompt.ts'
 import { citationsOf, normalizeCitationMarkers } from '../citations.ts'
 import { buildFusionPrompt, parseRephrasings } from '../fusion-prompt.ts'
 import { languageOf } from '../language.ts'
