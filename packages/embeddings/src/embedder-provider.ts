@@ -16,6 +16,7 @@ export function embedderProvider(models: ModelsSection, logger: Logger): ModelPr
         dim: embedding.dim,
         modelsDir: dir,
         allowDownload,
+        threads: models.onnxThreads,
         logger,
       }),
   })

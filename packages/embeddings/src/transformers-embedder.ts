@@ -1,7 +1,9 @@
 import { resolve } from 'node:path'
-import { env, type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers'
+import { env } from '@huggingface/transformers'
 import type { Logger } from '@rag/log'
+import { startModelThread } from '@rag/runtime'
 import type { Embedder } from './embedder.ts'
+import type { EmbeddingInit } from './embedding-thread.ts'
 
 export interface TransformersEmbedderOptions {
   /** Hub id (downloaded to modelsDir on first use) or a folder under modelsDir. */
@@ -13,6 +15,8 @@ export interface TransformersEmbedderOptions {
   logger: Logger
   batchSize?: number
   dtype?: 'fp32' | 'q8'
+  /** ONNX intra-op threads (ONNX_THREADS). */
+  threads?: number
 }
 
 /** e5 models were trained with these markers; others take the text as it is. */
@@ -43,30 +47,34 @@ export function configureModelCache(modelsDir: string, allowDownload: boolean) {
   env.allowRemoteModels = allowDownload
 }
 
-export async function loadTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
-  const { model, dim, logger, batchSize = 16 } = options
-  configureModelCache(options.modelsDir, options.allowDownload)
-  const extractor = (await pipeline('feature-extraction', model, {
-    dtype: options.dtype ?? 'q8',
-    progress_callback: downloadProgressLogger(model, logger),
-  })) as FeatureExtractionPipeline
-  const prefixes = prefixesFor(model)
+const THREAD = new URL(
+  `./embedding-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+)
 
+/** Loads the model in a thread of its own: embedding never blocks this thread's event loop. */
+export async function loadTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
+  const { model, dim, logger } = options
+  const init: EmbeddingInit = {
+    model,
+    modelsDir: options.modelsDir,
+    allowDownload: options.allowDownload,
+    batchSize: options.batchSize ?? 16,
+    dtype: options.dtype ?? 'q8',
+    threads: options.threads ?? 1,
+  }
+  const thread = await startModelThread<string[], number[][]>(THREAD, init, logger)
+  const prefixes = prefixesFor(model)
   const embed = async (texts: string[]): Promise<number[][]> => {
-    const vectors: number[][] = []
-    for (let i = 0; i < texts.length; i += batchSize) {
-      const output = await extractor(texts.slice(i, i + batchSize), { pooling: 'mean', normalize: true })
-      const rows = output.tolist() as number[][]
-      for (const row of rows) {
-        if (row.length !== dim) {
-          throw new Error(`EMBEDDING_DIM is ${dim} but ${model} produces ${row.length}-dimensional vectors`)
-        }
-        vectors.push(row)
+    if (texts.length === 0) return []
+    const vectors = await thread.call(texts)
+    for (const row of vectors) {
+      if (row.length !== dim) {
+        throw new Error(`EMBEDDING_DIM is ${dim} but ${model} produces ${row.length}-dimensional vectors`)
       }
     }
     return vectors
   }
-
   return {
     model,
     dim,

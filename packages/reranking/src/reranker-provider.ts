@@ -13,6 +13,7 @@ export function rerankerProvider(models: ModelsSection, logger: Logger): ModelPr
         model: models.reranker ?? '',
         modelsDir: models.dir,
         allowDownload: models.allowDownload,
+        threads: models.onnxThreads,
         logger,
       }),
   })

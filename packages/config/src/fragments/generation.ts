@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { defineFragment } from '../define-config.ts'
 import { decimal, integer } from '../env-values.ts'
@@ -19,7 +20,8 @@ export const generation = defineFragment({
     LLM_MAX_TOKENS: integer(512, { min: 16, max: 8192 }),
     // Answers generated at once by one LLM worker (one context sequence each).
     LLM_CONCURRENCY: integer(1, { min: 1, max: 16 }),
-    // CPU threads for llama.cpp; 0 = as many as the machine has.
+    // CPU threads for llama.cpp; 0 = half the cores (at least 1): the rest stay for ingestion and
+    // the ONNX models. On a machine that only answers questions, set it to the core count.
     LLM_THREADS: integer(0, { min: 0, max: 256 }),
     // Sampling temperature; 0 = always the most likely token (repeatable answers).
     LLM_TEMPERATURE: decimal(0.2, { min: 0, max: 2 }),
@@ -38,7 +40,7 @@ export const generation = defineFragment({
     contextSize: env.LLM_CONTEXT_SIZE,
     maxTokens: env.LLM_MAX_TOKENS,
     concurrency: env.LLM_CONCURRENCY,
-    threads: env.LLM_THREADS,
+    threads: env.LLM_THREADS || Math.max(1, Math.floor(availableParallelism() / 2)),
     temperature: env.LLM_TEMPERATURE,
     fusionQueries: env.FUSION_QUERIES,
   }),

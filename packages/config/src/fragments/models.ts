@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineFragment } from '../define-config.ts'
 import { boolean, integer, text } from '../env-values.ts'
 
@@ -16,6 +17,8 @@ export interface ModelsSection {
   llm: string | null
   dir: string
   allowDownload: boolean
+  /** ONNX intra-op threads per model session (embedder, reranker). */
+  onnxThreads: number
 }
 
 const orNull = (name: string) => (name.toLowerCase() === NO_MODEL ? null : name)
@@ -34,6 +37,9 @@ export const models = defineFragment({
     MODELS_DIR: text('models'),
     // false: never reach for the network; only models already under MODELS_DIR are used.
     ALLOW_MODEL_DOWNLOAD: boolean(true),
+    // Intra-op threads of each ONNX session (embedder, reranker); 0 = a quarter of the cores, at
+    // least 1, so the embed and rerank workers and llama.cpp together do not oversubscribe the CPU.
+    ONNX_THREADS: integer(0, { min: 0, max: 256 }),
   },
   read: (env): ModelsSection => ({
     embedding: { model: orNull(env.EMBEDDING_MODEL), dim: env.EMBEDDING_DIM },
@@ -41,5 +47,6 @@ export const models = defineFragment({
     llm: orNull(env.LLM_MODEL),
     dir: env.MODELS_DIR,
     allowDownload: env.ALLOW_MODEL_DOWNLOAD,
+    onnxThreads: env.ONNX_THREADS || Math.max(1, Math.floor(availableParallelism() / 4)),
   }),
 })

@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { processEnvironment, testConfig } from '@rag/config'
+import { findSharedTokenizer } from '@rag/embeddings/testing'
+import { createLogger } from '@rag/log'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { loadCrossEncoder, type Reranker } from './cross-encoder.ts'
+import { writeHeavyCrossEncoder } from './testing/heavy-cross-encoder.ts'
+
+// A cross-encoder with the per-token cost of a real one (dense layers of 1024): a top-10 rerank of
+// long passages takes seconds of CPU. The worker's event loop must keep turning meanwhile (job
+// lock renewals, health heartbeats, shutdown), so inference runs in a thread of its own.
+
+const { dir: tokenizerDir, found } = await findSharedTokenizer(
+  testConfig.parse(processEnvironment()).test.sharedDir,
+)
+const logger = createLogger({ name: 'test', level: 'silent' })
+let modelsDir: string
+let reranker: Reranker
+
+beforeAll(async () => {
+  if (!found) return
+  modelsDir = await mkdtemp(join(tmpdir(), 'rag-heavy-reranker-'))
+  await writeHeavyCrossEncoder({ dir: join(modelsDir, 'test/heavy'), tokenizerDir })
+  reranker = await loadCrossEncoder({
+    model: 'test/heavy',
+    modelsDir,
+    allowDownload: false,
+    logger,
+    threads: 1,
+  })
+}, 120_000)
+afterAll(async () => {
+  await reranker?.close()
+  if (modelsDir) await rm(modelsDir, { recursive: true, force: true })
+})
+
+it.skipIf(!found)(
+  'a long rerank does not block the event loop of the process that asked for it',
+  async () => {
+    const passage =
+      'The warranty covers manufacturing defects for two years from the date of purchase. '.repeat(30)
+    const passages = Array.from({ length: 10 }, (_, i) => `${i}: ${passage}`)
+    let longestGap = 0
+    let last = performance.now()
+    const ticker = setInterval(() => {
+      const now = performance.now()
+      longestGap = Math.max(longestGap, now - last)
+      last = now
+    }, 10)
+    const started = performance.now()
+    const scores = await reranker.score('How long is the warranty?', passages)
+    const elapsed = performance.now() - started
+    clearInterval(ticker)
+    expect(scores).toHaveLength(10)
+    // The loop never waited on the inference for long, and the inference was real (about a second
+    // or more of CPU: longer than any gap allowed here).
+    expect(longestGap).toBeLessThan(250)
+    expect(elapsed).toBeGreaterThan(800)
+  },
+  120_000,
+)
