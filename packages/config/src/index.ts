@@ -6,11 +6,18 @@ export type { SupervisorSection } from './fragments/embedded.ts'
 export type { GatewaySection } from './fragments/gateway.ts'
 export { type GenerationSection, generationDefaults } from './fragments/generation.ts'
 export { LOG_LEVELS, type LogLevel } from './fragments/log.ts'
-export { type EmbeddingSection, type ModelsSection, NO_MODEL } from './fragments/models.ts'
+export {
+  type EmbeddingSection,
+  type ModelsSection,
+  NO_MODEL,
+  ONNX_DTYPES,
+  type OnnxDtype,
+} from './fragments/models.ts'
 export type { ParsingSection } from './fragments/parsing.ts'
 export { DEFAULT_REDIS_URL, type RedisSection } from './fragments/redis.ts'
 export type { RetrievalSection } from './fragments/retrieval.ts'
 export type { StorageSection } from './fragments/storage.ts'
+export { type EmbeddingRecipe, embeddingRecipe } from './model-presets.ts'
 export * from './processes.ts'
 export { type TestConfig, testConfig } from './test-config.ts'
 

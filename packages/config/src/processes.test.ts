@@ -21,7 +21,12 @@ describe('process configuration', () => {
     expect(config.retrieval.searchK).toBe(10)
     expect(config.retrieval.rerankTopK).toBe(3)
     expect(config.redis.url).toBe('redis://127.0.0.1:6379')
-    expect(config.models.embedding).toEqual({ model: 'Xenova/multilingual-e5-small', dim: 384 })
+    expect(config.models.embedding).toEqual({
+      model: 'Xenova/multilingual-e5-small',
+      dim: 384,
+      recipe: { pooling: 'mean', queryPrefix: 'query: ', passagePrefix: 'passage: ' },
+      dtype: 'q8',
+    })
     expect(config.log.level).toBe('info')
   })
 

@@ -17,6 +17,8 @@ export function embedderProvider(models: ModelsSection, logger: Logger): ModelPr
         modelsDir: dir,
         allowDownload,
         threads: models.onnxThreads,
+        recipe: embedding.recipe,
+        dtype: embedding.dtype,
         logger,
       }),
   })

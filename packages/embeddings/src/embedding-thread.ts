@@ -2,6 +2,7 @@
 // embed worker and the gateway never wait on inference with their event loop.
 import { resolve } from 'node:path'
 import { env, type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers'
+import type { OnnxDtype } from '@rag/config'
 import { serveModelThread } from '@rag/runtime/serve-model-thread'
 
 export interface EmbeddingInit {
@@ -9,7 +10,8 @@ export interface EmbeddingInit {
   modelsDir: string
   allowDownload: boolean
   batchSize: number
-  dtype: 'fp32' | 'q8'
+  dtype: OnnxDtype
+  pooling: 'mean' | 'cls'
   threads: number
 }
 
@@ -34,7 +36,10 @@ await serveModelThread<EmbeddingInit, string[], number[][]>(async (init, logger)
   return async (texts) => {
     const vectors: number[][] = []
     for (let i = 0; i < texts.length; i += init.batchSize) {
-      const output = await extractor(texts.slice(i, i + init.batchSize), { pooling: 'mean', normalize: true })
+      const output = await extractor(texts.slice(i, i + init.batchSize), {
+        pooling: init.pooling,
+        normalize: true,
+      })
       vectors.push(...(output.tolist() as number[][]))
     }
     return vectors

@@ -58,17 +58,16 @@ describe.skipIf(!hasTokenizer)('the transformers.js embedder on a tiny generated
     expect(a).not.toEqual(b)
   })
 
-  it('refuses a model whose vectors do not have the configured size', async () => {
-    const wrong = await loadTransformersEmbedder({
-      model: 'test/tiny-embedder',
-      dim: 16,
-      modelsDir,
-      allowDownload: false,
-      logger,
-    })
-    await expect(wrong.embedPassages(['x'])).rejects.toThrow(
-      'EMBEDDING_DIM is 16 but test/tiny-embedder produces 8-dimensional vectors',
-    )
+  it('refuses, when it is loaded, a model whose vectors do not have the configured size', async () => {
+    await expect(
+      loadTransformersEmbedder({
+        model: 'test/tiny-embedder',
+        dim: 16,
+        modelsDir,
+        allowDownload: false,
+        logger,
+      }),
+    ).rejects.toThrow('EMBEDDING_DIM is 16 but test/tiny-embedder produces 8-dimensional vectors')
   })
 })
 
@@ -96,8 +95,9 @@ describe('model availability', () => {
     expect(provider.state()).toMatchObject({ state: 'unavailable', model: 'nobody/missing-model' })
   })
 
-  it('knows which models want e5 prefixes', () => {
+  it('knows which models want which prefixes', () => {
     expect(prefixesFor('Xenova/multilingual-e5-small')).toEqual({ passage: 'passage: ', query: 'query: ' })
+    expect(prefixesFor('cl-nagoya/ruri-v3-30m')).toEqual({ passage: '検索文書: ', query: '検索クエリ: ' })
     expect(prefixesFor('Xenova/all-MiniLM-L6-v2')).toEqual({ passage: '', query: '' })
   })
 })

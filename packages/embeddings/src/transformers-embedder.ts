@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { env } from '@huggingface/transformers'
+import { type EmbeddingRecipe, embeddingRecipe, type OnnxDtype } from '@rag/config'
 import type { Logger } from '@rag/log'
 import { startModelThread } from '@rag/runtime'
 import type { Embedder } from './embedder.ts'
@@ -14,16 +15,17 @@ export interface TransformersEmbedderOptions {
   allowDownload: boolean
   logger: Logger
   batchSize?: number
-  dtype?: 'fp32' | 'q8'
+  dtype?: OnnxDtype
+  /** Pooling and prefixes; default: the model family's. */
+  recipe?: EmbeddingRecipe
   /** ONNX intra-op threads (ONNX_THREADS). */
   threads?: number
 }
 
-/** e5 models were trained with these markers; others take the text as it is. */
+/** The prefixes a model was trained with (its family's; see embeddingRecipe in @rag/config). */
 export function prefixesFor(model: string): { passage: string; query: string } {
-  return /(^|[/-])(multilingual-)?e5/i.test(model)
-    ? { passage: 'passage: ', query: 'query: ' }
-    : { passage: '', query: '' }
+  const { queryPrefix, passagePrefix } = embeddingRecipe(model)
+  return { passage: passagePrefix, query: queryPrefix }
 }
 
 /** transformers.js progress callback: download progress on first start, logged at most every 2 s. */
@@ -55,16 +57,18 @@ const THREAD = new URL(
 /** Loads the model in a thread of its own: embedding never blocks this thread's event loop. */
 export async function loadTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
   const { model, dim, logger } = options
+  const recipe = options.recipe ?? embeddingRecipe(model)
   const init: EmbeddingInit = {
     model,
     modelsDir: options.modelsDir,
     allowDownload: options.allowDownload,
     batchSize: options.batchSize ?? 16,
     dtype: options.dtype ?? 'q8',
+    pooling: recipe.pooling,
     threads: options.threads ?? 1,
   }
   const thread = await startModelThread<string[], number[][]>(THREAD, init, logger)
-  const prefixes = prefixesFor(model)
+  const prefixes = { passage: recipe.passagePrefix, query: recipe.queryPrefix }
   const embed = async (texts: string[]): Promise<number[][]> => {
     if (texts.length === 0) return []
     const vectors = await thread.call(texts)
@@ -74,6 +78,12 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
       }
     }
     return vectors
+  }
+  // A wrong EMBEDDING_DIM is found now, at load, not at the first chunk embedded.
+  const [probe] = await thread.call(['dimension check'])
+  if (probe?.length !== dim) {
+    await thread.close()
+    throw new Error(`EMBEDDING_DIM is ${dim} but ${model} produces ${probe?.length}-dimensional vectors`)
   }
   return {
     model,

@@ -3,6 +3,7 @@
 
 import { resolve } from 'node:path'
 import { AutoModelForSequenceClassification, AutoTokenizer, env } from '@huggingface/transformers'
+import type { OnnxDtype } from '@rag/config'
 import { serveModelThread } from '@rag/runtime/serve-model-thread'
 import { relevanceOf } from './relevance.ts'
 
@@ -11,7 +12,7 @@ export interface CrossEncoderInit {
   modelsDir: string
   allowDownload: boolean
   batchSize: number
-  dtype: 'fp32' | 'q8'
+  dtype: OnnxDtype
   maxLength: number
   /** ONNX intra-op threads for this session. */
   threads: number

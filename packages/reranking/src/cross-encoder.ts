@@ -1,3 +1,4 @@
+import type { OnnxDtype } from '@rag/config'
 import type { Logger } from '@rag/log'
 import { startModelThread } from '@rag/runtime'
 import type { CrossEncoderInit, ScoreRequest } from './cross-encoder-thread.ts'
@@ -18,7 +19,7 @@ export interface CrossEncoderOptions {
   allowDownload: boolean
   logger: Logger
   batchSize?: number
-  dtype?: 'fp32' | 'q8'
+  dtype?: OnnxDtype
   /** Tokens per (question, passage) pair; longer pairs are cut (the passage side). */
   maxLength?: number
   /** ONNX intra-op threads (ONNX_THREADS). */

@@ -14,6 +14,7 @@ export function rerankerProvider(models: ModelsSection, logger: Logger): ModelPr
         modelsDir: models.dir,
         allowDownload: models.allowDownload,
         threads: models.onnxThreads,
+        dtype: models.rerankerDtype,
         logger,
       }),
   })
