@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
-import { oneOf, text } from './env-values.ts'
+import { boolean, oneOf, text } from './env-values.ts'
 
 /** What the test suites read: which database backend to run against and where the shared assets are. */
 export const testConfig = defineProcessConfig('tests', {
@@ -15,6 +15,8 @@ export const testConfig = defineProcessConfig('tests', {
       SHARED_DIR: text(fileURLToPath(new URL('../../../../shared', import.meta.url))),
       // The browser the web app test drives (Debian's chromium package; .ci/run installs it).
       CHROMIUM_PATH: text('/usr/bin/chromium'),
+      // CI=true (.ci/run): what a test needs must be there; a missing asset fails instead of skipping.
+      CI: boolean(false),
     },
     read: (env) => ({
       dbBackend: env.TEST_DB_BACKEND,
@@ -22,6 +24,7 @@ export const testConfig = defineProcessConfig('tests', {
       redisUrl: env.TEST_REDIS_URL,
       sharedDir: env.SHARED_DIR,
       chromiumPath: env.CHROMIUM_PATH,
+      ci: env.CI,
     }),
   }),
 })

@@ -1,3 +1,4 @@
+import { processEnvironment, testConfig } from '@rag/config'
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import onnxProto from 'onnx-proto'
@@ -70,5 +71,8 @@ export async function findSharedTokenizer(sharedDir: string): Promise<{ dir: str
     () => true,
     () => false,
   )
+  if (!found && testConfig.parse(processEnvironment()).test.ci) {
+    throw new Error(`the shared tokenizer is missing at ${dir}: with CI=true tests that need SHARED_DIR fail, not skip`)
+  }
   return { dir, found }
 }
