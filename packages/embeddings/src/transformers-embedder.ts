@@ -29,7 +29,10 @@ export function prefixesFor(model: string): { passage: string; query: string } {
 }
 
 /** transformers.js progress callback: download progress on first start, logged at most every 2 s. */
-export function downloadProgressLogger(model: string, logger: Logger) {
+export function downloadProgressLogger(
+  model: string,
+  logger: { info(fields: Record<string, unknown>, message: string): void },
+) {
   let lastReported = 0
   return (progress: { status: string; file?: string; progress?: number }) => {
     if (progress.status !== 'progress' || Date.now() - lastReported < 2000) return

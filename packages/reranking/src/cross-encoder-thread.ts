@@ -1,9 +1,9 @@
 // The cross-encoder's own thread (see startModelThread): tokenizer and ONNX session live here, so
 // the worker's event loop never waits on inference.
 
-import { resolve } from 'node:path'
-import { AutoModelForSequenceClassification, AutoTokenizer, env } from '@huggingface/transformers'
+import { AutoModelForSequenceClassification, AutoTokenizer } from '@huggingface/transformers'
 import type { OnnxDtype } from '@rag/config'
+import { configureModelCache, downloadProgressLogger } from '@rag/embeddings'
 import { serveModelThread } from '@rag/runtime/serve-model-thread'
 import { relevanceOf } from './relevance.ts'
 
@@ -24,19 +24,8 @@ export interface ScoreRequest {
 }
 
 await serveModelThread<CrossEncoderInit, ScoreRequest, number[]>(async (init, logger) => {
-  env.localModelPath = resolve(init.modelsDir)
-  env.cacheDir = resolve(init.modelsDir)
-  env.allowLocalModels = true
-  env.allowRemoteModels = init.allowDownload
-  let lastReported = 0
-  const progress_callback = (progress: { status: string; file?: string; progress?: number }) => {
-    if (progress.status !== 'progress' || Date.now() - lastReported < 2000) return
-    lastReported = Date.now()
-    logger.info(
-      { model: init.model, file: progress.file, percent: Math.round(progress.progress ?? 0) },
-      'downloading model',
-    )
-  }
+  configureModelCache(init.modelsDir, init.allowDownload)
+  const progress_callback = downloadProgressLogger(init.model, logger)
   const tokenizer = await AutoTokenizer.from_pretrained(init.model, { progress_callback })
   const classifier = await AutoModelForSequenceClassification.from_pretrained(init.model, {
     dtype: init.dtype,

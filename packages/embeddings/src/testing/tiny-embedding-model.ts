@@ -1,6 +1,6 @@
-import { processEnvironment, testConfig } from '@rag/config'
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
+import { processEnvironment, testConfig } from '@rag/config'
 import onnxProto from 'onnx-proto'
 
 // onnx-proto is CommonJS: its namespace is on the default export under Node's ESM loader.
@@ -72,7 +72,9 @@ export async function findSharedTokenizer(sharedDir: string): Promise<{ dir: str
     () => false,
   )
   if (!found && testConfig.parse(processEnvironment()).test.ci) {
-    throw new Error(`the shared tokenizer is missing at ${dir}: with CI=true tests that need SHARED_DIR fail, not skip`)
+    throw new Error(
+      `the shared tokenizer is missing at ${dir}: with CI=true tests that need SHARED_DIR fail, not skip`,
+    )
   }
   return { dir, found }
 }

@@ -1,12 +1,6 @@
-import {
-  encodeModel,
-  floatTensor,
-  seededFloats,
-  TOKENIZER_FILES,
-  tensorType,
-  writeModelFolder,
-} from '@rag/embeddings/testing'
+import { encodeModel, floatTensor, seededFloats, tensorType } from '@rag/embeddings/testing'
 import onnxProto from 'onnx-proto'
+import { writeCrossEncoderFolder } from './tiny-cross-encoder.ts'
 
 const { onnx } = onnxProto
 
@@ -77,17 +71,5 @@ export async function writeHeavyCrossEncoder({
     ],
     output: [{ name: 'logits', type: tensorType(onnx.TensorProto.DataType.FLOAT, ['batch', 1]) }],
   })
-  await writeModelFolder({
-    dir,
-    tokenizerDir,
-    tokenizerFiles: TOKENIZER_FILES,
-    config: {
-      model_type: 'bert',
-      architectures: ['BertForSequenceClassification'],
-      vocab_size: vocabSize,
-      id2label: { 0: 'LABEL_0' },
-      label2id: { LABEL_0: 0 },
-    },
-    model,
-  })
+  await writeCrossEncoderFolder({ dir, tokenizerDir, vocabSize, model })
 }

@@ -69,6 +69,21 @@ export async function writeTinyCrossEncoder({
     ],
     output: [{ name: 'logits', type: tensorType(onnx.TensorProto.DataType.FLOAT, ['batch', 1]) }],
   })
+  await writeCrossEncoderFolder({ dir, tokenizerDir, vocabSize, model })
+}
+
+/** A cross-encoder's folder as transformers.js loads it (BERT sequence classification, one logit). */
+export async function writeCrossEncoderFolder({
+  dir,
+  tokenizerDir,
+  vocabSize,
+  model,
+}: {
+  dir: string
+  tokenizerDir: string
+  vocabSize: number
+  model: Uint8Array
+}): Promise<void> {
   await writeModelFolder({
     dir,
     tokenizerDir,
