@@ -12,6 +12,7 @@ import {
   parseConfigs,
   renderTable,
   runEvaluation,
+  withGoldRemoved,
 } from '@rag/evaluation'
 import { llmProvider } from '@rag/llm'
 import type { Logger } from '@rag/log'
@@ -29,6 +30,8 @@ export interface EvalArgs {
   out: string
   baseline?: string
   maxDrop: number
+  /** Share of answerable questions whose gold documents are taken out (refusal calibration). */
+  withoutGold?: number
 }
 
 /**
@@ -46,6 +49,7 @@ export async function runEvalCommand(
   let configs: ReturnType<typeof parseConfigs>
   try {
     dataset = await loadDataset(args.dataset, { format: args.format, docs: args.docs })
+    if (args.withoutGold) dataset = withGoldRemoved(dataset, args.withoutGold)
     configs = parseConfigs(args.configs)
   } catch (error) {
     if (error instanceof DatasetError) {

@@ -9,7 +9,9 @@ import { progressReporter } from './progress-reporter.ts'
 
 const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad|beir] [--docs PATH]
                  [--configs ${DEFAULT_CONFIGS.join(',')}] [--limit N] [--out DIR]
-                 [--baseline report.json] [--max-drop 0.02]
+                 [--baseline report.json] [--max-drop 0.02] [--without-gold SHARE]
+  --without-gold 0.5: refusal calibration; the gold documents of about half the questions are
+  taken out of the corpus, so those questions must be refused (the report's threshold sweep).
   configs: presets (vector, keyword, hybrid, hybrid+rerank, hybrid+fusion, parents-off, extractive,
   generate) with optional overrides, e.g. hybrid:alpha=0.3:rrfK=20 or keyword:k1=0.9:b=0.4
 `
@@ -26,12 +28,21 @@ runMain(async () => {
       out: { type: 'string', default: 'eval-results' },
       baseline: { type: 'string' },
       'max-drop': { type: 'string', default: '0.02' },
+      'without-gold': { type: 'string' },
       help: { type: 'boolean' },
     },
   })
   const limit = values.limit === undefined ? undefined : Number(values.limit)
   const maxDrop = Number(values['max-drop'])
-  if (values.help || !values.dataset || (limit !== undefined && !(limit > 0)) || !(maxDrop >= 0)) {
+  const withoutGold = values['without-gold'] === undefined ? undefined : Number(values['without-gold'])
+  const badShare = withoutGold !== undefined && !(withoutGold > 0 && withoutGold < 1)
+  if (
+    values.help ||
+    !values.dataset ||
+    (limit !== undefined && !(limit > 0)) ||
+    !(maxDrop >= 0) ||
+    badShare
+  ) {
     process.stderr.write(USAGE)
     process.exit(values.help ? 0 : 2)
   }
@@ -49,6 +60,7 @@ runMain(async () => {
       out: values.out,
       baseline: values.baseline,
       maxDrop,
+      withoutGold,
     },
     config,
     { output: process.stdout, logger, progress: progressReporter(process.stderr) },

@@ -19,3 +19,4 @@ export {
 } from './report.ts'
 export { type EvalProgress, type EvaluationDeps, runEvaluation } from './run-evaluation.ts'
 export type { ConfigResult, Failure } from './score-config.ts'
+export { withGoldRemoved } from './without-gold.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { keywordFaithfulness, refusalSweep, scoreRanking } from './metrics.ts'
+import { withGoldRemoved } from './without-gold.ts'
 
 describe('scoreRanking', () => {
   it('scores hits, reciprocal rank and binary nDCG', () => {
@@ -32,7 +33,7 @@ describe('refusalSweep', () => {
     expect(at(0.1)).toMatchObject({ noAnswerAccuracy: 0.5, falseRefusalRate: 0, accuracy: 0.75 })
     expect(at(0.35)).toMatchObject({ noAnswerAccuracy: 1, falseRefusalRate: 0.5, accuracy: 0.75 })
     expect(at(0.2)?.accuracy).toBe(0.75)
-    expect(points).toHaveLength(15)
+    expect(points).toHaveLength(19)
   })
 })
 
@@ -43,5 +44,31 @@ describe('keywordFaithfulness', () => {
       share: 0.5,
       exact: false,
     })
+  })
+})
+
+describe('a refusal calibration set', () => {
+  it('takes the gold documents of about the given share out, making their questions unanswerable', () => {
+    const documents = Array.from({ length: 100 }, (_, i) => ({
+      docId: `d${i}`,
+      filename: `d${i}.txt`,
+      data: new Uint8Array(),
+    }))
+    const questions = documents.map((d, i) => ({
+      id: `q${i}`,
+      query: 'x',
+      gold: { [d.docId]: 1 },
+      keywords: [],
+    }))
+    const calibration = withGoldRemoved({ name: 'set', format: 'qa', documents, questions }, 0.5, 7)
+    const unanswerable = calibration.questions.filter((q) => q.gold === null)
+    expect(unanswerable.length).toBeGreaterThan(35)
+    expect(unanswerable.length).toBeLessThan(65)
+    expect(calibration.documents).toHaveLength(100 - unanswerable.length)
+    const kept = new Set(calibration.documents.map((d) => d.docId))
+    for (const q of calibration.questions) {
+      if (q.gold) expect(Object.keys(q.gold).every((docId) => kept.has(docId))).toBe(true)
+    }
+    expect(withGoldRemoved({ name: 'set', format: 'qa', documents, questions }, 0.5, 7)).toEqual(calibration)
   })
 })

@@ -54,14 +54,14 @@ export interface RefusalSweepPoint {
 }
 
 /**
- * What each refusal threshold would have done, from each question's best evidence score (0.10 to
- * 0.80 by 0.05): accuracy over all, on unanswerable questions, and false refusals on answerable ones.
+ * What each refusal threshold would have done, from each question's best evidence score (0.05 to
+ * 0.95 by 0.05): accuracy over all, on unanswerable questions, and false refusals on answerable ones.
  */
 export function refusalSweep(best: { score: number; answerable: boolean }[]): RefusalSweepPoint[] {
   const points: RefusalSweepPoint[] = []
   const answerable = best.filter((b) => b.answerable)
   const unanswerable = best.filter((b) => !b.answerable)
-  for (let t = 0.1; t <= 0.8001; t += 0.05) {
+  for (let t = 0.05; t <= 0.9501; t += 0.05) {
     const threshold = Math.round(t * 100) / 100
     const refusedRight = unanswerable.filter((b) => b.score < threshold).length
     const refusedWrong = answerable.filter((b) => b.score < threshold).length
