@@ -18,6 +18,7 @@ export function embedderProvider(models: ModelsSection, logger: Logger): ModelPr
         allowDownload,
         threads: models.onnxThreads,
         recipe: embedding.recipe,
+        endpoint: models.endpoint,
         dtype: embedding.dtype,
         logger,
       }),

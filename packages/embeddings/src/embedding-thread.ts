@@ -13,10 +13,11 @@ export interface EmbeddingInit {
   dtype: OnnxDtype
   pooling: 'mean' | 'cls'
   threads: number
+  endpoint?: string
 }
 
 await serveModelThread<EmbeddingInit, string[], number[][]>(async (init, logger) => {
-  configureModelCache(init.modelsDir, init.allowDownload)
+  configureModelCache(init.modelsDir, init.allowDownload, init.endpoint)
   const extractor = (await pipeline('feature-extraction', init.model, {
     dtype: init.dtype,
     session_options: { intraOpNumThreads: init.threads, interOpNumThreads: 1 },

@@ -20,6 +20,8 @@ export interface TransformersEmbedderOptions {
   recipe?: EmbeddingRecipe
   /** ONNX intra-op threads (ONNX_THREADS). */
   threads?: number
+  /** Hub or mirror to download from (MODEL_ENDPOINT). */
+  endpoint?: string
 }
 
 /** The prefixes a model was trained with (its family's; see embeddingRecipe in @rag/config). */
@@ -44,12 +46,13 @@ export function downloadProgressLogger(
   }
 }
 
-/** Points transformers.js at our models folder; downloads only when allowed. */
-export function configureModelCache(modelsDir: string, allowDownload: boolean) {
+/** Points transformers.js at our models folder and hub; downloads only when allowed. */
+export function configureModelCache(modelsDir: string, allowDownload: boolean, endpoint?: string) {
   env.localModelPath = resolve(modelsDir)
   env.cacheDir = resolve(modelsDir)
   env.allowLocalModels = true
   env.allowRemoteModels = allowDownload
+  if (endpoint) env.remoteHost = endpoint
 }
 
 const THREAD = new URL(
@@ -69,6 +72,7 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
     dtype: options.dtype ?? 'q8',
     pooling: recipe.pooling,
     threads: options.threads ?? 1,
+    endpoint: options.endpoint,
   }
   const thread = await startModelThread<string[], number[][]>(THREAD, init, logger)
   const prefixes = { passage: recipe.passagePrefix, query: recipe.queryPrefix }

@@ -48,6 +48,8 @@ export interface LlamaGeneratorOptions {
   sequences: number
   /** 0: llama.cpp's default (every core). */
   threads: number
+  /** Hub or mirror `hf:` URIs resolve against (MODEL_ENDPOINT). */
+  endpoint?: string
   logger: Logger
 }
 
@@ -61,6 +63,7 @@ async function resolveModelPath(options: LlamaGeneratorOptions): Promise<string>
     directory: resolve(modelsDir),
     download: allowDownload ? 'auto' : false,
     cli: false,
+    ...(options.endpoint ? { endpoints: { huggingFace: options.endpoint } } : {}),
     onProgress: ({ totalSize, downloadedSize }) => {
       if (Date.now() - lastReported < 2000) return
       lastReported = Date.now()

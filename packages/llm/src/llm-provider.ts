@@ -20,6 +20,7 @@ export function llmProvider(
         contextSize: generation.contextSize,
         sequences: generation.concurrency,
         threads: generation.threads,
+        endpoint: models.endpoint,
         logger,
       }),
   })

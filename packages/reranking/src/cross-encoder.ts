@@ -24,6 +24,8 @@ export interface CrossEncoderOptions {
   maxLength?: number
   /** ONNX intra-op threads (ONNX_THREADS). */
   threads?: number
+  /** Hub or mirror to download from (MODEL_ENDPOINT). */
+  endpoint?: string
 }
 
 const THREAD = new URL(
@@ -41,6 +43,7 @@ export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Re
     dtype: options.dtype ?? 'q8',
     maxLength: options.maxLength ?? 512,
     threads: options.threads ?? 1,
+    endpoint: options.endpoint,
   }
   const thread = await startModelThread<ScoreRequest, number[]>(THREAD, init, options.logger)
   return {

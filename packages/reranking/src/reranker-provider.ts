@@ -15,6 +15,7 @@ export function rerankerProvider(models: ModelsSection, logger: Logger): ModelPr
         allowDownload: models.allowDownload,
         threads: models.onnxThreads,
         dtype: models.rerankerDtype,
+        endpoint: models.endpoint,
         logger,
       }),
   })

@@ -29,6 +29,8 @@ export interface ModelsSection {
   allowDownload: boolean
   /** ONNX intra-op threads per model session (embedder, reranker). */
   onnxThreads: number
+  /** The model hub (or a mirror of it) downloads come from, ending with "/". */
+  endpoint: string
 }
 
 const orNull = (name: string) => (name.toLowerCase() === NO_MODEL ? null : name)
@@ -55,6 +57,9 @@ export const models = defineFragment({
     LLM_MODEL: text('hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M'),
     // Where downloaded models are kept.
     MODELS_DIR: text('models'),
+    // The Hugging Face hub, or a mirror that serves the same paths ({model}/resolve/main/{file}),
+    // for every model download (transformers.js and node-llama-cpp alike).
+    MODEL_ENDPOINT: text('https://huggingface.co/'),
     // false: never reach for the network; only models already under MODELS_DIR are used.
     ALLOW_MODEL_DOWNLOAD: boolean(true),
     // Intra-op threads of each ONNX session (embedder, reranker); 0 = a quarter of the cores, at
@@ -78,5 +83,6 @@ export const models = defineFragment({
     dir: env.MODELS_DIR,
     allowDownload: env.ALLOW_MODEL_DOWNLOAD,
     onnxThreads: env.ONNX_THREADS || Math.max(1, Math.floor(availableParallelism() / 4)),
+    endpoint: env.MODEL_ENDPOINT.endsWith('/') ? env.MODEL_ENDPOINT : `${env.MODEL_ENDPOINT}/`,
   }),
 })
