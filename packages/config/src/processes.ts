@@ -131,3 +131,7 @@ export const evalConfig = defineProcessConfig('eval', {
   models,
 })
 export type EvalConfig = ReturnType<typeof evalConfig.parse>
+
+/** `pnpm models list|verify|pull`: the configured models, where they are, and getting them. */
+export const modelsCommandConfig = defineProcessConfig('models', { models, log })
+export type ModelsCommandConfig = ReturnType<typeof modelsCommandConfig.parse>

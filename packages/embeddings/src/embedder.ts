@@ -6,6 +6,8 @@ export interface Embedder {
   embedPassages(texts: string[]): Promise<number[][]>
   /** A search query (e5: "query: "). */
   embedQuery(text: string): Promise<number[]>
+  /** Frees the model (its thread); optional for embedders that hold nothing. */
+  close?(): Promise<void>
 }
 
 export type { ModelState } from '@rag/runtime'

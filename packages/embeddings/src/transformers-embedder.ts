@@ -101,5 +101,6 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
       if (!vector) throw new Error('no vector returned')
       return vector
     },
+    close: () => thread.close(),
   }
 }

@@ -3,6 +3,7 @@ export {
   type Generation,
   type LlamaGeneratorOptions,
   loadLlamaGenerator,
+  resolveModelPath,
   type TextGenerator,
 } from './llama-generator.ts'
 export { llmProvider } from './llm-provider.ts'

@@ -53,8 +53,10 @@ export interface LlamaGeneratorOptions {
   logger: Logger
 }
 
-/** Finds the GGUF (downloading it on first use, with progress in the log) and its path. */
-async function resolveModelPath(options: LlamaGeneratorOptions): Promise<string> {
+/** Finds the GGUF (downloading it on first use when allowed, with progress in the log) and its path. */
+export async function resolveModelPath(
+  options: Pick<LlamaGeneratorOptions, 'model' | 'modelsDir' | 'allowDownload' | 'logger' | 'endpoint'>,
+): Promise<string> {
   const { model, modelsDir, allowDownload, logger } = options
   const isUri = /^(hf:|https?:)/.test(model)
   if (!isUri) return isAbsolute(model) ? model : resolve(modelsDir, model)

@@ -1,2 +1,3 @@
+export { type ModelHub, serveModelHub } from './model-hub.ts'
 export { findSharedTokenizer, TOKENIZER_FILES, writeTinyEmbeddingModel } from './tiny-embedding-model.ts'
 export { encodeModel, floatTensor, seededFloats, tensorType, writeModelFolder } from './tiny-onnx.ts'

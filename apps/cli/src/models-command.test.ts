@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { modelsCommandConfig, processEnvironment, testConfig } from '@rag/config'
+import {
+  findSharedTokenizer,
+  type ModelHub,
+  serveModelHub,
+  writeTinyEmbeddingModel,
+} from '@rag/embeddings/testing'
+import { createLogger } from '@rag/log'
+import { writeTinyCrossEncoder } from '@rag/reranking/testing'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { runModelsCommand } from './models-command.ts'
+import { captureLines } from './testing/capture-lines.ts'
+
+// pnpm models against a model hub served on loopback (MODEL_ENDPOINT), with tiny models.
+
+const { sharedDir } = testConfig.parse(processEnvironment()).test
+const { dir: tokenizerDir, found } = await findSharedTokenizer(sharedDir)
+const logger = createLogger({ name: 'test', level: 'silent' })
+let hubDir: string
+let modelsDir: string
+let hub: ModelHub
+
+beforeAll(async () => {
+  hubDir = await mkdtemp(join(tmpdir(), 'rag-models-hub-'))
+  modelsDir = await mkdtemp(join(tmpdir(), 'rag-models-dir-'))
+  if (!found) return
+  await writeTinyEmbeddingModel({ dir: join(hubDir, 'hub/tiny-embedder'), tokenizerDir, dim: 8 })
+  await writeTinyCrossEncoder({ dir: join(hubDir, 'hub/tiny-reranker'), tokenizerDir })
+  hub = await serveModelHub(hubDir)
+})
+afterAll(async () => {
+  await hub?.close()
+  await rm(hubDir, { recursive: true, force: true })
+  await rm(modelsDir, { recursive: true, force: true })
+})
+
+const models = () =>
+  modelsCommandConfig.parse({
+    EMBEDDING_MODEL: 'hub/tiny-embedder',
+    EMBEDDING_DIM: '8',
+    RERANKER_MODEL: 'hub/tiny-reranker',
+    LLM_MODEL: join(sharedDir, 'models/gguf/stories260K.gguf'),
+    MODELS_DIR: modelsDir,
+    MODEL_ENDPOINT: hub.endpoint,
+  }).models
+
+it.skipIf(!found)(
+  'verify names what is missing and fails; pull fetches it from the endpoint; then all present',
+  async () => {
+    const before = captureLines()
+    expect(await runModelsCommand('verify', models(), { output: before.output, logger })).toBe(1)
+    expect(before.lines[0]).toMatch(
+      /^embedding MISSING {2}hub\/tiny-embedder {2}missing config\.json, tokenizer\.json/,
+    )
+    expect(before.lines[1]).toMatch(/^reranker {2}MISSING {2}hub\/tiny-reranker/)
+    expect(before.lines[2]).toMatch(/^llm {7}present {2}.*stories260K\.gguf/)
+    expect(before.lines.at(-1)).toMatch(/^2 missing: run `pnpm models pull`/)
+
+    const pulled = captureLines()
+    expect(await runModelsCommand('pull', models(), { output: pulled.output, logger })).toBe(0)
+    expect(pulled.lines.slice(0, 2).map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual([
+      'embedding present hub/tiny-embedder',
+      'reranker present hub/tiny-reranker',
+    ])
+    expect(hub.requested).toContain('/hub/tiny-reranker/resolve/main/onnx/model_quantized.onnx')
+
+    const after = captureLines()
+    expect(await runModelsCommand('verify', models(), { output: after.output, logger })).toBe(0)
+  },
+)
