@@ -58,16 +58,18 @@ const ask = (question: string) =>
 
 /** What the gateway's reconciler does on its interval, run here until every question has ended. */
 async function reconcileUntilFinished(ids: string[], timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
   const { producer, logger } = server.fixture
   const pool = server.fixture.db.pool
-  for (;;) {
-    const statuses = await Promise.all(ids.map(async (id) => (await readQuestion(pool, id))?.status))
-    if (statuses.every((status) => status === 'done' || status === 'failed')) return
-    if (Date.now() > deadline) throw new Error(`still unfinished: ${statuses.join(', ')}`)
-    await reconcileQuestions({ pool, producer, logger }, { staleAfterMs: 1000 }).catch(() => undefined)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  await expect
+    .poll(
+      async () => {
+        await reconcileQuestions({ pool, producer, logger }, { staleAfterMs: 1000 }).catch(() => undefined)
+        const statuses = await Promise.all(ids.map(async (id) => (await readQuestion(pool, id))?.status))
+        return statuses.filter((status) => status !== 'done' && status !== 'failed')
+      },
+      { timeout: timeoutMs, interval: 500 },
+    )
+    .toEqual([])
 }
 
 beforeAll(async () => {
