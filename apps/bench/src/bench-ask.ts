@@ -132,7 +132,7 @@ async function benchSearchModes(pool: Pool, size: number) {
 async function benchAskLatency(pool: Pool, config: BenchConfig) {
   const prefix = `bench-ask-${randomBytes(3).toString('hex')}`
   const producer = await createProducer({ url: config.redisUrl, prefix })
-  const retrieval = { ...keywordOnlySearch.retrieval, refusalThreshold: 0 }
+  const retrieval = { ...keywordOnlySearch.retrieval, refusalThreshold: 0, rerankRefusalThreshold: 0 }
   const workers = startQuestionWorkers({
     pool,
     producer,

@@ -1,11 +1,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import type { BenchConfig } from '@rag/config'
+import { type BenchProcessConfig, findPreset } from '@rag/config'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { ingestInProcess, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
+import { shapeTrueEncoder } from '@rag/model-shapes'
 import { writeLargePdf, writeTextCorpus } from './bench-corpus.ts'
 import {
   closeRun,
@@ -30,27 +31,51 @@ async function peakRssMb(pid: number | undefined) {
  * `pnpm bench ingest`: documents/s and chunks/s through the queued pipeline (four worker processes)
  * against the same work in one process, and the peak memory of each worker on a large PDF.
  */
-export async function benchIngest(config: BenchConfig): Promise<void> {
+export async function benchIngest(processConfig: BenchProcessConfig, args: string[] = []): Promise<void> {
+  const config = processConfig.bench
   const work = await mkdtemp(join(tmpdir(), 'rag-bench-'))
   try {
     const { dir: tokenizerDir, found: haveTokenizer } = await findSharedTokenizer(config.sharedDir)
-    const modelsDir = join(work, 'models')
-    let embedder: Embedder | null = null
-    if (haveTokenizer) {
-      await writeTinyEmbeddingModel({ dir: join(modelsDir, 'bench/tiny'), tokenizerDir, dim: 8 })
-      embedder = await loadTransformersEmbedder({
-        model: 'bench/tiny',
-        dim: 8,
-        modelsDir,
-        allowDownload: false,
-        logger,
+    // --embedder <preset id>: a shape-true copy of a real embedder instead of the tiny one.
+    const presetId = args[args.indexOf('--embedder') + 1]
+    const preset = args.includes('--embedder') && presetId ? findPreset(presetId) : undefined
+    if (args.includes('--embedder') && preset?.task !== 'embedding')
+      throw new Error(`--embedder needs an embedding preset id, got ${presetId ?? 'nothing'}`)
+    let modelsDir = join(work, 'models')
+    let embedding: { model: string; dim: number; dtype: string } | null = null
+    if (haveTokenizer && preset?.task === 'embedding') {
+      const shapeTrue = await shapeTrueEncoder({
+        cacheDir: config.modelCache,
+        preset,
+        head: 'hidden-states',
+        tokenizerDir,
       })
+      modelsDir = shapeTrue.modelsDir
+      embedding = { model: shapeTrue.model, dim: preset.dim, dtype: preset.weights.dtype }
+    } else if (haveTokenizer) {
+      await writeTinyEmbeddingModel({ dir: join(modelsDir, 'bench/tiny'), tokenizerDir, dim: 8 })
+      embedding = { model: 'bench/tiny', dim: 8, dtype: 'q8' }
     }
-    const embedding = embedder ? { model: embedder.model, dim: 8 } : null
+    // The product's thread budget (ONNX_THREADS) in both runs, so the comparison is fair.
+    const embedder: Embedder | null = embedding
+      ? await loadTransformersEmbedder({
+          model: embedding.model,
+          dim: embedding.dim,
+          modelsDir,
+          allowDownload: false,
+          logger,
+          dtype: preset?.task === 'embedding' ? preset.weights.dtype : 'q8',
+          ...(preset?.task === 'embedding' ? { recipe: preset.recipe } : {}),
+          threads: processConfig.models.onnxThreads,
+        })
+      : null
+    const workerEnv: Record<string, string> = embedding
+      ? { EMBEDDING_DIM: String(embedding.dim), EMBEDDING_DTYPE: embedding.dtype }
+      : {}
     const files = await writeTextCorpus(join(work, 'corpus'), config.documents)
     const uploadDir = join(work, 'uploads')
     console.log(
-      `corpus: ${files.length} text documents; embedder: ${embedder ? 'tiny transformers.js model (8 dims)' : 'none (no tokenizer in SHARED_DIR)'}`,
+      `corpus: ${files.length} text documents; embedder: ${embedding ? `${embedding.model} (${preset ? 'shape-true' : 'tiny'}, ${embedding.dim} dims)` : 'none (no tokenizer in SHARED_DIR)'}`,
     )
 
     const register = async (run: Run, path: string) =>
@@ -82,7 +107,7 @@ export async function benchIngest(config: BenchConfig): Promise<void> {
 
     // The pipeline: parse, chunk, embed and store workers as separate processes.
     const pipeline = await openRun(config, 'pipeline', embedding)
-    const workers = startWorkers(config, pipeline, modelsDir, embedding?.model ?? 'none')
+    const workers = startWorkers(config, pipeline, modelsDir, embedding?.model ?? 'none', workerEnv)
     await workersAttached(pipeline)
     const pipelineStarted = performance.now()
     for (const path of files) await register(pipeline, path)
@@ -104,7 +129,7 @@ export async function benchIngest(config: BenchConfig): Promise<void> {
       const pdf = join(work, `large-${config.pdfPages}.pdf`)
       await writeLargePdf(pdf, config.pdfPages)
       const big = await openRun(config, 'pdf', embedding)
-      const bigWorkers = startWorkers(config, big, modelsDir, embedding?.model ?? 'none')
+      const bigWorkers = startWorkers(config, big, modelsDir, embedding?.model ?? 'none', workerEnv)
       await workersAttached(big)
       const pdfStarted = performance.now()
       await register(big, pdf)

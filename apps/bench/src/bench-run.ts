@@ -60,11 +60,12 @@ export function startWorkers(
   modelsDir: string,
   embeddingModel: string,
   extraEnv: Record<string, string> = {},
+  programs: string[] = INGEST_WORKERS,
 ) {
   const output = new PassThrough()
   output.resume()
   const supervisor = new ProcessSupervisor({
-    programs: platformPrograms(INGEST_WORKERS),
+    programs: platformPrograms(programs),
     env: {
       ...processEnvironment(),
       DATABASE_URL: config.databaseUrl,

@@ -1,18 +1,20 @@
-import { benchConfig, processEnvironment } from '@rag/config'
+import { type BenchProcessConfig, benchConfig, processEnvironment } from '@rag/config'
 import { runMain } from '@rag/runtime'
 import { benchAsk } from './bench-ask.ts'
 import { benchFiles } from './bench-files.ts'
 import { benchIngest } from './bench-ingest.ts'
+import { benchModels } from './bench-models.ts'
 import { benchSearch } from './bench-search.ts'
 
-const BENCHES: Record<string, (config: Parameters<typeof benchIngest>[0], args: string[]) => Promise<void>> =
-  {
-    ingest: benchIngest,
-    search: benchSearch,
-    ask: benchAsk,
-    // pnpm bench files DIR…: real files of every kind through the pipeline (counts, memory, stalls).
-    files: benchFiles,
-  }
+const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Promise<void>> = {
+  ingest: (config, args) => benchIngest(config, args),
+  search: (config) => benchSearch(config.bench),
+  ask: (config) => benchAsk(config.bench),
+  // pnpm bench files DIR…: real files of every kind through the pipeline (counts, memory, stalls).
+  files: (config, args) => benchFiles(config.bench, args),
+  // pnpm bench models [embedder|reranker|llm|ask]: real-size model costs with shape-true models.
+  models: benchModels,
+}
 
 // pnpm bench <name>: prints figures; never asserts (goals are read, not enforced).
 runMain(async () => {
@@ -22,6 +24,6 @@ runMain(async () => {
     process.stderr.write(`usage: pnpm bench <${Object.keys(BENCHES).join('|')}>\n`)
     process.exit(2)
   }
-  await bench(benchConfig.parse(processEnvironment()).bench, process.argv.slice(3))
+  await bench(benchConfig.parse(processEnvironment()), process.argv.slice(3))
   process.exit(0)
 })

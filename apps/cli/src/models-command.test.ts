@@ -2,13 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { modelsCommandConfig, processEnvironment, testConfig } from '@rag/config'
-import {
-  findSharedTokenizer,
-  type ModelHub,
-  serveModelHub,
-  writeTinyEmbeddingModel,
-} from '@rag/embeddings/testing'
+import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { createLogger } from '@rag/log'
+import { type ModelHub, serveModelHub } from '@rag/model-download/testing'
 import { writeTinyCrossEncoder } from '@rag/reranking/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runModelsCommand } from './models-command.ts'

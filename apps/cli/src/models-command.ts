@@ -1,10 +1,11 @@
 import { access } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Writable } from 'node:stream'
-import type { ModelsSection } from '@rag/config'
-import { loadTransformersEmbedder, localModel } from '@rag/embeddings'
-import { resolveModelPath } from '@rag/llm'
+import { findPreset, type ModelsSection } from '@rag/config'
+import { resolveModelPath, verifyModelFile } from '@rag/llm'
 import type { Logger } from '@rag/log'
-import { loadCrossEncoder } from '@rag/reranking'
+import { type DownloadProgress, ensureTransformersModel, localModel, sha256Of } from '@rag/model-download'
+import { MultiBar, Presets } from 'cli-progress'
 
 export type ModelsAction = 'list' | 'verify' | 'pull'
 
@@ -18,8 +19,19 @@ interface ModelLine {
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1048576)} MB`
 
+/** Files whose bytes differ from the registry's pinned sha256 (verify reads every pinned file). */
+async function corruptFiles(dir: string, model: string): Promise<string[]> {
+  const pinned = Object.entries(findPreset(model)?.sha256 ?? {})
+  const corrupt: string[] = []
+  for (const [file, sha256] of pinned) {
+    const actual = await sha256Of(join(dir, file)).catch(() => null)
+    if (actual !== null && actual !== sha256) corrupt.push(file)
+  }
+  return corrupt
+}
+
 /** Where each configured model is (or would be) under MODELS_DIR, and what of it is missing. */
-async function inventory(models: ModelsSection, logger: Logger): Promise<ModelLine[]> {
+async function inventory(models: ModelsSection, logger: Logger, checksums: boolean): Promise<ModelLine[]> {
   const lines: ModelLine[] = []
   const transformers = [
     { role: 'embedding' as const, model: models.embedding.model, dtype: models.embedding.dtype },
@@ -28,12 +40,18 @@ async function inventory(models: ModelsSection, logger: Logger): Promise<ModelLi
   for (const { role, model, dtype } of transformers) {
     if (!model) continue
     const local = await localModel(models.dir, model, dtype)
+    const corrupt = checksums ? await corruptFiles(local.dir, model) : []
     lines.push({
       role,
       model,
-      present: local.missing.length === 0,
+      present: local.missing.length === 0 && corrupt.length === 0,
       where: local.dir,
-      detail: local.missing.length === 0 ? megabytes(local.bytes) : `missing ${local.missing.join(', ')}`,
+      detail:
+        corrupt.length > 0
+          ? `sha256 mismatch: ${corrupt.join(', ')} (delete and pull again)`
+          : local.missing.length === 0
+            ? `${megabytes(local.bytes)}${checksums && findPreset(model) ? ', sha256 ok' : ''}`
+            : `missing ${local.missing.join(', ')}`,
     })
   }
   if (models.llm) {
@@ -45,6 +63,7 @@ async function inventory(models: ModelsSection, logger: Logger): Promise<ModelLi
     })
       .then(async (path) => {
         await access(path)
+        if (checksums) await verifyModelFile(models.llm ?? '', path)
         return { path, error: null }
       })
       .catch((error: unknown) => ({
@@ -62,10 +81,53 @@ async function inventory(models: ModelsSection, logger: Logger): Promise<ModelLi
   return lines
 }
 
+/** Downloads every configured model's missing files, with a progress bar per file. */
+async function pull(models: ModelsSection, logger: Logger) {
+  const bars = new MultiBar(
+    { format: '{file} [{bar}] {percentage}% {value}/{total} MB', hideCursor: true, noTTYOutput: false },
+    Presets.shades_classic,
+  )
+  const barOf = new Map<string, ReturnType<MultiBar['create']>>()
+  const onProgress = ({ file, received, total }: DownloadProgress) => {
+    const bar = barOf.get(file) ?? bars.create(Math.round(total / 1048576), 0, { file })
+    barOf.set(file, bar)
+    bar.update(Math.round(received / 1048576), { file })
+  }
+  try {
+    const transformers = [
+      { model: models.embedding.model, dtype: models.embedding.dtype },
+      { model: models.reranker, dtype: models.rerankerDtype },
+    ]
+    for (const { model, dtype } of transformers) {
+      if (model)
+        await ensureTransformersModel({
+          modelsDir: models.dir,
+          model,
+          dtype,
+          endpoint: models.endpoint,
+          onProgress,
+        })
+    }
+    if (models.llm) {
+      const path = await resolveModelPath({
+        model: models.llm,
+        modelsDir: models.dir,
+        allowDownload: true,
+        endpoint: models.endpoint,
+        logger,
+      })
+      await verifyModelFile(models.llm, path)
+    }
+  } finally {
+    bars.stop()
+  }
+}
+
 /**
  * `pnpm models list` prints each configured model, present or missing, with its size and folder;
- * `verify` does the same and exits 1 when one is missing; `pull` downloads whatever is missing
- * now (from MODEL_ENDPOINT) instead of on first use, then lists.
+ * `verify` also checks the files' sha256 against the registry's pins and exits 1 when one is missing
+ * or corrupt; `pull` downloads whatever is missing now (from MODEL_ENDPOINT, resuming cut
+ * downloads, checksums verified) instead of on first use, then verifies.
  */
 export async function runModelsCommand(
   action: ModelsAction,
@@ -73,17 +135,8 @@ export async function runModelsCommand(
   { output, logger }: { output: Writable; logger: Logger },
 ): Promise<number> {
   const write = (line: string) => output.write(`${line}\n`)
-  if (action === 'pull') {
-    const download = { modelsDir: models.dir, allowDownload: true, endpoint: models.endpoint, logger }
-    const { model, dim, recipe, dtype } = models.embedding
-    if (model) await (await loadTransformersEmbedder({ ...download, model, dim, recipe, dtype })).close?.()
-    if (models.reranker)
-      await (
-        await loadCrossEncoder({ ...download, model: models.reranker, dtype: models.rerankerDtype })
-      ).close()
-    if (models.llm) await resolveModelPath({ ...download, model: models.llm })
-  }
-  const lines = await inventory(models, logger)
+  if (action === 'pull') await pull(models, logger)
+  const lines = await inventory(models, logger, action !== 'list')
   if (lines.length === 0)
     write('no models configured (EMBEDDING_MODEL, RERANKER_MODEL and LLM_MODEL are none)')
   for (const line of lines) {

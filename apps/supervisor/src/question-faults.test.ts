@@ -73,7 +73,14 @@ describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
     const gateway: TestGateway = await createTestGateway(
       { ...fixture, pool: fixture.db.pool },
       { uploadDir: scratch, maxBytes: 1, maxFiles: 1 },
-      { retrieval: { ...keywordOnlySearch.retrieval, refusalThreshold: 0, questionTimeoutSeconds } },
+      {
+        retrieval: {
+          ...keywordOnlySearch.retrieval,
+          refusalThreshold: 0,
+          rerankRefusalThreshold: 0,
+          questionTimeoutSeconds,
+        },
+      },
     )
     const subscriber = await createQuestionEventSubscriber(fixture.redisUrl, fixture.prefix)
     try {

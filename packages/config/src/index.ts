@@ -18,6 +18,17 @@ export { DEFAULT_REDIS_URL, type RedisSection } from './fragments/redis.ts'
 export type { RetrievalSection } from './fragments/retrieval.ts'
 export type { StorageSection } from './fragments/storage.ts'
 export { type EmbeddingRecipe, embeddingRecipe } from './model-presets.ts'
+export {
+  type DecoderArchitecture,
+  type EmbedderPreset,
+  type EncoderArchitecture,
+  type EncoderPreset,
+  findPreset,
+  type LlmPreset,
+  MODEL_PRESETS,
+  type ModelPreset,
+  type RerankerPreset,
+} from './model-registry.ts'
 export * from './processes.ts'
 export { type TestConfig, testConfig } from './test-config.ts'
 

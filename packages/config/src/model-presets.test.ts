@@ -27,8 +27,10 @@ describe('embedding recipes', () => {
         EMBEDDING_POOLING: 'cls',
         EMBEDDING_QUERY_PREFIX: 'Represent this query: ',
         EMBEDDING_DTYPE: 'fp32',
+        EMBEDDING_DIM: '768',
       }),
     ).models
+    expect(embedding.dim).toBe(768)
     expect(embedding.recipe).toEqual({
       pooling: 'cls',
       queryPrefix: 'Represent this query: ',
@@ -44,5 +46,19 @@ describe('embedding recipes', () => {
     expect(() => workerConfig.parse(env({ RERANKER_DTYPE: 'int3' }))).toThrow(
       /RERANKER_DTYPE: must be one of/,
     )
+  })
+
+  it('a preset brings its size and weights; a model outside the presets must say its size', () => {
+    const ruri = workerConfig.parse(env({ EMBEDDING_MODEL: 'cl-nagoya/ruri-v3-30m' })).models
+    expect(ruri.embedding).toMatchObject({ dim: 256, dtype: 'fp32' })
+    expect(ruri.embedding.recipe.passagePrefix).toBe('検索文書: ')
+    const defaults = workerConfig.parse(env({})).models
+    expect(defaults.embedding).toMatchObject({ model: 'Xenova/multilingual-e5-small', dim: 384, dtype: 'q8' })
+    expect(defaults.rerankerDtype).toBe('fp32')
+    expect(() => workerConfig.parse(env({ EMBEDDING_MODEL: 'someone/unknown-model' }))).toThrow(
+      /EMBEDDING_DIM: required for someone\/unknown-model \(not a preset\)/,
+    )
+    // Keyword only: no size needed.
+    expect(() => workerConfig.parse(env({ EMBEDDING_MODEL: 'none' }))).not.toThrow()
   })
 })

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
 import { integer, text } from './env-values.ts'
@@ -106,6 +108,8 @@ export const benchConfig = defineProcessConfig('bench', {
       BENCH_PDF_PAGES: integer(1000, { min: 0, max: 100000 }),
       // Shared test assets (the tokenizer of the tiny embedding model).
       SHARED_DIR: text(fileURLToPath(new URL('../../../../shared', import.meta.url))),
+      // Where `pnpm bench models` keeps the shape-true models it generates (GBs; never in the repo).
+      BENCH_MODEL_CACHE: text(join(homedir(), '.cache', 'rag-platform', 'shape-true-models')),
     },
     read: (env) => ({
       databaseUrl: env.BENCH_DATABASE_URL,
@@ -113,10 +117,15 @@ export const benchConfig = defineProcessConfig('bench', {
       documents: env.BENCH_DOCUMENTS,
       pdfPages: env.BENCH_PDF_PAGES,
       sharedDir: env.SHARED_DIR,
+      modelCache: env.BENCH_MODEL_CACHE,
     }),
   }),
+  // The thread budgets and context size the product would use on this machine.
+  models,
+  generation,
 })
-export type BenchConfig = ReturnType<typeof benchConfig.parse>['bench']
+export type BenchProcessConfig = ReturnType<typeof benchConfig.parse>
+export type BenchConfig = BenchProcessConfig['bench']
 
 /** `pnpm eval`: the real pipeline in this process, on an evaluation schema of its own. */
 export const evalConfig = defineProcessConfig('eval', {

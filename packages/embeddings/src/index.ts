@@ -1,10 +1,10 @@
 export { createModelProvider, type ModelProvider } from '@rag/runtime'
 export type { Embedder, ModelState } from './embedder.ts'
 export { embedderProvider } from './embedder-provider.ts'
-export { type LocalModel, localModel } from './model-files.ts'
 export {
   configureModelCache,
   downloadProgressLogger,
+  fetchModelFiles,
   loadTransformersEmbedder,
   prefixesFor,
   type TransformersEmbedderOptions,

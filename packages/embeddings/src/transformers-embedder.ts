@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { env } from '@huggingface/transformers'
 import { type EmbeddingRecipe, embeddingRecipe, type OnnxDtype } from '@rag/config'
 import type { Logger } from '@rag/log'
+import { ensureTransformersModel } from '@rag/model-download'
 import { startModelThread } from '@rag/runtime'
 import type { Embedder } from './embedder.ts'
 import type { EmbeddingInit } from './embedding-thread.ts'
@@ -60,14 +61,50 @@ const THREAD = new URL(
   import.meta.url,
 )
 
+/**
+ * Downloads what is missing of a model (when allowed) before any thread loads it: through our
+ * downloader (resumable, sha256-checked, one download per model across processes), so
+ * transformers.js itself then only reads local files.
+ */
+export async function fetchModelFiles(
+  options: Pick<
+    TransformersEmbedderOptions,
+    'model' | 'modelsDir' | 'allowDownload' | 'logger' | 'endpoint'
+  > & {
+    dtype: OnnxDtype
+  },
+): Promise<void> {
+  if (!options.allowDownload) return
+  let lastReported = 0
+  const fetched = await ensureTransformersModel({
+    modelsDir: options.modelsDir,
+    model: options.model,
+    dtype: options.dtype,
+    endpoint: options.endpoint ?? DEFAULT_ENDPOINT,
+    onProgress: ({ file, received, total }) => {
+      if (Date.now() - lastReported < 2000) return
+      lastReported = Date.now()
+      options.logger.info(
+        { model: options.model, file, percent: Math.round((received / Math.max(total, 1)) * 100) },
+        'downloading model',
+      )
+    },
+  })
+  if (fetched.length > 0) options.logger.info({ model: options.model, files: fetched }, 'model downloaded')
+}
+
+const DEFAULT_ENDPOINT = 'https://huggingface.co/'
+
 /** Loads the model in a thread of its own: embedding never blocks this thread's event loop. */
 export async function loadTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
   const { model, dim, logger } = options
   const recipe = options.recipe ?? embeddingRecipe(model)
+  await fetchModelFiles({ ...options, dtype: options.dtype ?? 'q8' })
   const init: EmbeddingInit = {
     model,
     modelsDir: options.modelsDir,
-    allowDownload: options.allowDownload,
+    // Already fetched above: the thread reads local files only.
+    allowDownload: false,
     batchSize: options.batchSize ?? 16,
     dtype: options.dtype ?? 'q8',
     pooling: recipe.pooling,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { ModelsSection, RetrievalSection } from '@rag/config'
+import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
+  type AnsweringModels,
   type AskOptions,
   isFinished,
   type QuestionRecord,
@@ -19,7 +20,7 @@ export interface AskDeps {
   logger: Logger
   questionEvents: QuestionEventSubscriber
   retrieval: RetrievalSection
-  models: Pick<ModelsSection, 'reranker' | 'llm'>
+  models: AnsweringModels
 }
 
 /** Asks one question the way POST /ask does and resolves with its finished record. */

@@ -59,6 +59,9 @@ function override(config: EvalConfig, key: string, raw: string): void {
     case 'threshold':
       config.retrieval.refusalThreshold = number(key, raw, 0, 1)
       return
+    case 'rerankThreshold':
+      config.retrieval.rerankRefusalThreshold = number(key, raw, 0, 1)
+      return
     case 'k1':
       config.retrieval.bm25K1 = number(key, raw, 0, 10)
       return
@@ -82,7 +85,7 @@ function override(config: EvalConfig, key: string, raw: string): void {
       return
     default:
       throw new DatasetError(
-        `unknown config override ${JSON.stringify(key)}: expected alpha, rrfK, k, threshold, k1, b, mode, answer, rerank, fusion, parents`,
+        `unknown config override ${JSON.stringify(key)}: expected alpha, rrfK, k, threshold, rerankThreshold, k1, b, mode, answer, rerank, fusion, parents`,
       )
   }
 }

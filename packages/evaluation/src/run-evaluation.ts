@@ -4,7 +4,7 @@ import type { Embedder } from '@rag/embeddings'
 import { startIngestionWorkers } from '@rag/ingest'
 import type { TextGenerator } from '@rag/llm'
 import type { Logger } from '@rag/log'
-import { startQuestionWorkers } from '@rag/questions'
+import { refusalThresholdFor, type ScoreScale, startQuestionWorkers } from '@rag/questions'
 import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import type { Reranker } from '@rag/reranking'
 import { askQuestions } from './ask-questions.ts'
@@ -88,7 +88,14 @@ export async function runEvaluation(
         { ...config.options, topK: TOP_K },
         { onProgress: (done) => onProgress?.(config.name, done, questions.length) },
       )
-      results.push(scoreConfig(config.name, questions, records, corpus.documents, retrieval.refusalThreshold))
+      // Reranked configs are judged on the reranker's probability, the others on term evidence.
+      const scale: ScoreScale = config.options.rerank && deps.models.reranker ? 'reranker' : 'evidence'
+      results.push(
+        scoreConfig(config.name, questions, records, corpus.documents, {
+          threshold: refusalThresholdFor(retrieval, scale),
+          scale,
+        }),
+      )
     } finally {
       await Promise.all(workers.map((worker) => worker.close()))
     }
@@ -112,6 +119,7 @@ export async function runEvaluation(
       llm: deps.models.llm,
       embedding: deps.models.embedding.model,
       refusalThreshold: deps.retrieval.refusalThreshold,
+      rerankRefusalThreshold: deps.retrieval.rerankRefusalThreshold,
     },
     ingest: { seconds: ingestSeconds, failed: corpus.failed, reused: corpus.reused },
     configs: results,

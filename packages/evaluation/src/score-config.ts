@@ -1,4 +1,4 @@
-import type { QuestionRecord } from '@rag/questions'
+import type { QuestionRecord, ScoreScale } from '@rag/questions'
 import type { EvalQuestion } from './dataset.ts'
 import {
   CUTOFFS,
@@ -19,6 +19,8 @@ export interface Failure {
 
 export interface ConfigResult {
   name: string
+  /** The scale refusal was judged on (and swept): term evidence, or reranker probability. */
+  scale: ScoreScale
   /** Every figure, flat: `hit@1`, `mrr@10`, `ndcg@10`, `noAnswerAccuracy`, `p95.totalMs`, … */
   metrics: Record<string, number>
   sweep: RefusalSweepPoint[]
@@ -44,7 +46,7 @@ export function scoreConfig(
   questions: EvalQuestion[],
   records: QuestionRecord[],
   documents: Map<string, string>,
-  threshold: number,
+  { threshold, scale }: { threshold: number; scale: ScoreScale },
 ): ConfigResult {
   const metrics: Record<string, number> = {}
   const failures: Failure[] = []
@@ -145,6 +147,7 @@ export function scoreConfig(
   metrics.failedQuestions = records.filter((r) => r?.status === 'failed').length
   return {
     name,
+    scale,
     metrics: Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, round(v)])),
     sweep,
     best: top ?? null,

@@ -7,3 +7,4 @@ export {
   type TextGenerator,
 } from './llama-generator.ts'
 export { llmProvider } from './llm-provider.ts'
+export { verifyModelFile } from './verify-model-file.ts'

@@ -1,12 +1,15 @@
 import { isAbsolute, resolve } from 'node:path'
 import type { Logger } from '@rag/log'
+import { withModelLock } from '@rag/model-download'
 import {
   getLlama,
   LlamaChatSession,
   type LlamaContext,
   type LlamaModel,
+  resolveChatWrapper,
   resolveModelFile,
 } from 'node-llama-cpp'
+import { verifyModelFile } from './verify-model-file.ts'
 
 export interface GenerateRequest {
   /** Instructions (the chat template's system turn). */
@@ -61,25 +64,30 @@ export async function resolveModelPath(
   const isUri = /^(hf:|https?:)/.test(model)
   if (!isUri) return isAbsolute(model) ? model : resolve(modelsDir, model)
   let lastReported = 0
-  return resolveModelFile(model, {
-    directory: resolve(modelsDir),
-    download: allowDownload ? 'auto' : false,
-    cli: false,
-    ...(options.endpoint ? { endpoints: { huggingFace: options.endpoint } } : {}),
-    onProgress: ({ totalSize, downloadedSize }) => {
-      if (Date.now() - lastReported < 2000) return
-      lastReported = Date.now()
-      logger.info(
-        { model, percent: Math.round((downloadedSize / Math.max(totalSize, 1)) * 100) },
-        'downloading model',
-      )
-    },
-  })
+  // One download per model across processes (the LLM worker and a CLI pull starting together).
+  const lockPath = resolve(modelsDir, model.replace(/[^A-Za-z0-9._-]+/g, '_'))
+  return withModelLock(lockPath, () =>
+    resolveModelFile(model, {
+      directory: resolve(modelsDir),
+      download: allowDownload ? 'auto' : false,
+      cli: false,
+      ...(options.endpoint ? { endpoints: { huggingFace: options.endpoint } } : {}),
+      onProgress: ({ totalSize, downloadedSize }) => {
+        if (Date.now() - lastReported < 2000) return
+        lastReported = Date.now()
+        logger.info(
+          { model, percent: Math.round((downloadedSize / Math.max(totalSize, 1)) * 100) },
+          'downloading model',
+        )
+      },
+    }),
+  )
 }
 
 /** Loads the model once; each generate() borrows a context sequence and a fresh chat session. */
 export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promise<TextGenerator> {
   const modelPath = await resolveModelPath(options)
+  await verifyModelFile(options.model, modelPath)
   // CPU only, and never a build from source at run time: the prebuilt binary or a clear failure.
   const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' as never })
   const model: LlamaModel = await llama.loadModel({ modelPath })
@@ -90,6 +98,11 @@ export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promis
     ...(options.threads > 0 ? { threads: options.threads } : {}),
   })
 
+  // Thinking off for models that can think (Qwen3): on a CPU a grounded answer cannot afford
+  // hundreds of reasoning tokens before the first word. Other models keep their own template.
+  const chatWrapper = resolveChatWrapper(model, {
+    customWrapperSettings: { qwen: { thoughts: 'discourage' } },
+  })
   const countTokens = (text: string) => model.tokenize(text).length
 
   return {
@@ -103,7 +116,7 @@ export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promis
     async generate({ system, prompt, maxTokens, temperature, onText, signal }) {
       const sequence = context.getSequence()
       try {
-        const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system })
+        const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system, chatWrapper })
         const text = await session.prompt(prompt, {
           maxTokens,
           temperature,

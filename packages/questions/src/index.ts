@@ -6,6 +6,7 @@ export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-
 export { type Language, languageOf, REFUSALS } from './language.ts'
 export {
   ANSWER_MODES,
+  type AnsweringModels,
   type AnswerMode,
   type AskOptions,
   type AskRequest,
@@ -28,6 +29,7 @@ export {
   readQuestion,
 } from './question-store.ts'
 export { reconcileQuestions } from './reconcile-questions.ts'
+export { refusalThresholdFor, type ScoreScale } from './stages/conclude-retrieval.ts'
 export { generateStage } from './stages/generate-stage.ts'
 export { failQuestionOnFinalFailure } from './stages/question-progress.ts'
 export { rerankStage } from './stages/rerank-stage.ts'

@@ -48,21 +48,25 @@ export interface QuestionOptions {
   parents: boolean
 }
 
+/** The configured models, as far as they decide a question's default options. */
+export type AnsweringModels = Pick<ModelsSection, 'reranker' | 'llm'> &
+  Partial<Pick<ModelsSection, 'rerankByDefault'>>
+
 /**
  * The options as the pipeline runs them, stored with the question. Defaults follow the installation:
- * with RERANKER_MODEL=none no reranking, with LLM_MODEL=none extractive answers (asking for them
- * anyway works and says `degraded`).
+ * with RERANKER_MODEL=none (or RERANK_BY_DEFAULT off) no reranking, with LLM_MODEL=none extractive
+ * answers (asking for them anyway works and says `degraded`).
  */
 export function resolveOptions(
   options: AskOptions,
   retrieval: RetrievalSection,
-  models: Pick<ModelsSection, 'reranker' | 'llm'>,
+  models: AnsweringModels,
 ): QuestionOptions {
   return {
     topK: options.topK ?? retrieval.rerankTopK,
     mode: options.mode ?? 'hybrid',
     fusion: options.fusion ?? false,
-    rerank: options.rerank ?? models.reranker !== null,
+    rerank: options.rerank ?? (models.reranker !== null && models.rerankByDefault !== false),
     answer: options.answer ?? (models.llm !== null ? 'generate' : 'extractive'),
     parents: options.parents ?? true,
     ...(options.collection ? { collection: options.collection } : {}),

@@ -1,4 +1,5 @@
 import type { OnnxDtype } from '@rag/config'
+import { fetchModelFiles } from '@rag/embeddings'
 import type { Logger } from '@rag/log'
 import { startModelThread } from '@rag/runtime'
 import type { CrossEncoderInit, ScoreRequest } from './cross-encoder-thread.ts'
@@ -35,10 +36,12 @@ const THREAD = new URL(
 
 /** Loads the cross-encoder in a thread of its own; scoring never blocks this thread's event loop. */
 export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Reranker> {
+  await fetchModelFiles({ ...options, dtype: options.dtype ?? 'q8' })
   const init: CrossEncoderInit = {
     model: options.model,
     modelsDir: options.modelsDir,
-    allowDownload: options.allowDownload,
+    // Already fetched above: the thread reads local files only.
+    allowDownload: false,
     batchSize: options.batchSize ?? 8,
     dtype: options.dtype ?? 'q8',
     maxLength: options.maxLength ?? 512,

@@ -30,6 +30,7 @@ export async function startModelThread<Request, Result>(
   const pending = new Map<number, { resolve: (value: Result) => void; reject: (error: Error) => void }>()
   let next = 0
   let failure: Error | undefined
+  let holdWhileBusy = () => {}
   const failAll = (error: Error) => {
     failure ??= error
     for (const { reject } of pending.values()) reject(error)
@@ -45,6 +46,7 @@ export async function startModelThread<Request, Result>(
         pending.delete(message.id ?? -1)
         if (message.type === 'result') call?.resolve(message.value as Result)
         else call?.reject(new Error(message.message))
+        holdWhileBusy()
       }
     })
     worker.on('error', (error) => {
@@ -61,14 +63,17 @@ export async function startModelThread<Request, Result>(
     await worker.terminate()
     throw error
   })
-  // The thread alone does not keep the process alive (workers exit when their queues close).
-  worker.unref()
+  // An idle thread does not keep the process alive (workers exit when their queues close); a
+  // thread working on a call does, or a process awaiting only inference would exit mid-call.
+  holdWhileBusy = () => (pending.size > 0 ? worker.ref() : worker.unref())
+  holdWhileBusy()
   return {
     call(request) {
       if (failure) return Promise.reject(failure)
       const id = next++
       return new Promise<Result>((resolve, reject) => {
         pending.set(id, { resolve, reject })
+        holdWhileBusy()
         worker.postMessage({ id, request })
       })
     },

@@ -80,7 +80,7 @@ describe.skipIf(!hasGguf || !hasTokenizer)('asking with real models', () => {
       ...fixture,
       pool,
       // The random cross-encoder's scores say nothing: no refusals from them here.
-      retrieval: { ...keywordOnlySearch.retrieval, refusalThreshold: 0 },
+      retrieval: { ...keywordOnlySearch.retrieval, refusalThreshold: 0, rerankRefusalThreshold: 0 },
       generation: { ...generationDefaults(), maxTokens: 48, temperature: 0, concurrency: 2 },
       reranker,
       generator,

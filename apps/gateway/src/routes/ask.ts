@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import type { ModelsSection, RetrievalSection } from '@rag/config'
+import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
+  type AnsweringModels,
   askRequestSchema,
   failStalledQuestions,
   readQuestion,
@@ -25,7 +26,7 @@ export interface AskRouteDeps {
   logger: Logger
   retrieval: RetrievalSection
   /** Which models are configured: they set the default options (no reranker → no reranking). */
-  models: Pick<ModelsSection, 'reranker' | 'llm'>
+  models: AnsweringModels
   questionEvents: QuestionEventSubscriber
   queuePrefix: string
 }

@@ -14,8 +14,9 @@ export interface GenerationSection {
 
 export const generation = defineFragment({
   shape: {
-    // Tokens of the LLM's window (capped at what the model was trained for); passages are trimmed to fit.
-    LLM_CONTEXT_SIZE: integer(4096, { min: 256, max: 131072 }),
+    // Tokens of the LLM's window (capped at what the model was trained for); passages are trimmed to
+    // fit. 8192 holds three 2000-character Japanese parents (about 6,000 tokens) with the answer.
+    LLM_CONTEXT_SIZE: integer(8192, { min: 256, max: 131072 }),
     // Longest answer, in tokens. Answers end at the model's end-of-text, not at a blank line.
     LLM_MAX_TOKENS: integer(512, { min: 16, max: 8192 }),
     // Answers generated at once by one LLM worker (one context sequence each).

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { defineFragment } from '../define-config.ts'
 import { boolean, integer, oneOf, text } from '../env-values.ts'
 import { type EmbeddingRecipe, embeddingRecipe } from '../model-presets.ts'
+import { findPreset } from '../model-registry.ts'
 
 /** The value that switches a model off (keyword retrieval, extractive answers). */
 export const NO_MODEL = 'none'
@@ -24,6 +25,8 @@ export interface ModelsSection {
   embedding: EmbeddingSection
   reranker: string | null
   rerankerDtype: OnnxDtype
+  /** Whether questions are reranked unless they say otherwise (RERANK_BY_DEFAULT). */
+  rerankByDefault: boolean
   llm: string | null
   dir: string
   allowDownload: boolean
@@ -35,12 +38,26 @@ export interface ModelsSection {
 
 const orNull = (name: string) => (name.toLowerCase() === NO_MODEL ? null : name)
 
+const presetDim = (model: string) => {
+  const preset = findPreset(model)
+  // No model (keyword only): the column is never used; 384 keeps the schema as it always was.
+  return preset?.task === 'embedding' ? preset.dim : 384
+}
+
+/** An explicit dtype, else the preset's weights, else q8 (transformers.js's own default). */
+const dtypeOf = (model: string, dtype: 'auto' | OnnxDtype): OnnxDtype => {
+  if (dtype !== 'auto') return dtype
+  const preset = findPreset(model)
+  return preset && preset.task !== 'generation' ? preset.weights.dtype : 'q8'
+}
+
 export const models = defineFragment({
   shape: {
     // transformers.js feature-extraction model (Hub id or local folder under MODELS_DIR); "none" = keyword only.
     EMBEDDING_MODEL: text('Xenova/multilingual-e5-small'),
-    // Its output size; the database column follows it and refuses to mix sizes.
-    EMBEDDING_DIM: integer(384, { min: 2, max: 4096 }),
+    // Its output size; the database column follows it and refuses to mix sizes. 0 = the preset's
+    // (see the README's model table); required for a model that is not a preset.
+    EMBEDDING_DIM: integer(0, { min: 0, max: 4096 }),
     // Pooling (mean, cls) and query / passage prefixes: by default the model family's (e5:
     // "query: " / "passage: "; ruri-v3: 検索クエリ: / 検索文書: ; bge-m3: cls); set them for others.
     EMBEDDING_POOLING: oneOf(['auto', 'mean', 'cls'], 'auto'),
@@ -48,12 +65,17 @@ export const models = defineFragment({
     EMBEDDING_QUERY_PREFIX: z.string().optional(),
     EMBEDDING_PASSAGE_PREFIX: z.string().optional(),
     // Which ONNX weights: q8 = onnx/model_quantized.onnx, fp32 = onnx/model.onnx (exports without a
-    // quantized file), fp16, int8, uint8, q4, bnb4.
-    EMBEDDING_DTYPE: oneOf(ONNX_DTYPES, 'q8'),
-    // transformers.js cross-encoder for reranking; "none" = keep retrieval order.
-    RERANKER_MODEL: text('onnx-community/bge-reranker-v2-m3-ONNX'),
+    // quantized file), fp16, int8, uint8, q4, bnb4; auto = the preset's, else q8.
+    EMBEDDING_DTYPE: oneOf(['auto', ...ONNX_DTYPES], 'auto'),
+    // transformers.js cross-encoder for reranking; "none" = keep retrieval order. The default is
+    // the one measured to rerank a top-10 in about 2 s on one core (bge-reranker-v2-m3: 28 s).
+    RERANKER_MODEL: text('hotchpotch/japanese-reranker-xsmall-v2'),
+    RERANKER_DTYPE: oneOf(['auto', ...ONNX_DTYPES], 'auto'),
+    // Rerank questions that do not say: auto = only with 4 or more cores (on 2 cores a rerank
+    // costs seconds per question while ingestion also needs the CPU); a question's own
+    // `rerank: true` always reranks.
+    RERANK_BY_DEFAULT: oneOf(['auto', 'true', 'false'], 'auto'),
     // GGUF for node-llama-cpp: a file under MODELS_DIR, a path, or an hf: URI; "none" = no generation.
-    RERANKER_DTYPE: oneOf(ONNX_DTYPES, 'q8'),
     LLM_MODEL: text('hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M'),
     // Where downloaded models are kept.
     MODELS_DIR: text('models'),
@@ -66,19 +88,27 @@ export const models = defineFragment({
     // least 1, so the embed and rerank workers and llama.cpp together do not oversubscribe the CPU.
     ONNX_THREADS: integer(0, { min: 0, max: 256 }),
   },
+  check: (env, report) => {
+    const preset = findPreset(env.EMBEDDING_MODEL)
+    if (env.EMBEDDING_DIM === 0 && preset?.task !== 'embedding' && orNull(env.EMBEDDING_MODEL))
+      report('EMBEDDING_DIM', `required for ${env.EMBEDDING_MODEL} (not a preset): set its output size`)
+    if (env.EMBEDDING_DIM === 1) report('EMBEDDING_DIM', 'must be at least 2, got 1')
+  },
   read: (env): ModelsSection => ({
     embedding: {
       model: orNull(env.EMBEDDING_MODEL),
-      dim: env.EMBEDDING_DIM,
+      dim: env.EMBEDDING_DIM || presetDim(env.EMBEDDING_MODEL),
       recipe: embeddingRecipe(env.EMBEDDING_MODEL, {
         pooling: env.EMBEDDING_POOLING === 'auto' ? undefined : env.EMBEDDING_POOLING,
         queryPrefix: env.EMBEDDING_QUERY_PREFIX || undefined,
         passagePrefix: env.EMBEDDING_PASSAGE_PREFIX || undefined,
       }),
-      dtype: env.EMBEDDING_DTYPE,
+      dtype: dtypeOf(env.EMBEDDING_MODEL, env.EMBEDDING_DTYPE),
     },
     reranker: orNull(env.RERANKER_MODEL),
-    rerankerDtype: env.RERANKER_DTYPE,
+    rerankerDtype: dtypeOf(env.RERANKER_MODEL, env.RERANKER_DTYPE),
+    rerankByDefault:
+      env.RERANK_BY_DEFAULT === 'auto' ? availableParallelism() >= 4 : env.RERANK_BY_DEFAULT === 'true',
     llm: orNull(env.LLM_MODEL),
     dir: env.MODELS_DIR,
     allowDownload: env.ALLOW_MODEL_DOWNLOAD,

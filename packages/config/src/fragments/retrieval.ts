@@ -6,7 +6,10 @@ export interface RetrievalSection {
   rerankTopK: number
   fusionAlpha: number
   rrfK: number
+  /** Refusal below this best evidence (question terms covered, 0..1), when nothing reranked. */
   refusalThreshold: number
+  /** Refusal below this best reranker probability (0..1), when the cross-encoder scored. */
+  rerankRefusalThreshold: number
   questionTtlSeconds: number
   questionTimeoutSeconds: number
   questionReconcileMs: number
@@ -27,8 +30,13 @@ export const retrieval = defineFragment({
     FUSION_ALPHA: decimal(0.5, { min: 0, max: 1 }),
     // k of reciprocal rank fusion: larger flattens the difference between ranks.
     RRF_K: integer(60, { min: 1, max: 10000 }),
-    // Below this best-evidence score the answer is a refusal, without calling the LLM.
-    REFUSAL_THRESHOLD: decimal(0.2, { min: 0, max: 1 }),
+    // Refusal without calling the LLM, judged on one of two scales. Evidence (the IDF-weighted
+    // share of the question's terms found together in a passage) when nothing reranked: 0.4 kept
+    // false refusals at 3-5% on gold-removed JaQuAD and SQuAD (`pnpm eval --without-gold`).
+    REFUSAL_THRESHOLD: decimal(0.4, { min: 0, max: 1 }),
+    // The reranker's relevance probability when it scored: a starting point, to calibrate with
+    // `pnpm eval --without-gold 0.5 --configs hybrid+rerank` once the reranker is downloaded.
+    RERANK_REFUSAL_THRESHOLD: decimal(0.1, { min: 0, max: 1 }),
     // How long finished answers stay retrievable by id.
     QUESTION_TTL_SECONDS: integer(86400, { min: 60 }),
     // A question with no progress for this long (a stage's workers all gone) is failed with the stage named.
@@ -47,6 +55,7 @@ export const retrieval = defineFragment({
     fusionAlpha: env.FUSION_ALPHA,
     rrfK: env.RRF_K,
     refusalThreshold: env.REFUSAL_THRESHOLD,
+    rerankRefusalThreshold: env.RERANK_REFUSAL_THRESHOLD,
     questionTtlSeconds: env.QUESTION_TTL_SECONDS,
     questionTimeoutSeconds: env.QUESTION_TIMEOUT_SECONDS,
     questionReconcileMs: env.QUESTION_RECONCILE_SECONDS * 1000,

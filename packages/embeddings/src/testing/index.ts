@@ -1,3 +1,2 @@
-export { type ModelHub, serveModelHub } from './model-hub.ts'
 export { findSharedTokenizer, TOKENIZER_FILES, writeTinyEmbeddingModel } from './tiny-embedding-model.ts'
 export { encodeModel, floatTensor, seededFloats, tensorType, writeModelFolder } from './tiny-onnx.ts'

@@ -5,20 +5,29 @@ import { handOn } from './hand-on.ts'
 import { advance } from './question-progress.ts'
 import type { QuestionStageDeps } from './stage-deps.ts'
 
+/** What the sources' scores are: term evidence, or the cross-encoder's relevance probability. */
+export type ScoreScale = 'evidence' | 'reranker'
+
+/** The refusal threshold of a scale (two unrelated scales, two settings). */
+export function refusalThresholdFor(retrieval: QuestionStageDeps['retrieval'], scale: ScoreScale): number {
+  return scale === 'reranker' ? retrieval.rerankRefusalThreshold : retrieval.refusalThreshold
+}
+
 /**
- * After the last retrieval step (search, or rerank when on): refuse when the best evidence is below
- * the threshold (no LLM call), answer extractively or not at all when asked to, else hand the
- * passages to the LLM.
+ * After the last retrieval step (search, or rerank when on): refuse when the best score is below
+ * its scale's threshold (no LLM call), answer extractively or not at all when asked to, else hand
+ * the passages to the LLM.
  */
 export async function concludeRetrieval(
   deps: QuestionStageDeps,
   question: QuestionRecord,
   sources: QuestionSource[],
   patch: { degraded?: string[]; timings?: Record<string, number> },
+  scale: ScoreScale = 'evidence',
 ): Promise<void> {
   const best = Math.max(0, ...sources.map((source) => source.score))
   const { answer } = question.options
-  if (answer !== 'none' && best < deps.retrieval.refusalThreshold) {
+  if (answer !== 'none' && best < refusalThresholdFor(deps.retrieval, scale)) {
     await advance(deps, question.id, 'done', {
       ...patch,
       sources,

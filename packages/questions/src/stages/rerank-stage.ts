@@ -30,10 +30,13 @@ export function rerankStage(deps: RerankStageDeps): JobHandler<typeof rerankJob.
       sources = question.sources
     }
     const kept = sources.slice(0, topK).map((source, index) => ({ ...source, rank: index + 1 }))
-    await concludeRetrieval(deps, question, kept, {
-      degraded: reranker ? [] : ['rerank'],
-      timings: { rerankMs: elapsedMs(started) },
-    })
+    await concludeRetrieval(
+      deps,
+      question,
+      kept,
+      { degraded: reranker ? [] : ['rerank'], timings: { rerankMs: elapsedMs(started) } },
+      reranker ? 'reranker' : 'evidence',
+    )
     return reranker ? 'reranked' : 'kept retrieval order'
   }
 }

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+/** The file downloaded is not the one expected: deleted, never used. */
+export class ChecksumError extends Error {
+  override name = 'ChecksumError'
+}
+
+/** The hub has no such file (404): the model id, file name or MODEL_ENDPOINT is wrong. */
+export class MissingFileError extends Error {
+  override name = 'MissingFileError'
+}
+
+export interface DownloadProgress {
+  file: string
+  received: number
+  total: number
+}
+
+export interface DownloadOptions {
+  url: string
+  destination: string
+  /** The registry's pinned sha256 for this file; else the hub's own (X-Linked-Etag), if it sends one. */
+  sha256?: string
+  onProgress?: (progress: DownloadProgress) => void
+  signal?: AbortSignal
+}
+
+const SHA256 = /^[0-9a-f]{64}$/
+
+export async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  await pipeline(createReadStream(path), hash)
+  return hash.digest('hex')
+}
+
+/**
+ * Downloads url to destination through `<destination>.part`: a cut connection leaves the part,
+ * and the next call resumes it with a Range request (the hub answers 206; a server that ignores
+ * ranges sends the whole file again). The finished file's sha256 is checked against the pinned
+ * hash, or the hub's, before it is renamed into place; a mismatch deletes it and throws.
+ */
+export async function downloadFile(
+  options: DownloadOptions,
+): Promise<{ sha256: string | null; resumed: boolean }> {
+  const { url, destination } = options
+  const part = `${destination}.part`
+  await mkdir(dirname(destination), { recursive: true })
+  const have = (await stat(part).catch(() => null))?.size ?? 0
+  const response = await fetch(url, {
+    headers: have > 0 ? { range: `bytes=${have}-` } : {},
+    redirect: 'follow',
+    signal: options.signal,
+  })
+  if (response.status === 404) throw new MissingFileError(`${url}: not on the hub (404)`)
+  if (response.status === 416) {
+    // The part is already whole (the cut came after the last byte): verify it as it is.
+    await response.body?.cancel()
+  } else if (!response.ok || !response.body) {
+    throw new Error(`${url}: the hub answered ${response.status} ${response.statusText}`)
+  }
+  const resumed = response.status === 206
+  const hubHash = response.headers.get('x-linked-etag')?.replace(/"/g, '').toLowerCase()
+  const expected = options.sha256 ?? (hubHash && SHA256.test(hubHash) ? hubHash : undefined)
+  if (response.status !== 416 && response.body) {
+    const total = Number(response.headers.get('content-length') ?? 0) + (resumed ? have : 0)
+    let received = resumed ? have : 0
+    const file = destination.split('/').at(-1) ?? destination
+    const body = Readable.fromWeb(response.body as never)
+    body.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      options.onProgress?.({ file, received, total })
+    })
+    await pipeline(body, createWriteStream(part, { flags: resumed ? 'a' : 'w' }))
+  }
+  const actual = await sha256Of(part)
+  if (expected && actual !== expected) {
+    await rm(part, { force: true })
+    throw new ChecksumError(
+      `${url}: sha256 ${actual} but ${options.sha256 ? 'the registry pins' : 'the hub reports'} ${expected}; the download was deleted (a corrupt transfer, a mirror serving other bytes, or the file changed upstream)`,
+    )
+  }
+  await rename(part, destination)
+  return { sha256: expected ? actual : null, resumed }
+}

@@ -1,0 +1,1 @@
+export { type ModelHub, type ModelHubOptions, serveModelHub } from './model-hub.ts'

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+
+export interface ModelHub {
+  /** For MODEL_ENDPOINT, ending with "/". */
+  endpoint: string
+  /** Paths asked for, in order (with the Range header when there was one). */
+  requested: string[]
+  close(): Promise<void>
+}
+
+export interface ModelHubOptions {
+  /** The first response for a path ending with this is cut after `bytes` (a dropped connection). */
+  cut?: { suffix: string; bytes: number }
+}
+
+/**
+ * A model hub on loopback serving `dir/<org>/<name>/<file>` the way the Hugging Face hub (or a
+ * mirror of it) does: GET /<org>/<name>/resolve/main/<file>, byte ranges (206) for resumed
+ * downloads, and the file's sha256 in X-Linked-Etag (the hub sends it for Git LFS files); anything
+ * else is a 404.
+ */
+export async function serveModelHub(dir: string, options: ModelHubOptions = {}): Promise<ModelHub> {
+  const requested: string[] = []
+  const cutDone = new Set<string>()
+  const server = createServer(async (request, response) => {
+    const range = request.headers.range
+    requested.push(range ? `${request.url} ${range}` : (request.url ?? ''))
+    const match = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(request.url ?? '')
+    const path = match ? join(dir, match[1] ?? '', decodeURIComponent(match[2] ?? '')) : ''
+    const info = path ? await stat(path).catch(() => null) : null
+    if (!info?.isFile()) {
+      response.writeHead(404).end('Entry not found')
+      return
+    }
+    const sha256 = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex')
+    const start = Number(/^bytes=(\d+)-$/.exec(range ?? '')?.[1] ?? 0)
+    const headers = { 'x-linked-etag': `"${sha256}"`, 'accept-ranges': 'bytes' }
+    if (start > 0) {
+      response.writeHead(206, {
+        ...headers,
+        'content-length': info.size - start,
+        'content-range': `bytes ${start}-${info.size - 1}/${info.size}`,
+      })
+    } else response.writeHead(200, { ...headers, 'content-length': info.size })
+    const cut = options.cut && path.endsWith(options.cut.suffix) && !cutDone.has(path)
+    if (cut && options.cut) {
+      cutDone.add(path)
+      const stream = createReadStream(path, { start, end: start + options.cut.bytes - 1 })
+      stream.on('data', (chunk) => response.write(chunk))
+      stream.on('end', () => response.destroy())
+      return
+    }
+    createReadStream(path, { start }).pipe(response)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    requested,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
