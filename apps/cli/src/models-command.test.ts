@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { access, cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { modelsCommandConfig, processEnvironment, testConfig } from '@rag/config'
@@ -65,5 +65,50 @@ it.skipIf(!found)(
 
     const after = captureLines()
     expect(await runModelsCommand('verify', models(), { output: after.output, logger })).toBe(0)
+  },
+)
+
+it.skipIf(!found)(
+  'pull resumes a download cut halfway and refuses bytes that fail their checksum',
+  async () => {
+    const cutHub = await serveModelHub(hubDir, { cut: { suffix: 'model_quantized.onnx', bytes: 100_000 } })
+    const dir = await mkdtemp(join(tmpdir(), 'rag-models-cut-'))
+    try {
+      const config = (model: string) =>
+        modelsCommandConfig.parse({
+          EMBEDDING_MODEL: model,
+          EMBEDDING_DIM: '8',
+          RERANKER_MODEL: 'none',
+          LLM_MODEL: 'none',
+          MODELS_DIR: dir,
+          MODEL_ENDPOINT: cutHub.endpoint,
+        }).models
+      const pulled = captureLines()
+      expect(
+        await runModelsCommand('pull', config('hub/tiny-embedder'), { output: pulled.output, logger }),
+      ).toBe(0)
+      const weights = cutHub.requested.filter((line) => line.includes('onnx/model_quantized.onnx'))
+      expect(weights).toHaveLength(2)
+      expect(weights[1]).toMatch(/bytes=\d+-$/)
+      expect(pulled.lines[0]).toMatch(/^embedding present {2}hub\/tiny-embedder/)
+
+      // A file whose bytes differ from the registry's pin (here: e5-small's published weights, served
+      // as the tiny model's) is deleted and the pull fails saying why.
+      await cp(join(hubDir, 'hub/tiny-embedder'), join(hubDir, 'Xenova/multilingual-e5-small'), {
+        recursive: true,
+      })
+      const bad = captureLines()
+      await expect(
+        runModelsCommand('pull', config('Xenova/multilingual-e5-small'), { output: bad.output, logger }),
+      ).rejects.toThrow(
+        /tokenizer\.json: sha256 [0-9a-f]{64} but the registry pins 0b44a9d7[0-9a-f]{56}; the download was deleted/,
+      )
+      await expect(
+        access(join(dir, 'Xenova/multilingual-e5-small/onnx/model_quantized.onnx')),
+      ).rejects.toThrow()
+    } finally {
+      await cutHub.close()
+      await rm(dir, { recursive: true, force: true })
+    }
   },
 )

@@ -71,4 +71,24 @@ describe('a refusal calibration set', () => {
     }
     expect(withGoldRemoved({ name: 'set', format: 'qa', documents, questions }, 0.5, 7)).toEqual(calibration)
   })
+
+  it('keeps about half the questions answerable when documents have several questions (SQuAD)', () => {
+    const documents = Array.from({ length: 100 }, (_, i) => ({
+      docId: `d${i}`,
+      filename: `d${i}.txt`,
+      data: new Uint8Array(),
+    }))
+    const questions = documents.flatMap((d, i) =>
+      Array.from({ length: 5 }, (_, j) => ({
+        id: `q${i}-${j}`,
+        query: 'x',
+        gold: { [d.docId]: 1 },
+        keywords: [],
+      })),
+    )
+    const calibration = withGoldRemoved({ name: 'set', format: 'qa', documents, questions }, 0.5, 7)
+    const answerable = calibration.questions.filter((q) => q.gold !== null).length
+    expect(answerable / questions.length).toBeGreaterThan(0.35)
+    expect(answerable / questions.length).toBeLessThan(0.65)
+  })
 })

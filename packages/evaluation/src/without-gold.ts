@@ -13,19 +13,17 @@ function seeded(seed: number) {
 }
 
 /**
- * A calibration set for refusal: the gold documents of about `share` of the questions are taken
- * out of the corpus, so those questions (and any other whose every gold document went) become
- * unanswerable by construction, asked against a corpus full of near misses (the same article's
- * other paragraphs). The rest stay answerable.
+ * A calibration set for refusal: about `share` of the documents that answer some question are
+ * taken out of the corpus, so the questions they answered (every one whose gold documents all
+ * went) become unanswerable by construction, asked against a corpus full of near misses (the same
+ * article's other paragraphs). The rest stay answerable; about `share` of the questions end up
+ * unanswerable whatever the number of questions per document (choosing per question instead would
+ * remove nearly every paragraph of SQuAD, which has five questions each).
  */
 export function withGoldRemoved(dataset: Dataset, share: number, seed = 1): Dataset {
   const random = seeded(seed)
-  const removed = new Set<string>()
-  const answerable = dataset.questions.filter((question) => question.gold !== null)
-  for (const question of answerable) {
-    if (random() >= share) continue
-    for (const docId of Object.keys(question.gold ?? {})) removed.add(docId)
-  }
+  const golds = new Set(dataset.questions.flatMap((question) => Object.keys(question.gold ?? {})))
+  const removed = new Set([...golds].sort().filter(() => random() < share))
   const questions = dataset.questions.map((question) => {
     if (question.gold === null) return question
     const left = Object.entries(question.gold).filter(([docId]) => !removed.has(docId))

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { findPreset, type OnnxDtype } from '@rag/config'
-import { type DownloadProgress, downloadFile, MissingFileError } from './download-file.ts'
+import { ChecksumError, type DownloadProgress, downloadFile, MissingFileError } from './download-file.ts'
 import { withModelLock } from './model-lock.ts'
 
 // transformers.js names its ONNX weights by dtype.
@@ -45,6 +45,20 @@ export async function localModel(modelsDir: string, model: string, dtype: OnnxDt
   return { dir, missing, bytes }
 }
 
+const ATTEMPTS = 4
+
+/** A dropped connection is resumed (up to ATTEMPTS in all); a wrong checksum or a 404 is final. */
+async function downloadResuming(options: Parameters<typeof downloadFile>[0]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await downloadFile(options)
+    } catch (error) {
+      if (error instanceof ChecksumError || error instanceof MissingFileError || attempt >= ATTEMPTS)
+        throw error
+    }
+  }
+}
+
 export interface EnsureModelOptions {
   modelsDir: string
   model: string
@@ -70,7 +84,7 @@ export async function ensureTransformersModel(options: EnsureModelOptions): Prom
     for (const file of [...required, ...optional]) {
       if (!(await absent(file))) continue
       try {
-        await downloadFile({
+        await downloadResuming({
           url: `${options.endpoint}${options.model}/resolve/main/${file}`,
           destination: join(dir, file),
           sha256: pinned[file],

@@ -29,13 +29,15 @@ export interface QuestionWorkersOptions {
   reranker?: Reranker | null
   generator?: TextGenerator | null
   concurrency?: number
+  /** The job lock (JOB_LOCK_SECONDS); tests shorten it to show long inference keeps it renewed. */
+  lockDurationMs?: number
 }
 
 /** The retrieve, rerank and LLM workers in this process (tests); production runs each in its own. */
 export function startQuestionWorkers(options: QuestionWorkersOptions): ReturnType<typeof startWorker>[] {
-  const { pool, producer, logger, redisUrl, prefix, retrieval, concurrency = 4 } = options
+  const { pool, producer, logger, redisUrl, prefix, retrieval, concurrency = 4, lockDurationMs } = options
   const deps = { pool, producer, logger, retrieval, publish: questionEventPublisher(producer.redis, prefix) }
-  const common = { redisUrl, prefix, logger, concurrency }
+  const common = { redisUrl, prefix, logger, concurrency, ...(lockDurationMs ? { lockDurationMs } : {}) }
   return [
     startWorker({
       ...common,

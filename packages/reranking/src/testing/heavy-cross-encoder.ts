@@ -17,6 +17,7 @@ export async function writeHeavyCrossEncoder({
   layers = 16,
   vocabSize = 30522,
   embedding = 32,
+  distinctWeights = layers,
 }: {
   dir: string
   tokenizerDir: string
@@ -24,6 +25,8 @@ export async function writeHeavyCrossEncoder({
   layers?: number
   vocabSize?: number
   embedding?: number
+  /** Layers share this many weight matrices: the CPU time of many layers without their memory. */
+  distinctWeights?: number
 }): Promise<void> {
   const int64 = onnx.TensorProto.DataType.INT64
   const scale = (values: Float32Array, by: number) => values.map((value) => value * by)
@@ -38,16 +41,17 @@ export async function writeHeavyCrossEncoder({
   ]
   for (let layer = 0; layer < layers; layer++) {
     node.push(
-      { opType: 'MatMul', input: [`x${layer}`, `w${layer}`], output: [`h${layer}`] },
+      { opType: 'MatMul', input: [`x${layer}`, `w${layer % distinctWeights}`], output: [`h${layer}`] },
       { opType: 'Tanh', input: [`h${layer}`], output: [`x${layer + 1}`] },
     )
-    initializer.push(
-      floatTensor(
-        `w${layer}`,
-        [hidden, hidden],
-        scale(seededFloats(hidden * hidden, 10 + layer), 1 / Math.sqrt(hidden)),
-      ),
-    )
+    if (layer < distinctWeights)
+      initializer.push(
+        floatTensor(
+          `w${layer}`,
+          [hidden, hidden],
+          scale(seededFloats(hidden * hidden, 10 + layer), 1 / Math.sqrt(hidden)),
+        ),
+      )
   }
   node.push(
     { opType: 'MatMul', input: [`x${layers}`, 'readout'], output: ['token_logits'] },

@@ -1,0 +1,119 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { processEnvironment, testConfig } from '@rag/config'
+import { findSharedTokenizer } from '@rag/embeddings/testing'
+import { registerDocument } from '@rag/ingest'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { startQuestionWorkers } from '@rag/questions/testing'
+import { loadCrossEncoder, type Reranker } from '@rag/reranking'
+import { writeHeavyCrossEncoder } from '@rag/reranking/testing'
+import { QueueEvents } from 'bullmq'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
+
+// A rerank that takes several times the job lock (a real-size cross-encoder on a small CPU): the
+// rerank worker keeps renewing its lock and its event loop keeps turning (heartbeats, shutdown),
+// so the job runs once, is never taken as stalled, and the answer comes back.
+
+const { sharedDir } = testConfig.parse(processEnvironment()).test
+const { dir: tokenizerDir, found } = await findSharedTokenizer(sharedDir)
+const LOCK_MS = 1000
+let fixture: IngestionFixture
+let gateway: TestGateway
+let reranker: Reranker
+let workers: { close(): Promise<void> }[] = []
+let events: QueueEvents
+let scratch: string
+
+beforeAll(async () => {
+  if (!found) return
+  scratch = await mkdtemp(join(tmpdir(), 'rag-long-rerank-'))
+  fixture = await startIngestionFixture('gateway-long-rerank')
+  const data = await readFile(fileURLToPath(new URL('../../../../data/sample/setup.md', import.meta.url)))
+  const { document } = await registerDocument(
+    { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
+    { uploadDir: scratch, maxBytes: 1e6 },
+    { filename: 'setup.md', data },
+  )
+  expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+  await writeHeavyCrossEncoder({
+    dir: join(scratch, 'models/test/heavy'),
+    tokenizerDir,
+    layers: 1200,
+    distinctWeights: 8,
+  })
+  reranker = await loadCrossEncoder({
+    model: 'test/heavy',
+    modelsDir: join(scratch, 'models'),
+    allowDownload: false,
+    logger: fixture.logger,
+    threads: 1,
+  })
+  workers = startQuestionWorkers({
+    ...fixture,
+    pool: fixture.db.pool,
+    retrieval: { ...keywordOnlySearch.retrieval, refusalThreshold: 0, rerankRefusalThreshold: 0 },
+    reranker,
+    lockDurationMs: LOCK_MS,
+  })
+  events = new QueueEvents('question.rerank', {
+    connection: { url: fixture.redisUrl },
+    prefix: fixture.prefix,
+  })
+  await events.waitUntilReady()
+  gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: scratch, maxBytes: 1e6, maxFiles: 1 },
+  )
+}, 120_000)
+
+afterAll(async () => {
+  await events?.close()
+  await Promise.all(workers.map((worker) => worker.close()))
+  await gateway?.close()
+  await reranker?.close()
+  await fixture?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+it.skipIf(!found)(
+  'a rerank lasting several job locks runs once and answers',
+  async () => {
+    const stalled: string[] = []
+    events.on('stalled', ({ jobId }) => stalled.push(jobId))
+    let longestGap = 0
+    let last = performance.now()
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, performance.now() - last)
+      last = performance.now()
+    }, 20)
+    const response = await gateway.app.request('/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        question: 'ペアリングできないときはどうすればいいですか？',
+        options: { mode: 'keyword', rerank: true, answer: 'extractive' },
+      }),
+    })
+    const { id } = (await response.json()) as { id: string }
+    // The event stream ends after `done` (or `failed`).
+    const stream = await (await gateway.app.request(`/ask/${id}/events`)).text()
+    clearInterval(ticker)
+    const answer = (await (await gateway.app.request(`/ask/${id}`)).json()) as {
+      status: string
+      degraded: string[]
+      timings: Record<string, number>
+    }
+    expect(stream).toContain('event: done')
+    expect(answer.status).toBe('done')
+    expect(answer.degraded).toEqual([])
+    // The rerank really outlasted the lock, several times over…
+    expect(answer.timings.rerankMs).toBeGreaterThan(2 * LOCK_MS)
+    // …yet no job was taken as stalled, and this process never froze for long.
+    expect(stalled).toEqual([])
+    expect(longestGap).toBeLessThan(LOCK_MS / 2)
+  },
+  60_000,
+)
