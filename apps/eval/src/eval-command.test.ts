@@ -91,7 +91,7 @@ describe('pnpm eval on the committed sample set', () => {
     const markdown = await readFile(join(scratch, 'out/report.md'), 'utf8')
     expect(markdown.split('\n')[0]).toBe('=== Evaluation Report ===')
     expect(markdown).toMatch(/chunk size 500, overlap 100/)
-    expect(markdown).toContain('Refusal threshold sweep: best')
+    expect(markdown).toContain('Refusal threshold sweep on the evidence scale (REFUSAL_THRESHOLD): best')
     // Evaluation wrote only to its own schema: the user's is as empty as it was.
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM documents')
     expect(rows[0]?.n).toBe(0)

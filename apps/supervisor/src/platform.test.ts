@@ -35,6 +35,10 @@ describe('pnpm start on embedded defaults', () => {
       GATEWAY_PORT: String(port),
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: prefix,
+      // Tests never download: the default models stay missing (and are reported so) even on a
+      // machine with internet. Reranking asked for by default whatever the core count.
+      ALLOW_MODEL_DOWNLOAD: 'false',
+      RERANK_BY_DEFAULT: 'true',
     }
     // Embedded means: no database given at all.
     for (const name of ['DATABASE_URL', 'DB_HOST']) delete env[name]
@@ -127,6 +131,8 @@ describe('pnpm start on embedded defaults', () => {
       return Number(lines.at(-1)?.split('pid ')[1])
     }
     const victim = pidOf('worker-embed')
+    // A pid not found in the output would be NaN or 0; 0 would signal the runner's process group.
+    expect(victim).toBeGreaterThan(0)
     process.kill(victim, 'SIGKILL')
     await expect.poll(() => pidOf('worker-embed'), { timeout: 10000 }).not.toBe(victim)
     await expect

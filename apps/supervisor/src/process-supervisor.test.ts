@@ -3,6 +3,7 @@ import { processEnvironment } from '@rag/config'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isAlive } from './is-alive.ts'
 import { ProcessSupervisor } from './process-supervisor.ts'
+import { killWorker } from './testing/kill-worker.ts'
 
 // Real child processes: tiny Node programs that print and idle until signalled.
 const idle = (name: string) => ({
@@ -49,9 +50,7 @@ describe('ProcessSupervisor', () => {
     const restarted = new Promise((resolve) => supervisor?.once('restart', resolve))
     supervisor.start()
     const gatewayPid = supervisor.pid('gateway')
-    const victim = supervisor.pid('worker-embed')
-    expect(victim).toBeDefined()
-    process.kill(victim ?? 0, 'SIGKILL')
+    const victim = killWorker(supervisor, 'worker-embed')
     expect(await restarted).toEqual({ name: 'worker-embed', delayMs: 50 })
     await expect.poll(() => supervisor?.pid('worker-embed')).not.toBe(victim)
     expect(supervisor.pid('worker-embed')).toBeDefined()

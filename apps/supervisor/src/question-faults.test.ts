@@ -1,9 +1,9 @@
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { processEnvironment } from '@rag/config'
+import { findTestAsset, processEnvironment } from '@rag/config'
 import { readTestConfig } from '@rag/db/testing'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '@rag/gateway/testing'
 import { registerDocument } from '@rag/ingest'
@@ -13,17 +13,13 @@ import { createQuestionEventSubscriber, type QuestionEvent, readPartialAnswer } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProcessSupervisor } from './process-supervisor.ts'
 import { platformPrograms } from './programs.ts'
+import { killWorker } from './testing/kill-worker.ts'
 
 // The question workers as real processes, the LLM worker (llama.cpp on stories260K) SIGKILLed
 // while it answers: the answer must come from a retry when the worker comes back, and fail with
 // a reason naming the stage when it does not. Never a question left waiting forever.
 
-const gguf = join(readTestConfig().sharedDir, 'models/gguf/stories260K.gguf')
-const hasGguf = await access(gguf).then(
-  () => true,
-  () => false,
-)
-if (!hasGguf) console.warn(`skipping LLM crash tests: ${gguf} not found (set SHARED_DIR)`)
+const { path: gguf, found: hasGguf } = await findTestAsset(readTestConfig(), 'models/gguf/stories260K.gguf')
 const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
 const QUESTION = '保証期間は何年ですか'
 
@@ -106,10 +102,8 @@ describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
           interval: 10,
         })
         .toBeGreaterThan(0)
-        .catch(() => undefined)
-      const pid = supervisor.pid('worker-llm')
-      expect(pid).toBeDefined()
-      process.kill(pid ?? 0, 'SIGKILL')
+      // Killed mid-answer: streamed text exists that the retry must take back.
+      killWorker(supervisor, 'worker-llm')
       let polled: { status: string; answer: string | null; error: string | null } = {
         status: 'generating',
         answer: null,

@@ -2,7 +2,7 @@ import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { generationDefaults, processEnvironment, testConfig } from '@rag/config'
+import { findTestAsset, generationDefaults, processEnvironment, testConfig } from '@rag/config'
 import { type GatewayServer, startGatewayServer } from '@rag/gateway/testing'
 import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
 import { createLogger } from '@rag/log'
@@ -13,17 +13,12 @@ import { webAppDir } from '../web-app-dir.ts'
 // The web app as a person uses it: Debian's Chromium (headless, through playwright-core) on the
 // page the gateway serves, uploading, waiting for `ready`, asking in Japanese while the answer
 // streams from llama.cpp (stories260K: wiring and streaming, not answer quality).
-const { sharedDir, chromiumPath } = testConfig.parse(processEnvironment()).test
-const gguf = join(sharedDir, 'models/gguf/stories260K.gguf')
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  )
-const [hasChromium, hasGguf] = await Promise.all([exists(chromiumPath), exists(gguf)])
-if (!hasChromium)
-  console.warn(`skipping the browser test: no Chromium at ${chromiumPath} (apt-get install chromium)`)
-if (!hasGguf) console.warn(`skipping the browser test: needs ${gguf} (set SHARED_DIR)`)
+const tests = testConfig.parse(processEnvironment()).test
+const { chromiumPath } = tests
+const [{ found: hasChromium }, { path: gguf, found: hasGguf }] = await Promise.all([
+  findTestAsset(tests, chromiumPath),
+  findTestAsset(tests, 'models/gguf/stories260K.gguf'),
+])
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const sample = (name: string) => join(root, 'data/sample', name)
@@ -48,7 +43,12 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
   let profile: string
 
   beforeAll(async () => {
-    if (!(await exists(join(webAppDir, 'index.html'))))
+    if (
+      !(await access(join(webAppDir, 'index.html')).then(
+        () => true,
+        () => false,
+      ))
+    )
       throw new Error(`the web app is not built in ${webAppDir}: run pnpm --filter @rag/web build`)
     profile = await mkdtemp(join(tmpdir(), 'rag-chromium-'))
     generator = await loadLlamaGenerator({

@@ -30,7 +30,7 @@ export {
   type RerankerPreset,
 } from './model-registry.ts'
 export * from './processes.ts'
-export { type TestConfig, testConfig } from './test-config.ts'
+export { findTestAsset, type TestConfig, testConfig } from './test-config.ts'
 
 import type { Environment } from './define-config.ts'
 

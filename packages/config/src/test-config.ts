@@ -1,3 +1,5 @@
+import { access } from 'node:fs/promises'
+import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
 import { boolean, oneOf, text } from './env-values.ts'
@@ -30,3 +32,23 @@ export const testConfig = defineProcessConfig('tests', {
 })
 
 export type TestConfig = ReturnType<typeof testConfig.parse>['test']
+
+/**
+ * Whether a file a test needs (under SHARED_DIR, or an absolute path such as Chromium) is there.
+ * Absent, the test skips with a message on a developer's machine, but with CI=true this throws:
+ * a CI run must not pass with those tests skipped.
+ */
+export async function findTestAsset(
+  config: TestConfig,
+  path: string,
+): Promise<{ path: string; found: boolean }> {
+  const full = isAbsolute(path) ? path : join(config.sharedDir, path)
+  const found = await access(full).then(
+    () => true,
+    () => false,
+  )
+  if (!found && config.ci)
+    throw new Error(`${full} is missing: with CI=true tests that need it fail instead of skipping`)
+  if (!found) console.warn(`skipping tests that need ${full} (set SHARED_DIR / CHROMIUM_PATH)`)
+  return { path: full, found }
+}

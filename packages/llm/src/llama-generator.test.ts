@@ -1,17 +1,12 @@
-import { access } from 'node:fs/promises'
-import { join } from 'node:path'
-import { processEnvironment, testConfig } from '@rag/config'
+import { findTestAsset, processEnvironment, testConfig } from '@rag/config'
 import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadLlamaGenerator, type TextGenerator } from './llama-generator.ts'
 
-const { sharedDir } = testConfig.parse(processEnvironment()).test
-const gguf = join(sharedDir, 'models/gguf/stories260K.gguf')
-const present = await access(gguf).then(
-  () => true,
-  () => false,
+const { path: gguf, found: present } = await findTestAsset(
+  testConfig.parse(processEnvironment()).test,
+  'models/gguf/stories260K.gguf',
 )
-if (!present) console.warn(`skipping llama.cpp tests: ${gguf} not found (set SHARED_DIR)`)
 
 describe.skipIf(!present)('llama.cpp generator (stories260K.gguf)', () => {
   let generator: TextGenerator

@@ -45,6 +45,17 @@ describe('queues against a real Redis', () => {
       new QueueEvents(parseJob.name, { connection: redisConnectionOptions(url, 'worker'), prefix }),
     )
     await events.waitUntilReady()
+    const lines: Record<string, unknown>[] = []
+    const capturing = createLogger({
+      name: 'test',
+      level: 'debug',
+      destination: new Writable({
+        write: (chunk, _encoding, done) => {
+          lines.push(JSON.parse(String(chunk)) as Record<string, unknown>)
+          done()
+        },
+      }),
+    })
     const seen: string[] = []
     let release: () => void = () => undefined
     const gate = new Promise<void>((resolve) => {
@@ -55,10 +66,12 @@ describe('queues against a real Redis', () => {
         definition: parseJob,
         redisUrl: url,
         prefix,
-        logger,
-        handler: async (payload) => {
+        logger: capturing,
+        handler: async (payload, context) => {
           await gate
           seen.push(payload.documentId)
+          // Code inside a handler logs without passing ids around.
+          context.logger.info({ step: 'inside' }, 'parsing')
           return 'parsed'
         },
       }),
@@ -69,6 +82,9 @@ describe('queues against a real Redis', () => {
     const queue = producer.queues.get(parseJob.name)
     expect(await waitFor(await queue?.getJob(ids[0] ?? ''), events)).toBe('parsed')
     expect(seen).toEqual([doc(1).documentId])
+    const jobLines = lines.filter((line) => line.msg === 'job started' || line.step === 'inside')
+    expect(jobLines).toHaveLength(2)
+    for (const line of jobLines) expect(line).toMatchObject({ jobId: ids[0], queue: parseJob.name })
     await worker.close()
   })
 

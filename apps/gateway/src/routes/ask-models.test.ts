@@ -1,8 +1,8 @@
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { generationDefaults, processEnvironment, testConfig } from '@rag/config'
+import { findTestAsset, generationDefaults, processEnvironment, testConfig } from '@rag/config'
 import { findSharedTokenizer } from '@rag/embeddings/testing'
 import { registerDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
@@ -16,15 +16,9 @@ import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testi
 // The real model paths end to end: the llama.cpp worker on stories260K.gguf (a 260K-parameter
 // story model: wiring, streaming and token accounting are asserted, not answer quality) and the
 // transformers.js cross-encoder on a generated random-weight model.
-const { sharedDir } = testConfig.parse(processEnvironment()).test
-const gguf = join(sharedDir, 'models/gguf/stories260K.gguf')
-const hasGguf = await access(gguf).then(
-  () => true,
-  () => false,
-)
-const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(sharedDir)
-if (!hasGguf || !hasTokenizer)
-  console.warn(`skipping model tests: need ${gguf} and ${tokenizerDir} (set SHARED_DIR)`)
+const tests = testConfig.parse(processEnvironment()).test
+const { path: gguf, found: hasGguf } = await findTestAsset(tests, 'models/gguf/stories260K.gguf')
+const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(tests.sharedDir)
 
 const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 
