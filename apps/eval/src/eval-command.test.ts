@@ -111,6 +111,76 @@ describe('pnpm eval on the committed sample set', () => {
   })
 })
 
+describe('the eval gate compares like with like', () => {
+  it('fails, saying why, when a config runs with other settings or is missing on either side', async () => {
+    const baseline = join(root, 'data/eval/sample-baseline.json')
+    // A baseline measured at another refusal threshold (the default before it was calibrated).
+    const old = JSON.parse(await readFile(baseline, 'utf8')) as EvaluationReport
+    old.settings.refusalThreshold = 0.2
+    await writeFile(join(scratch, 'old-threshold.json'), JSON.stringify(old))
+    const changed = await run({ baseline: join(scratch, 'old-threshold.json'), maxDrop: 0 })
+    expect(changed.code).toBe(1)
+    expect(changed.text).toContain(
+      'REGRESSION setting refusalThreshold differs from the baseline (0.2 → 0.4)',
+    )
+    const overridden = await run({ configs: 'keyword:k1=0.9,extractive', baseline, maxDrop: 0 })
+    expect(overridden.code).toBe(1)
+    expect(overridden.text).toContain('REGRESSION keyword:k1=0.9: not in the baseline')
+    const extra = await run({ configs: 'keyword,extractive,parents-off:mode=keyword', baseline, maxDrop: 0 })
+    expect(extra.code).toBe(1)
+    expect(extra.text).toContain('REGRESSION parents-off:mode=keyword: not in the baseline')
+    const fewer = await run({ configs: 'keyword', baseline, maxDrop: 0 })
+    expect(fewer.text).toContain('REGRESSION extractive: in the baseline but not run')
+  })
+})
+
+describe('pnpm eval on outside sets', () => {
+  it('reads rag-demo style qa.jsonl with null fields and writes a record per question', async () => {
+    await writeFile(
+      join(scratch, 'demo-docs.jsonl'),
+      [
+        { doc_id: 'warranty', title: null, text: 'The warranty lasts two years from the date of purchase.' },
+        {
+          doc_id: 'charging',
+          title: 'Charging',
+          text: 'A full charge takes about three hours with the USB-C cable.',
+        },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    )
+    await writeFile(
+      join(scratch, 'demo-qa.jsonl'),
+      [
+        { question: 'How long does the warranty last?', gold_doc_id: 'warranty', subtype: null },
+        { question: 'How long does a full charge take?', gold_doc_id: 'charging', subtype: 'lookup' },
+        { question: 'Who founded the company?', gold_doc_id: null, subtype: null, expected_keywords: null },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    )
+    const { code, text } = await run({
+      dataset: join(scratch, 'demo-qa.jsonl'),
+      docs: join(scratch, 'demo-docs.jsonl'),
+      configs: 'keyword',
+      out: join(scratch, 'demo-out'),
+    })
+    expect(text).not.toContain('error:')
+    expect(code).toBe(0)
+    const records = (await readFile(join(scratch, 'demo-out/questions-keyword.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { query: string; firstRelevantRank: number | null; refused: boolean },
+      )
+    expect(records.map((r) => [r.firstRelevantRank, r.refused])).toEqual([
+      [1, false],
+      [1, false],
+      [null, true],
+    ])
+  })
+})
+
 describe('pnpm eval with bad input', () => {
   it('names the line of a malformed dataset line', async () => {
     await writeFile(join(scratch, 'docs.jsonl'), '{"doc_id": "a", "title": "A", "text": "alpha"}\n')

@@ -30,8 +30,12 @@ export interface EvalArgs {
   out: string
   baseline?: string
   maxDrop: number
-  /** Share of answerable questions whose gold documents are taken out (refusal calibration). */
+  /** Share of answering documents taken out of the corpus (refusal calibration). */
   withoutGold?: number
+  /** Questions drawn over the whole dataset instead of the first --limit. */
+  sample?: { size: number; seed: number }
+  /** Questions in flight at once. */
+  concurrency?: number
 }
 
 /**
@@ -98,7 +102,7 @@ export async function runEvalCommand(
       },
       dataset,
       configs,
-      { limit: args.limit, onProgress: progress },
+      { limit: args.limit, sample: args.sample, concurrency: args.concurrency, onProgress: progress },
     )
     await generator?.close()
     write('')

@@ -2,17 +2,21 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type EvaluationReport, fileSafe, renderMarkdown } from '@rag/evaluation'
 
-/** report.md, report.json and one failures-<config>.jsonl per config, in `dir`. */
+const jsonl = (rows: unknown[]) =>
+  rows.map((row) => JSON.stringify(row)).join('\n') + (rows.length ? '\n' : '')
+
+/**
+ * report.md, report.json, and per config failures-<config>.jsonl and questions-<config>.jsonl
+ * (every question: rank of the first relevant source, top sources, scores, refused, timings).
+ */
 export async function writeReport(dir: string, report: EvaluationReport): Promise<void> {
   await mkdir(dir, { recursive: true })
   await writeFile(join(dir, 'report.md'), renderMarkdown(report))
-  await writeFile(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`)
+  const compact = { ...report, configs: report.configs.map(({ questions: _questions, ...config }) => config) }
+  await writeFile(join(dir, 'report.json'), `${JSON.stringify(compact, null, 2)}\n`)
   for (const config of report.configs) {
-    await writeFile(
-      join(dir, `failures-${fileSafe(config.name)}.jsonl`),
-      config.failures.map((failure) => JSON.stringify(failure)).join('\n') +
-        (config.failures.length ? '\n' : ''),
-    )
+    await writeFile(join(dir, `questions-${fileSafe(config.name)}.jsonl`), jsonl(config.questions ?? []))
+    await writeFile(join(dir, `failures-${fileSafe(config.name)}.jsonl`), jsonl(config.failures))
   }
 }
 

@@ -10,8 +10,11 @@ import { progressReporter } from './progress-reporter.ts'
 const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad|beir] [--docs PATH]
                  [--configs ${DEFAULT_CONFIGS.join(',')}] [--limit N] [--out DIR]
                  [--baseline report.json] [--max-drop 0.02] [--without-gold SHARE]
-  --without-gold 0.5: refusal calibration; the gold documents of about half the questions are
-  taken out of the corpus, so those questions must be refused (the report's threshold sweep).
+                 [--sample N] [--seed S] [--concurrency N]
+  --without-gold 0.5: refusal calibration; about half of the documents that answer a question are
+  taken out of the corpus, so their questions must be refused (the report's threshold sweep).
+  --sample N: N questions drawn over the whole dataset (seeded by --seed, default 1), instead of
+  --limit's first N. --concurrency: questions in flight (default 4).
   configs: presets (vector, keyword, hybrid, hybrid+rerank, hybrid+fusion, parents-off, extractive,
   generate) with optional overrides, e.g. hybrid:alpha=0.3:rrfK=20 or keyword:k1=0.9:b=0.4
 `
@@ -29,6 +32,9 @@ runMain(async () => {
       baseline: { type: 'string' },
       'max-drop': { type: 'string', default: '0.02' },
       'without-gold': { type: 'string' },
+      sample: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      concurrency: { type: 'string', default: '4' },
       help: { type: 'boolean' },
     },
   })
@@ -36,12 +42,21 @@ runMain(async () => {
   const maxDrop = Number(values['max-drop'])
   const withoutGold = values['without-gold'] === undefined ? undefined : Number(values['without-gold'])
   const badShare = withoutGold !== undefined && !(withoutGold > 0 && withoutGold < 1)
+  const sample = values.sample === undefined ? undefined : Number(values.sample)
+  const seed = Number(values.seed)
+  const concurrency = Number(values.concurrency)
+  const positiveInteger = (value: number | undefined) =>
+    value === undefined || (Number.isInteger(value) && value > 0)
   if (
     values.help ||
     !values.dataset ||
     (limit !== undefined && !(limit > 0)) ||
     !(maxDrop >= 0) ||
-    badShare
+    badShare ||
+    !positiveInteger(sample) ||
+    !Number.isInteger(seed) ||
+    !positiveInteger(concurrency) ||
+    concurrency > 64
   ) {
     process.stderr.write(USAGE)
     process.exit(values.help ? 0 : 2)
@@ -61,6 +76,8 @@ runMain(async () => {
       baseline: values.baseline,
       maxDrop,
       withoutGold,
+      sample: sample === undefined ? undefined : { size: sample, seed },
+      concurrency,
     },
     config,
     { output: process.stdout, logger, progress: progressReporter(process.stderr) },

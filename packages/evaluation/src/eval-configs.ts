@@ -38,10 +38,11 @@ const number = (key: string, raw: string, min: number, max: number) => {
   }
   return value
 }
+// The same rule as every boolean setting (@rag/config): true/false/1/0 only.
 const flag = (key: string, raw: string) => {
-  if (raw === 'true' || raw === 'on') return true
-  if (raw === 'false' || raw === 'off') return false
-  throw new DatasetError(`config override ${key}=${raw}: expected true or false`)
+  if (raw === 'true' || raw === '1') return true
+  if (raw === 'false' || raw === '0') return false
+  throw new DatasetError(`config override ${key}=${raw}: expected true, false, 1 or 0`)
 }
 
 /** Applies one `key=value` to a config. */

@@ -33,7 +33,16 @@ describe('refusalSweep', () => {
     expect(at(0.1)).toMatchObject({ noAnswerAccuracy: 0.5, falseRefusalRate: 0, accuracy: 0.75 })
     expect(at(0.35)).toMatchObject({ noAnswerAccuracy: 1, falseRefusalRate: 0.5, accuracy: 0.75 })
     expect(at(0.2)?.accuracy).toBe(0.75)
-    expect(points).toHaveLength(19)
+    expect(points).toHaveLength(39)
+    expect(points.map((p) => p.threshold).slice(0, 3)).toEqual([0.025, 0.05, 0.075])
+  })
+
+  it('counts an answered question right only when a relevant document came first', () => {
+    const points = refusalSweep([
+      { score: 0.6, answerable: true, relevantFirst: true },
+      { score: 0.6, answerable: true, relevantFirst: false },
+    ])
+    expect(points.find((p) => p.threshold === 0.1)).toMatchObject({ accuracy: 0.5, falseRefusalRate: 0 })
   })
 })
 

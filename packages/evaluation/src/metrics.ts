@@ -47,27 +47,41 @@ export function percentile(values: number[], p: number): number {
 
 export interface RefusalSweepPoint {
   threshold: number
-  /** Share of all questions handled right: unanswerable refused, answerable answered. */
+  /**
+   * Share of all questions handled right: unanswerable refused; answerable answered with a
+   * relevant document first (answering from the wrong passage is not a right answer).
+   */
   accuracy: number
   noAnswerAccuracy: number
   falseRefusalRate: number
 }
 
+/** A question's best score, whether it has an answer, and (if so) whether a relevant document came first. */
+export interface SweepInput {
+  score: number
+  answerable: boolean
+  relevantFirst?: boolean
+}
+
+/** Thresholds swept: 0.025 to 0.975 by 0.025. */
+export const SWEEP_STEP = 0.025
+
 /**
- * What each refusal threshold would have done, from each question's best evidence score (0.05 to
- * 0.95 by 0.05): accuracy over all, on unanswerable questions, and false refusals on answerable ones.
+ * What each refusal threshold would have done, from each question's best score: accuracy over
+ * all, on unanswerable questions, and false refusals on answerable ones.
  */
-export function refusalSweep(best: { score: number; answerable: boolean }[]): RefusalSweepPoint[] {
+export function refusalSweep(best: SweepInput[]): RefusalSweepPoint[] {
   const points: RefusalSweepPoint[] = []
   const answerable = best.filter((b) => b.answerable)
   const unanswerable = best.filter((b) => !b.answerable)
-  for (let t = 0.05; t <= 0.9501; t += 0.05) {
-    const threshold = Math.round(t * 100) / 100
+  for (let step = 1; step * SWEEP_STEP < 0.99; step++) {
+    const threshold = Math.round(step * SWEEP_STEP * 1000) / 1000
     const refusedRight = unanswerable.filter((b) => b.score < threshold).length
     const refusedWrong = answerable.filter((b) => b.score < threshold).length
+    const answeredRight = answerable.filter((b) => b.score >= threshold && b.relevantFirst !== false).length
     points.push({
       threshold,
-      accuracy: (refusedRight + answerable.length - refusedWrong) / Math.max(1, best.length),
+      accuracy: (refusedRight + answeredRight) / Math.max(1, best.length),
       noAnswerAccuracy: unanswerable.length > 0 ? refusedRight / unanswerable.length : Number.NaN,
       falseRefusalRate: answerable.length > 0 ? refusedWrong / answerable.length : Number.NaN,
     })

@@ -2,6 +2,8 @@ import type { ConfigResult } from './score-config.ts'
 
 export interface EvaluationReport {
   dataset: { name: string; format: string; documents: number; questions: number; answerable: number }
+  /** Of the dataset as run: its documents and the questions asked (after --limit / --sample). */
+  fingerprint: string
   settings: {
     chunkSize: number
     chunkOverlap: number
@@ -109,6 +111,9 @@ const GATED = [
   'ndcg@10',
   'recall@10',
   'source@1',
+  'source@3',
+  'source@5',
+  'sourceMrr@10',
   'noAnswerAccuracy',
   'falseRefusalRate',
   'faithfulness',
@@ -123,14 +128,46 @@ export function compareWithBaseline(
   maxDrop: number,
 ): string[] {
   const regressions: string[] = []
+  // Figures are comparable only for the same questions, documents, settings and config.
+  if (baseline.fingerprint !== report.fingerprint)
+    regressions.push(
+      `dataset differs from the baseline (${baseline.dataset.name}, ${baseline.dataset.questions} questions → ${report.dataset.name}, ${report.dataset.questions})`,
+    )
+  for (const [key, value] of Object.entries(report.settings)) {
+    const then = (baseline.settings as unknown as Record<string, unknown>)[key]
+    if (JSON.stringify(then) !== JSON.stringify(value))
+      regressions.push(
+        `setting ${key} differs from the baseline (${JSON.stringify(then)} → ${JSON.stringify(value)})`,
+      )
+  }
+  for (const before of baseline.configs) {
+    if (!report.configs.some((c) => c.name === before.name))
+      regressions.push(`${before.name}: in the baseline but not run`)
+  }
   for (const config of report.configs) {
     const before = baseline.configs.find((c) => c.name === config.name)
-    if (!before) continue
+    if (!before) {
+      regressions.push(`${config.name}: not in the baseline`)
+      continue
+    }
+    if (JSON.stringify(before.options) !== JSON.stringify(config.options))
+      regressions.push(
+        `${config.name}: options differ from the baseline (${JSON.stringify(before.options)} → ${JSON.stringify(config.options)})`,
+      )
     for (const key of GATED) {
       const now = config.metrics[key]
       const then = before.metrics[key]
-      if (now === undefined || then === undefined || Number.isNaN(now) || Number.isNaN(then)) continue
-      const drop = LOWER_IS_BETTER.has(key) ? now - then : then - now
+      const missing = (value: number | undefined) => value === undefined || Number.isNaN(value)
+      if (missing(now) && missing(then)) continue
+      if (missing(now) || missing(then)) {
+        regressions.push(
+          `${config.name} ${key}: ${missing(then) ? 'not in the baseline' : 'not measured now'}`,
+        )
+        continue
+      }
+      const drop = LOWER_IS_BETTER.has(key)
+        ? (now as number) - (then as number)
+        : (then as number) - (now as number)
       if (drop > maxDrop + 1e-9)
         regressions.push(`${config.name} ${key}: ${cell(then)} → ${cell(now)} (allowed drop ${maxDrop})`)
     }

@@ -12,6 +12,7 @@ import type { Dataset } from './dataset.ts'
 import type { EvalConfig } from './eval-configs.ts'
 import { ingestCorpus } from './ingest-corpus.ts'
 import type { EvaluationReport } from './report.ts'
+import { fingerprintOf, sampleOf } from './sampling.ts'
 import { scoreConfig } from './score-config.ts'
 
 export interface EvaluationDeps {
@@ -48,9 +49,20 @@ export async function runEvaluation(
   deps: EvaluationDeps,
   dataset: Dataset,
   configs: EvalConfig[],
-  { limit, onProgress }: { limit?: number; onProgress?: EvalProgress } = {},
+  {
+    limit,
+    sample,
+    concurrency = 4,
+    onProgress,
+  }: {
+    limit?: number
+    sample?: { size: number; seed: number }
+    concurrency?: number
+    onProgress?: EvalProgress
+  } = {},
 ): Promise<EvaluationReport> {
-  const questions = limit ? dataset.questions.slice(0, limit) : dataset.questions
+  const limited = limit ? dataset.questions.slice(0, limit) : dataset.questions
+  const questions = sample ? sampleOf(limited, sample.size, sample.seed) : limited
   const ingestion = startIngestionWorkers({
     pool: deps.pool,
     producer: deps.producer,
@@ -72,6 +84,24 @@ export async function runEvaluation(
   }
   const ingestSeconds = (performance.now() - started) / 1000
 
+  const settings: EvaluationReport['settings'] = {
+    chunkSize: deps.chunking.size,
+    chunkOverlap: deps.chunking.overlap,
+    parentMaxChars: deps.chunking.parentMaxChars,
+    topK: TOP_K,
+    searchK: deps.retrieval.searchK,
+    rerankTopK: deps.retrieval.rerankTopK,
+    reranker: deps.models.reranker,
+    llm: deps.models.llm,
+    embedding: deps.models.embedding.model,
+    refusalThreshold: deps.retrieval.refusalThreshold,
+    rerankRefusalThreshold: deps.retrieval.rerankRefusalThreshold,
+  }
+  const datasetPrint = fingerprintOf({
+    name: dataset.name,
+    documents: dataset.documents.map((document) => document.docId).sort(),
+    questions: questions.map((question) => [question.id, question.gold]),
+  })
   const results = []
   for (const config of configs) {
     const retrieval = { ...deps.retrieval, ...config.retrieval }
@@ -79,7 +109,7 @@ export async function runEvaluation(
       ...deps,
       retrieval,
       generation: deps.generation,
-      concurrency: 4,
+      concurrency,
     })
     try {
       const records = await askQuestions(
@@ -90,12 +120,15 @@ export async function runEvaluation(
       )
       // Reranked configs are judged on the reranker's probability, the others on term evidence.
       const scale: ScoreScale = config.options.rerank && deps.models.reranker ? 'reranker' : 'evidence'
-      results.push(
-        scoreConfig(config.name, questions, records, corpus.documents, {
+      const options = { ...config.options, overrides: config.retrieval }
+      results.push({
+        ...scoreConfig(config.name, questions, records, corpus.documents, {
           threshold: refusalThresholdFor(retrieval, scale),
           scale,
         }),
-      )
+        options,
+        fingerprint: fingerprintOf({ dataset: datasetPrint, settings, config: config.name, options }),
+      })
     } finally {
       await Promise.all(workers.map((worker) => worker.close()))
     }
@@ -108,19 +141,8 @@ export async function runEvaluation(
       questions: questions.length,
       answerable: questions.filter((q) => q.gold !== null).length,
     },
-    settings: {
-      chunkSize: deps.chunking.size,
-      chunkOverlap: deps.chunking.overlap,
-      parentMaxChars: deps.chunking.parentMaxChars,
-      topK: TOP_K,
-      searchK: deps.retrieval.searchK,
-      rerankTopK: deps.retrieval.rerankTopK,
-      reranker: deps.models.reranker,
-      llm: deps.models.llm,
-      embedding: deps.models.embedding.model,
-      refusalThreshold: deps.retrieval.refusalThreshold,
-      rerankRefusalThreshold: deps.retrieval.rerankRefusalThreshold,
-    },
+    fingerprint: datasetPrint,
+    settings,
     ingest: { seconds: ingestSeconds, failed: corpus.failed, reused: corpus.reused },
     configs: results,
   }

@@ -9,6 +9,7 @@ import {
   refusalSweep,
   scoreRanking,
 } from './metrics.ts'
+import { type QuestionOutcome, questionOutcomes, rankedDocuments } from './question-outcomes.ts'
 
 export interface Failure {
   question: string
@@ -27,19 +28,15 @@ export interface ConfigResult {
   best: RefusalSweepPoint | null
   degraded: string[]
   failures: Failure[]
+  /** How the config was run (preset options and overrides): part of its fingerprint. */
+  options: Record<string, unknown>
+  /** Identifies dataset + settings + config: a baseline is comparable only with the same one. */
+  fingerprint: string
+  /** One record per question (written to questions-<config>.jsonl, not to report.json). */
+  questions: QuestionOutcome[]
 }
 
 const round = (value: number) => (Number.isNaN(value) ? value : Math.round(value * 10000) / 10000)
-
-/** A question's ranking of dataset documents: sources mapped to their document, first occurrence kept. */
-function rankedDocuments(record: QuestionRecord, documents: Map<string, string>): string[] {
-  const seen = new Set<string>()
-  for (const source of record.sources) {
-    const docId = documents.get(source.documentId)
-    if (docId !== undefined) seen.add(docId)
-  }
-  return [...seen]
-}
 
 export function scoreConfig(
   name: string,
@@ -72,19 +69,30 @@ export function scoreConfig(
   }
   metrics['mrr@10'] = mean(scores.map((s) => s.reciprocalRank))
   metrics['ndcg@10'] = mean(scores.map((s) => s.ndcg10))
-  const withSource = answerable.filter(([q]) => q.expectedSource)
-  if (withSource.length > 0) {
-    metrics['source@1'] = mean(
-      withSource.map(([q, r]) => (r?.sources[0]?.sourceId === q.expectedSource ? 1 : 0)),
-    )
-  }
 
   // Refusal, from each question's best evidence: at the configured threshold and swept.
   const bestOf = (record: QuestionRecord | undefined) =>
     Math.max(0, ...(record?.sources ?? []).map((s) => s.score))
-  const best = questions.map((q, i) => ({ score: bestOf(records[i]), answerable: q.gold !== null }))
   const refused = (record: QuestionRecord | undefined) =>
     record?.refused === true || bestOf(record) < threshold
+  const outcomes = questionOutcomes(questions, records, documents, refused)
+  // Source level (questions format): the exact expected source, not just its file.
+  const withSource = outcomes.filter((o) => o.answerable && o.expectedSource)
+  if (withSource.length > 0) {
+    for (const k of [1, 3, 5]) {
+      metrics[`source@${k}`] = mean(
+        withSource.map((o) => (o.sourceRank !== null && o.sourceRank <= k ? 1 : 0)),
+      )
+    }
+    metrics['sourceMrr@10'] = mean(
+      withSource.map((o) => (o.sourceRank !== null && o.sourceRank <= 10 ? 1 / o.sourceRank : 0)),
+    )
+  }
+  const best = outcomes.map((o, i) => ({
+    score: bestOf(records[i]),
+    answerable: o.answerable,
+    relevantFirst: o.firstRelevantRank === 1,
+  }))
   if (unanswerable.length > 0) {
     metrics.noAnswerAccuracy = mean(unanswerable.map(([, r]) => (refused(r) ? 1 : 0)))
     for (const [q, r] of unanswerable) {
@@ -153,5 +161,8 @@ export function scoreConfig(
     best: top ?? null,
     degraded: [...new Set(records.flatMap((r) => r?.degraded ?? []))].sort(),
     failures,
+    options: {},
+    fingerprint: '',
+    questions: outcomes,
   }
 }

@@ -1,16 +1,5 @@
 import type { Dataset } from './dataset.ts'
-
-/** A small seeded generator (mulberry32): the same seed removes the same documents every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seeded } from './seeded-random.ts'
 
 /**
  * A calibration set for refusal: about `share` of the documents that answer some question are

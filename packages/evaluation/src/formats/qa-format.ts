@@ -6,12 +6,13 @@ import { readJsonLines } from './read-jsonl.ts'
 const question = z.object({
   question: z.string().trim().min(1),
   gold_doc_id: z.union([z.string(), z.number()]).nullable(),
-  subtype: z.string().optional(),
-  expected_keywords: z.array(z.string()).optional(),
+  // Datasets write null where a field does not apply (rag-demo's qa.jsonl: subtype null).
+  subtype: z.string().nullish(),
+  expected_keywords: z.array(z.string()).nullish(),
 })
 const document = z.object({
   doc_id: z.union([z.string(), z.number()]),
-  title: z.string().default(''),
+  title: z.string().nullish(),
   text: z.string().min(1),
 })
 

@@ -7,8 +7,11 @@ import { readJson } from './read-jsonl.ts'
 const item = z.object({
   query: z.string().trim().min(1),
   expected_source: z.string().min(1).nullable(),
-  expected_keywords: z.array(z.string()).default([]),
-  subtype: z.string().optional(),
+  expected_keywords: z
+    .array(z.string())
+    .nullish()
+    .transform((keywords) => keywords ?? []),
+  subtype: z.string().nullish(),
 })
 
 /** The file an expected source id belongs to: `guide.pdf:p3` → guide.pdf, `setup.md#a` → setup.md. */
