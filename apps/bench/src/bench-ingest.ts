@@ -17,15 +17,10 @@ import {
   waitAllReady,
   workersAttached,
 } from './bench-run.ts'
+import { trackPeakMemory } from './process-memory.ts'
 
 const CHUNKING = { size: 500, overlap: 100, parentMaxChars: 2000 }
 const logger = createLogger({ name: 'bench', level: 'warn' })
-
-async function peakRssMb(pid: number | undefined) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  return Math.round(kb / 1024)
-}
 
 /**
  * `pnpm bench ingest`: documents/s and chunks/s through the queued pipeline (four worker processes)
@@ -130,14 +125,13 @@ export async function benchIngest(processConfig: BenchProcessConfig, args: strin
       await writeLargePdf(pdf, config.pdfPages)
       const big = await openRun(config, 'pdf', embedding)
       const bigWorkers = startWorkers(config, big, modelsDir, embedding?.model ?? 'none', workerEnv)
+      const memory = trackPeakMemory(bigWorkers, INGEST_WORKERS)
       await workersAttached(big)
       const pdfStarted = performance.now()
       await register(big, pdf)
       const done = await waitAllReady(big.pool, 1, 60 * 60_000)
       const pdfMs = performance.now() - pdfStarted
-      const rss = await Promise.all(
-        INGEST_WORKERS.map(async (name) => `${name} ${await peakRssMb(bigWorkers.pid(name))} MB`),
-      )
+      const rss = await memory.stop()
       console.log(
         `${config.pdfPages}-page PDF: ${done.chunks} chunks in ${(pdfMs / 1000).toFixed(1)} s, ${done.failed} failed; peak RSS: ${rss.join(', ')} (goal < 1024 MB each)`,
       )

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BenchConfig, EmbedderPreset, LlmPreset, RerankerPreset } from '@rag/config'
@@ -15,13 +15,9 @@ import {
   workersAttached,
 } from './bench-run.ts'
 import { percentile } from './percentile.ts'
+import { trackPeakMemory } from './process-memory.ts'
 
 const QUESTION_WORKERS = ['worker-retrieve', 'worker-rerank', 'worker-llm']
-
-async function peakRssMb(pid: number | undefined) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
-}
 
 /**
  * POST /ask → done in hybrid + rerank + generate mode through the real worker processes, each
@@ -57,6 +53,7 @@ export async function benchAskThroughWorkers(
     },
     [...INGEST_WORKERS, ...QUESTION_WORKERS],
   )
+  const memory = trackPeakMemory(workers, [...INGEST_WORKERS, ...QUESTION_WORKERS])
   const retrieval = { ...keywordOnlySearch.retrieval, refusalThreshold: 0, rerankRefusalThreshold: 0 }
   const gateway = await createTestGateway(
     {
@@ -107,11 +104,7 @@ export async function benchAskThroughWorkers(
       `  ${ingested.chunks} chunks from ${texts.length} documents; ${times.length} questions one at a time: ` +
         `p50 ${(percentile(times, 50) / 1000).toFixed(1)} s, p95 ${(percentile(times, 95) / 1000).toFixed(1)} s (${generated} generated, not degraded)`,
     )
-    const rss = await Promise.all(
-      [...INGEST_WORKERS, ...QUESTION_WORKERS].map(
-        async (name) => `${name} ${await peakRssMb(workers.pid(name))} MB`,
-      ),
-    )
+    const rss = await memory.stop()
     console.log(`  peak RSS: ${rss.join(', ')}`)
   } finally {
     await gateway.close()

@@ -13,3 +13,46 @@ export async function residentByCommand(match: RegExp): Promise<Map<number, numb
   }
   return found
 }
+
+async function highWaterMb(pid: number): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null)
+  const kb = status ? /VmHWM:\s+(\d+)/.exec(status)?.[1] : undefined
+  return kb === undefined ? null : Math.round(Number(kb) / 1024)
+}
+
+/**
+ * The peak resident memory of each supervised worker over the whole run, across restarts: every
+ * pid a worker had is sampled (its high-water mark) while it lives, so a worker that ran out of
+ * memory and came back still reports the peak of the process that died, and a worker never seen
+ * running says so instead of reporting 0 MB.
+ */
+export function trackPeakMemory(supervisor: { pid(name: string): number | undefined }, names: string[]) {
+  const peaks = new Map<string, { mb: number; pids: Set<number> }>(
+    names.map((name) => [name, { mb: 0, pids: new Set() }]),
+  )
+  const sample = async () => {
+    for (const name of names) {
+      const pid = supervisor.pid(name)
+      const entry = peaks.get(name)
+      if (!pid || !entry) continue
+      const mb = await highWaterMb(pid)
+      if (mb === null) continue
+      entry.pids.add(pid)
+      entry.mb = Math.max(entry.mb, mb)
+    }
+  }
+  const timer = setInterval(() => void sample(), 250)
+  timer.unref()
+  return {
+    /** Stops sampling; one line per worker: `name 935 MB` (`, 2 processes` after a restart). */
+    async stop(): Promise<string[]> {
+      clearInterval(timer)
+      await sample()
+      return names.map((name) => {
+        const entry = peaks.get(name)
+        if (!entry || entry.pids.size === 0) return `${name} never seen running`
+        return `${name} ${entry.mb} MB${entry.pids.size > 1 ? ` (${entry.pids.size} processes)` : ''}`
+      })
+    },
+  }
+}

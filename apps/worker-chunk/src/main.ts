@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { createChunkHandler, failDocumentOnFinalFailure } from '@rag/ingest'
+import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
 import { chunkJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -11,6 +11,6 @@ runMain(() =>
     env: processEnvironment(),
     onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'chunk'),
     createHandler: async ({ config, pool, producer, logger }) =>
-      createChunkHandler({ pool, producer, logger }, config.chunking),
+      ingestionStages.chunk({ pool, producer, logger }, config),
   }),
 )

@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { createEmbedHandler, failDocumentOnFinalFailure } from '@rag/ingest'
+import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
 import { embedJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -13,7 +13,7 @@ runMain(() =>
     onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'embed'),
     createHandler: async (deps) => {
       const provider = startEmbeddingService(deps)
-      return createEmbedHandler(deps, () => provider.get())
+      return ingestionStages.embed(deps, () => provider.get())
     },
   }),
 )

@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { createParseHandler, failDocumentOnFinalFailure } from '@rag/ingest'
+import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
 import { createParseSandbox } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
@@ -13,15 +13,7 @@ runMain(() =>
     createHandler: async ({ config, pool, producer, logger, shutdown }) => {
       const sandbox = createParseSandbox(config.parsing.sandbox)
       shutdown.add('parse sandbox', async () => sandbox.close())
-      return createParseHandler(
-        { pool, producer, logger },
-        {
-          sectionsPerPart: config.storage.sectionsPerPart,
-          maxSectionChars: config.chunking.parentMaxChars,
-          sandbox,
-          limits: config.parsing.limits,
-        },
-      )
+      return ingestionStages.parse({ pool, producer, logger }, config, sandbox)
     },
     onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'parse'),
   }),

@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { createStoreHandler, failDocumentOnFinalFailure } from '@rag/ingest'
+import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
 import { storeJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -11,6 +11,6 @@ runMain(() =>
     env: processEnvironment(),
     onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'store'),
     createHandler: async ({ config, pool, producer, logger }) =>
-      createStoreHandler({ pool, producer, logger }, { embeddingModel: config.models.embedding.model }),
+      ingestionStages.store({ pool, producer, logger }, config.models.embedding.model),
   }),
 )

@@ -70,7 +70,8 @@ export async function runEvaluation(
     redisUrl: deps.redisUrl,
     prefix: deps.prefix,
     embedder: deps.embedder,
-    chunk: deps.chunking,
+    // The evaluated chunking; parsing limits and part size as any process gets them.
+    settings: { chunking: deps.chunking },
   })
   const started = performance.now()
   let corpus: Awaited<ReturnType<typeof ingestCorpus>>

@@ -21,9 +21,11 @@ let uploadDir: string
 beforeAll(async () => {
   fixture = await startIngestionFixture('hostile', {
     concurrency: 4,
-    parsing: {
-      sandbox: { memoryMb: 768, timeoutMs: 30_000 },
-      limits: { ...DEFAULT_PARSE_LIMITS, maxUnzippedBytes: 32 * 1024 * 1024 },
+    settings: {
+      parsing: {
+        sandbox: { memoryMb: 768, timeoutMs: 30_000 },
+        limits: { ...DEFAULT_PARSE_LIMITS, maxUnzippedBytes: 32 * 1024 * 1024 },
+      },
     },
   })
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-hostile-'))

@@ -1,15 +1,12 @@
-import type { ParsingSection } from '@rag/config'
+import { type IngestionSettings, ingestionDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { Logger } from '@rag/log'
 import { createParseSandbox } from '@rag/parsers'
 import { chunkJob, embedJob, type Producer, parseJob, startWorker, storeJob } from '@rag/queue'
 import type { Worker } from 'bullmq'
-import { createChunkHandler } from './stages/chunk-stage.ts'
-import { createEmbedHandler } from './stages/embed-stage.ts'
+import { ingestionStages } from './ingestion-stages.ts'
 import { failDocumentOnFinalFailure } from './stages/fail-document-on-final-error.ts'
-import { createParseHandler } from './stages/parse-stage.ts'
-import { createStoreHandler } from './stages/store-stage.ts'
 
 export interface PipelineOptions {
   pool: Pool
@@ -18,10 +15,8 @@ export interface PipelineOptions {
   redisUrl: string
   prefix: string
   embedder?: Embedder | null
-  chunk?: { size: number; overlap: number; parentMaxChars: number }
-  sectionsPerPart?: number
-  /** Memory cap and deadline of the parse sandbox; limits on what one file may hold. */
-  parsing?: ParsingSection
+  /** Configuration of the stages: the defaults a process gets, with any section replaced. */
+  settings?: Partial<IngestionSettings>
   /** Jobs each stage runs at once (production: WORKER_CONCURRENCY). */
   concurrency?: number
 }
@@ -36,16 +31,12 @@ export function startIngestionWorkers(options: PipelineOptions): Worker[] {
     concurrency: options.concurrency ?? 1,
   }
   const embedder = options.embedder ?? null
-  const sandbox = createParseSandbox(options.parsing?.sandbox ?? { memoryMb: 1536, timeoutMs: 300_000 })
+  const settings = { ...ingestionDefaults(), ...options.settings }
+  const sandbox = createParseSandbox(settings.parsing.sandbox)
   const parser = startWorker({
     ...common,
     definition: parseJob,
-    handler: createParseHandler(deps, {
-      sectionsPerPart: options.sectionsPerPart ?? 50,
-      maxSectionChars: 2000,
-      sandbox,
-      limits: options.parsing?.limits,
-    }),
+    handler: ingestionStages.parse(deps, settings, sandbox),
     onFinalFailure: failDocumentOnFinalFailure(options.pool, 'parse'),
   })
   parser.on('closed', () => sandbox.close())
@@ -54,19 +45,19 @@ export function startIngestionWorkers(options: PipelineOptions): Worker[] {
     startWorker({
       ...common,
       definition: chunkJob,
-      handler: createChunkHandler(deps, options.chunk ?? { size: 500, overlap: 100, parentMaxChars: 2000 }),
+      handler: ingestionStages.chunk(deps, settings),
       onFinalFailure: failDocumentOnFinalFailure(options.pool, 'chunk'),
     }),
     startWorker({
       ...common,
       definition: embedJob,
-      handler: createEmbedHandler(deps, async () => embedder),
+      handler: ingestionStages.embed(deps, async () => embedder),
       onFinalFailure: failDocumentOnFinalFailure(options.pool, 'embed'),
     }),
     startWorker({
       ...common,
       definition: storeJob,
-      handler: createStoreHandler(deps, { embeddingModel: embedder?.model ?? null }),
+      handler: ingestionStages.store(deps, embedder?.model ?? null),
       onFinalFailure: failDocumentOnFinalFailure(options.pool, 'store'),
     }),
   ]

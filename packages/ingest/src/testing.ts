@@ -35,7 +35,7 @@ export interface IngestionFixture {
  */
 export async function startIngestionFixture(
   label: string,
-  options: Pick<PipelineOptions, 'embedder' | 'parsing' | 'concurrency'> & { redisUrl?: string } = {},
+  options: Pick<PipelineOptions, 'embedder' | 'settings' | 'concurrency'> & { redisUrl?: string } = {},
 ): Promise<IngestionFixture> {
   const logger = createLogger({ name: 'test', level: 'silent' })
   const redisUrl = options.redisUrl ?? testRedisUrl()
@@ -54,7 +54,7 @@ export async function startIngestionFixture(
     redisUrl,
     prefix,
     embedder: options.embedder,
-    parsing: options.parsing,
+    settings: options.settings,
     concurrency: options.concurrency,
   })
   return {
