@@ -3,9 +3,8 @@ import { PassThrough } from 'node:stream'
 import type { BenchConfig } from '@rag/config'
 import { processEnvironment } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier } from '@rag/db'
+import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
 import { createProducer, type Producer } from '@rag/queue'
-import { ProcessSupervisor } from '@rag/supervisor/process-supervisor'
-import { platformPrograms } from '@rag/supervisor/programs'
 
 // A bench run: a schema and a queue prefix of its own, and the ingestion workers as real processes.
 

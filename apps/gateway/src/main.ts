@@ -2,12 +2,12 @@ import { serve } from '@hono/node-server'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { openDatabase } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
+import { createApp } from '@rag/http-api'
 import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { deleteExpiredQuestions, failStalledQuestions, reconcileQuestions } from '@rag/questions'
 import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
-import { createApp } from './create-app.ts'
 
 runMain(async () => {
   const config = gatewayConfig.parse(processEnvironment())

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { processEnvironment } from '@rag/config'
-import { type GatewayServer, startGatewayServer } from '@rag/gateway/testing'
+import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // The MCP server as an MCP client runs it: spawned over stdio, talking to a real gateway.

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { processEnvironment } from '@rag/config'
+import { platformPrograms } from '@rag/process-supervisor'
 import { describe, expect, it } from 'vitest'
-import { platformPrograms } from './programs.ts'
 
 function run(name: string, env: NodeJS.ProcessEnv) {
   const [program] = platformPrograms([name])

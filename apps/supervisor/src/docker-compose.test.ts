@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { gatewayConfig, watcherConfig, workerConfig } from '@rag/config'
+import { PROGRAM_NAMES } from '@rag/process-supervisor'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { PROGRAM_NAMES } from './programs.ts'
 
 // No Docker engine runs where the tests run, so the compose file is checked against the code instead:
 // every process has a service, every variable is one the config schema knows and accepts.

@@ -9,12 +9,11 @@ import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/te
 import { reconcileDocuments, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { type ParsedSection, parseDocument } from '@rag/parsers'
+import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
+import { killWorker } from '@rag/process-supervisor/testing'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ProcessSupervisor } from './process-supervisor.ts'
-import { platformPrograms } from './programs.ts'
-import { killWorker } from './testing/kill-worker.ts'
 
 // The ingestion workers as real processes against the real Redis and Postgres, killed with SIGKILL
 // in the middle of work (the supervisor restarts them), and Redis losing every job: every document

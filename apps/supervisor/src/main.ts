@@ -2,11 +2,10 @@ import { fileURLToPath } from 'node:url'
 import { processEnvironment, supervisorConfig } from '@rag/config'
 import { openDatabase, startEmbeddedPostgres } from '@rag/db'
 import { createLogger } from '@rag/log'
+import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { resolveRedis } from './local-redis.ts'
-import { ProcessSupervisor } from './process-supervisor.ts'
-import { platformPrograms } from './programs.ts'
 import { seedSamples } from './seed-samples.ts'
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../../data/sample', import.meta.url))

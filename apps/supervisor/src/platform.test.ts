@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
+import { isAlive } from '@rag/process-supervisor'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isAlive } from './is-alive.ts'
 
 // The README's first command, as a user runs it: the supervisor on embedded defaults (PGlite in a
 // fresh data folder), every process started for real. Slow (about 15 s), so one test walks it all.

@@ -5,15 +5,14 @@ import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { findTestAsset, processEnvironment } from '@rag/config'
 import { readTestConfig } from '@rag/db/testing'
-import { createTestGateway, keywordOnlySearch, type TestGateway } from '@rag/gateway/testing'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '@rag/http-api/testing'
 import { registerDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
+import { killWorker } from '@rag/process-supervisor/testing'
 import { readQuestion } from '@rag/questions'
 import { createQuestionEventSubscriber, type QuestionEvent, readPartialAnswer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ProcessSupervisor } from './process-supervisor.ts'
-import { platformPrograms } from './programs.ts'
-import { killWorker } from './testing/kill-worker.ts'
 
 // The question workers as real processes, the LLM worker (llama.cpp on stories260K) SIGKILLed
 // while it answers: the answer must come from a retry when the worker comes back, and fail with

@@ -15,7 +15,7 @@ export {
 } from './fragments/models.ts'
 export type { ParsingSection } from './fragments/parsing.ts'
 export { DEFAULT_REDIS_URL, type RedisSection } from './fragments/redis.ts'
-export type { RetrievalSection } from './fragments/retrieval.ts'
+export { type RetrievalSection, retrievalDefaults } from './fragments/retrieval.ts'
 export type { StorageSection } from './fragments/storage.ts'
 export { type IngestionSettings, ingestionDefaults } from './ingestion-settings.ts'
 export { type EmbeddingRecipe, embeddingRecipe } from './model-presets.ts'

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineFragment } from '../define-config.ts'
 import { decimal, integer } from '../env-values.ts'
 
@@ -63,3 +64,6 @@ export const retrieval = defineFragment({
     bm25B: env.BM25_B,
   }),
 })
+
+/** The settings with no variables set (tests and tools that must not depend on the environment). */
+export const retrievalDefaults = (): RetrievalSection => retrieval.read(z.object(retrieval.shape).parse({}))

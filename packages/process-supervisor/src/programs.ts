@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { ProgramSpec } from './process-supervisor.ts'
 
-const APPS_DIR = fileURLToPath(new URL('../../', import.meta.url))
+const APPS_DIR = fileURLToPath(new URL('../../../apps/', import.meta.url))
 
 /** Every process of the platform; each worker consumes one queue and can be scaled on its own. */
 export const PROGRAM_NAMES = [

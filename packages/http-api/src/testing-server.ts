@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { type QuestionWorkersOptions, startQuestionWorkers } from '@rag/questions/testing'
 import type { GatewayDeps } from './create-app.ts'
-import { createTestGateway, keywordOnlySearch } from './testing.ts'
+import { createTestGateway, keywordOnlySearch } from './test-gateway.ts'
 
 export interface GatewayServer {
   fixture: IngestionFixture

@@ -1,4 +1,4 @@
-import { gatewayConfig } from '@rag/config'
+import { retrievalDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import { createQuestionEventSubscriber, type Producer } from '@rag/queue'
@@ -7,7 +7,8 @@ import { createApp, type GatewayDeps } from './create-app.ts'
 /** Search settings for tests: the configured defaults, and no models (keyword search, extractive answers). */
 export const keywordOnlySearch = {
   getEmbedder: async () => null,
-  retrieval: gatewayConfig.parse({ DATABASE_URL: 'postgres://unused@127.0.0.1/unused' }).retrieval,
+  // The schema's defaults, not the environment: a test is the same on every machine.
+  retrieval: retrievalDefaults(),
   models: { reranker: null, llm: null },
 }
 
@@ -35,4 +36,3 @@ export async function createTestGateway(
   })
   return { app, close: () => questionEvents.close() }
 }
-export { type GatewayServer, startGatewayServer } from './testing-server.ts'

@@ -1,0 +1,1 @@
+export { type AccessOptions, createApp, type GatewayDeps } from './create-app.ts'

@@ -1,0 +1,1 @@
+export { killWorker } from './kill-worker.ts'
