@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto'
+import type { EncoderArchitecture } from '@rag/config'
 import { encodeModel, tensorType } from '@rag/embeddings/testing'
 import onnxProto from 'onnx-proto'
 import { GraphBuilder } from './graph-builder.ts'
@@ -6,21 +7,12 @@ import { GraphBuilder } from './graph-builder.ts'
 const { onnx } = onnxProto
 const { DataType } = onnx.TensorProto
 
-/** The dimensions of a transformer encoder (BERT, XLM-RoBERTa, ModernBERT), as in its config.json. */
-export interface EncoderShape {
-  layers: number
-  hidden: number
-  heads: number
-  intermediate: number
-  vocab: number
-  maxPositions: number
-  /** ModernBERT's gated GELU doubles the first feed-forward matrix. */
-  feedForward: 'gelu' | 'gated-gelu'
+/** An encoder's dimensions (the registry's) and how the published ONNX file stores its weights. */
+export interface EncoderShape extends EncoderArchitecture {
   /**
-   * How the published ONNX file stores its weights: `int8` is onnxruntime's dynamic quantization
-   * (uint8 matrices and embedding table, activations quantized per call: DynamicQuantizeLinear +
-   * MatMulInteger, which onnxruntime fuses as it does for the published model_quantized.onnx);
-   * `fp32` is a plain export (model.onnx).
+   * `int8` is onnxruntime's dynamic quantization (uint8 matrices and embedding table, activations
+   * quantized per call: DynamicQuantizeLinear + MatMulInteger, which onnxruntime fuses as it does
+   * for the published model_quantized.onnx); `fp32` is a plain export (model.onnx).
    */
   weights: 'int8' | 'fp32'
 }
