@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { SEARCH_MODES } from '@rag/api-contract/enums'
 import { collectFiles, type GatewayClient } from '@rag/gateway-client'
 import { z } from 'zod'
 
@@ -45,7 +46,7 @@ export function createMcpServer(client: GatewayClient, { answerTimeoutMs = 300_0
       inputSchema: {
         query: z.string().min(1).max(2000),
         top_k: z.number().int().min(1).max(50).optional(),
-        mode: z.enum(['hybrid', 'keyword', 'vector']).optional(),
+        mode: z.enum(SEARCH_MODES).optional(),
       },
     },
     ({ query, top_k, mode }) =>
@@ -74,7 +75,7 @@ export function createMcpServer(client: GatewayClient, { answerTimeoutMs = 300_0
         options: z
           .object({
             topK: z.number().int().min(1).max(20).optional(),
-            mode: z.enum(['hybrid', 'keyword', 'vector']).optional(),
+            mode: z.enum(SEARCH_MODES).optional(),
             fusion: z.boolean().optional(),
             rerank: z.boolean().optional(),
             answer: z.enum(['generate', 'extractive', 'none']).optional(),

@@ -1,55 +1,25 @@
 /** The gateway's API as the page uses it (same origin; the key, when needed, rides in a cookie). */
+import type { ApiDocument, ApiQuestion, ApiSearchHit, ApiSearchResult } from '@rag/api-contract'
+import type { AnswerMode, SearchMode } from '@rag/api-contract/enums'
 
-export type DocumentStatus = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'storing' | 'ready' | 'failed'
+// The API contract's types (erased at build: nothing of zod reaches the page).
+export type { DocumentStatus } from '@rag/api-contract/enums'
+export type DocumentView = ApiDocument
+// What a passage card shows: the fields a search hit and an answer's source share.
+export type Passage = Pick<
+  ApiSearchHit,
+  'rank' | 'sourceId' | 'title' | 'score' | 'text' | 'parentText' | 'heading'
+>
+export type SearchResult = ApiSearchResult
+export type Question = ApiQuestion
 
-export interface DocumentView {
-  id: string
-  filename: string
-  type: string
-  status: DocumentStatus
-  progress: number
-  chunkCount: number
-  sizeBytes: number
-  error: string | null
-  updatedAt: string
-}
-
-export interface Passage {
-  rank: number
-  sourceId: string
-  title: string
-  score: number
-  text: string
-  parentText: string
-  heading: string | null
-}
-
-export interface SearchResult {
-  hits: Passage[]
-  degraded: string[]
-}
-
+/** The options the page sends with a question (the contract's, all optional). */
 export interface AskOptions {
-  mode?: string
+  mode?: SearchMode
   topK?: number
   fusion?: boolean
   rerank?: boolean
-  answer?: string
-}
-
-export interface Question {
-  id: string
-  status: string
-  question: string
-  answer: string | null
-  refused: boolean | null
-  citations: { marker: number; sourceId: string }[]
-  sources: (Passage & { retrievalScore: number })[]
-  degraded: string[]
-  /** RAG-Fusion: the rephrasings searched besides the question. */
-  queries: string[] | null
-  timings: Record<string, number>
-  error: string | null
+  answer?: AnswerMode
 }
 
 /** An error the server explained: its message is meant for people. */

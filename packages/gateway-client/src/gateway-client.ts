@@ -1,65 +1,43 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
+import {
+  type ApiAskAccepted,
+  type ApiDocument,
+  type ApiQuestion,
+  type ApiSearchHit,
+  type ApiSearchResult,
+  type ApiSectionsPage,
+  askAcceptedSchema,
+  documentListSchema,
+  documentSchema,
+  errorSchema,
+  questionSchema,
+  searchResultSchema,
+  sectionsPageSchema,
+  uploadResultSchema,
+} from '@rag/api-contract'
 
-export interface RemoteDocument {
-  id: string
-  filename: string
-  status: string
-  progress: number
-  chunkCount: number
-  error: string | null
-}
-
-export interface RemoteAnswer {
-  id: string
-  status: string
-  answer: string | null
-  refused: boolean | null
-  sources: { rank: number; sourceId: string; score: number; text: string }[]
-  degraded: string[]
-  error: string | null
-}
-
-export interface RemoteSection {
-  sourceId: string
-  heading: string | null
-  text: string
-}
-
-export interface RemoteHit {
-  rank: number
-  sourceId: string
-  documentId: string
-  title: string
-  score: number
-  text: string
-}
+// The response types are the API contract's: one definition for the routes and their clients.
+export type RemoteDocument = ApiDocument
+export type RemoteAnswer = ApiQuestion
+export type RemoteSection = ApiSectionsPage['sections'][number]
+export type RemoteHit = ApiSearchHit
 
 export interface GatewayClient {
   listDocuments(query?: { collection?: string }): Promise<RemoteDocument[]>
   /** A page of the document's sections (`next` names the following page, null at the end). */
-  documentSections(
-    id: string,
-    page?: { limit?: number; offset?: number },
-  ): Promise<{
-    id: string
-    filename: string
-    status: string
-    total: number
-    next: string | null
-    sections: RemoteSection[]
-  }>
+  documentSections(id: string, page?: { limit?: number; offset?: number }): Promise<ApiSectionsPage>
   search(
     query: string,
     options?: { k?: number; mode?: string; collection?: string },
-  ): Promise<{ hits: RemoteHit[]; degraded: string[] }>
+  ): Promise<ApiSearchResult>
   /** Uploads a local file, named `name` (a relative path is kept) or its file name. */
   upload(
     path: string,
     options: { collection?: string; tags?: string[]; name?: string },
   ): Promise<RemoteDocument>
   getDocument(id: string): Promise<RemoteDocument>
-  ask(question: string, options: Record<string, unknown>): Promise<{ id: string }>
+  ask(question: string, options: Record<string, unknown>): Promise<ApiAskAccepted>
   getAnswer(id: string): Promise<RemoteAnswer>
 }
 
@@ -83,51 +61,73 @@ export function createGatewayClient({
         `cannot reach the gateway at ${baseUrl} (${error instanceof Error ? error.message : error}); start it with \`pnpm start\` or set GATEWAY_URL`,
       )
     })
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
+    const body: unknown = await response.json().catch(() => ({}))
     if (!response.ok) {
-      const message = (body.error as { message?: string } | undefined)?.message ?? response.statusText
-      throw new GatewayError(message)
+      const error = errorSchema.safeParse(body)
+      throw new GatewayError(error.success ? error.data.error.message : response.statusText)
     }
     return body
   }
+  /** The body as the contract says it is; anything else is the gateway's fault, named as such. */
+  const expect = <T>(
+    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error } },
+    path: string,
+    body: unknown,
+  ): T => {
+    const parsed = schema.safeParse(body)
+    if (!parsed.success)
+      throw new GatewayError(
+        `unexpected response from ${path} (${parsed.error.message.slice(0, 200)}); is GATEWAY_URL this platform's gateway, of the same version?`,
+      )
+    return parsed.data
+  }
+  const get = <T>(schema: Parameters<typeof expect<T>>[0], path: string) =>
+    call(path).then((body) => expect(schema, path, body))
   return {
     async upload(path, { collection, tags, name }) {
       const form = new FormData()
       form.append('file', new File([await readFile(path)], name ?? basename(path)))
       if (collection) form.append('collection', collection)
       if (tags?.length) form.append('tags', tags.join(','))
-      const body = await call('/documents', { method: 'POST', body: form })
-      const [document] = body.documents as RemoteDocument[]
-      if (!document) throw new GatewayError((body.rejected as { error: string }[])[0]?.error ?? 'rejected')
+      const body = expect(
+        uploadResultSchema,
+        '/documents',
+        await call('/documents', { method: 'POST', body: form }),
+      )
+      const [document] = body.documents
+      if (!document) throw new GatewayError(body.rejected[0]?.error ?? 'rejected')
       return document
     },
-    getDocument: async (id) =>
-      (await call(`/documents/${encodeURIComponent(id)}`)) as unknown as RemoteDocument,
+    getDocument: (id) => get(documentSchema, `/documents/${encodeURIComponent(id)}`),
     listDocuments: async ({ collection } = {}) =>
       (
-        (await call(
+        await get(
+          documentListSchema,
           `/documents${collection ? `?collection=${encodeURIComponent(collection)}` : ''}`,
-        )) as unknown as {
-          documents: RemoteDocument[]
-        }
+        )
       ).documents,
-    documentSections: async (id, { limit = 100, offset = 0 } = {}) =>
-      (await call(
+    documentSections: (id, { limit = 100, offset = 0 } = {}) =>
+      get(
+        sectionsPageSchema,
         `/documents/${encodeURIComponent(id)}/sections?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`,
-      )) as unknown as Awaited<ReturnType<GatewayClient['documentSections']>>,
+      ),
     search: async (query, { k, mode, collection } = {}) => {
       const params = new URLSearchParams({ q: query })
       if (k !== undefined) params.set('k', String(k))
       if (mode) params.set('mode', mode)
       if (collection) params.set('collection', collection)
-      return (await call(`/search?${params}`)) as unknown as { hits: RemoteHit[]; degraded: string[] }
+      return get(searchResultSchema, `/search?${params}`)
     },
     ask: async (question, options) =>
-      (await call('/ask', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ question, options }),
-      })) as unknown as { id: string },
-    getAnswer: async (id) => (await call(`/ask/${id}`)) as unknown as RemoteAnswer,
+      expect(
+        askAcceptedSchema,
+        '/ask',
+        await call('/ask', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ question, options }),
+        }),
+      ),
+    getAnswer: (id) => get(questionSchema, `/ask/${encodeURIComponent(id)}`),
   }
 }

@@ -1,16 +1,8 @@
+import { DOCUMENT_STATUSES, type DocumentStatus } from '@rag/api-contract/enums'
 import type { Pool, PoolClient } from '@rag/db'
 import type { SourceType } from '@rag/parsers'
 
-export const DOCUMENT_STATUSES = [
-  'queued',
-  'parsing',
-  'chunking',
-  'embedding',
-  'storing',
-  'ready',
-  'failed',
-] as const
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
+export { DOCUMENT_STATUSES, type DocumentStatus }
 
 export interface DocumentRecord {
   id: string

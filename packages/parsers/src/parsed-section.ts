@@ -18,5 +18,4 @@ export class DocumentParseError extends Error {
   }
 }
 
-export const SOURCE_TYPES = ['pdf', 'csv', 'markdown', 'html', 'text', 'docx', 'jsonl'] as const
-export type SourceType = (typeof SOURCE_TYPES)[number]
+export { SOURCE_TYPES, type SourceType } from '@rag/api-contract/enums'

@@ -1,9 +1,9 @@
+import { ANSWER_MODES, type AnswerMode } from '@rag/api-contract/enums'
 import type { ModelsSection, RetrievalSection } from '@rag/config'
 import { SEARCH_MODES } from '@rag/retrieval'
 import { z } from 'zod'
 
-export const ANSWER_MODES = ['generate', 'extractive', 'none'] as const
-export type AnswerMode = (typeof ANSWER_MODES)[number]
+export { ANSWER_MODES, type AnswerMode }
 
 export const MAX_QUESTION_CHARS = 2000
 

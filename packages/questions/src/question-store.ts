@@ -1,16 +1,9 @@
+import { QUESTION_STATUSES, type QuestionStatus } from '@rag/api-contract/enums'
 import type { Pool } from '@rag/db'
 import { retrieveJob } from '@rag/queue'
 import type { QuestionOptions } from './question-options.ts'
 
-export const QUESTION_STATUSES = [
-  'queued',
-  'retrieving',
-  'reranking',
-  'generating',
-  'done',
-  'failed',
-] as const
-export type QuestionStatus = (typeof QUESTION_STATUSES)[number]
+export { QUESTION_STATUSES, type QuestionStatus }
 export const isFinished = (status: QuestionStatus) => status === 'done' || status === 'failed'
 
 export interface QuestionSource {

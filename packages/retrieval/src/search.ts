@@ -1,3 +1,4 @@
+import { SEARCH_MODES, type SearchMode } from '@rag/api-contract/enums'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { keywordSearch } from './keyword-search.ts'
@@ -6,8 +7,7 @@ import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.ts'
 import { vectorSearch } from './vector-search.ts'
 
-export const SEARCH_MODES = ['vector', 'keyword', 'hybrid'] as const
-export type SearchMode = (typeof SEARCH_MODES)[number]
+export { SEARCH_MODES, type SearchMode }
 
 export interface SearchRequest extends SearchFilters {
   query: string

@@ -1,16 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { errorSchema } from '@rag/api-contract'
 
-/** What every error response is: `{error: {message}}`, sometimes with details (field, rejected files). */
-export const errorSchema = z
-  .object({
-    error: z.looseObject({
-      message: z
-        .string()
-        .openapi({ example: 'invalid query parameter k: Too small: expected number to be >=1' }),
-      field: z.string().optional(),
-    }),
-  })
-  .openapi('Error')
+export { errorSchema }
 
 export const errorResponse = (description: string) => ({
   description,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { askAcceptedSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
@@ -59,11 +60,7 @@ const askRoute = createRoute({
       description: 'Queued; poll `links.self` or follow `links.events`',
       content: {
         'application/json': {
-          schema: z.object({
-            id: z.string(),
-            status: z.literal('queued'),
-            links: z.object({ self: z.string(), events: z.string() }),
-          }),
+          schema: askAcceptedSchema,
         },
       },
     },

@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { DOCUMENT_STATUSES } from '@rag/ingest'
-import { SOURCE_TYPES } from '@rag/parsers'
+import {
+  DOCUMENT_STATUSES,
+  documentListSchema,
+  documentSchema,
+  sectionsPageSchema,
+  uploadResultSchema,
+} from '@rag/api-contract'
 import { commonErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 
 // The document routes as the OpenAPI spec declares them and the validator checks them.
@@ -17,27 +22,6 @@ const sectionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 })
-
-export const documentSchema = z
-  .object({
-    id: z.string(),
-    collection: z.string(),
-    filename: z.string(),
-    type: z.enum(SOURCE_TYPES),
-    status: z.enum(DOCUMENT_STATUSES),
-    stage: z
-      .enum(DOCUMENT_STATUSES)
-      .nullable()
-      .openapi({ description: 'The stage working on it, null when done' }),
-    progress: z.number().openapi({ description: 'Share of its parts stored, 0..1' }),
-    chunkCount: z.number(),
-    sizeBytes: z.number(),
-    tags: z.array(z.string()),
-    error: z.string().nullable().openapi({ description: 'Why it failed' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Document')
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -65,13 +49,7 @@ export const uploadRoute = createRoute({
     },
   },
   responses: {
-    202: json(
-      z.object({
-        documents: z.array(documentSchema.extend({ action: z.string() })),
-        rejected: z.array(z.object({ filename: z.string(), status: z.number(), error: z.string() })),
-      }),
-      'Accepted files (and the reasons for any refused)',
-    ),
+    202: json(uploadResultSchema, 'Accepted files (and the reasons for any refused)'),
     ...commonErrors,
     413: errorResponse('Too large, or too many files'),
     415: errorResponse('Not multipart/form-data, or an unsupported file type'),
@@ -84,7 +62,7 @@ export const listRoute = createRoute({
   summary: 'Documents, newest first, with status and progress',
   request: { query: listQuery },
   responses: {
-    200: json(z.object({ documents: z.array(documentSchema) }), 'The documents'),
+    200: json(documentListSchema, 'The documents'),
     ...commonErrors,
   },
 })
@@ -104,19 +82,7 @@ export const sectionsRoute = createRoute({
     'The text as indexed, by page / row / section, each with the source id answers cite; a page at a time (`next` is the following page)',
   request: { params: idParams, query: sectionsQuery },
   responses: {
-    200: json(
-      z.object({
-        id: z.string(),
-        filename: z.string(),
-        status: z.enum(DOCUMENT_STATUSES),
-        total: z.number().int().openapi({ description: 'Sections in the document' }),
-        next: z.string().nullable().openapi({ description: 'The next page, or null at the end' }),
-        sections: z.array(
-          z.object({ sourceId: z.string(), heading: z.string().nullable(), text: z.string() }),
-        ),
-      }),
-      'The sections in order',
-    ),
+    200: json(sectionsPageSchema, 'The sections in order'),
     ...commonErrors,
     ...notFound,
   },

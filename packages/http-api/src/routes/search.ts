@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { searchResultSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
@@ -36,35 +37,6 @@ const searchQuery = z
       .openapi({ description: 'Group chunks by parent section (small-to-large)' }),
   })
   .strict()
-
-export const searchHitSchema = z
-  .object({
-    rank: z.number(),
-    chunkId: z.string(),
-    sourceId: z.string().openapi({ example: 'lumina-guide.pdf:p5', description: 'What to cite' }),
-    documentId: z.string(),
-    title: z.string().openapi({ description: 'The document file name' }),
-    score: z.number(),
-    text: z.string().openapi({ description: 'The matched chunk' }),
-    parentId: z.string(),
-    heading: z.string().nullable(),
-    parentText: z.string().openapi({ description: 'The parent section around the chunk' }),
-  })
-  .openapi('SearchHit')
-
-const searchResultSchema = z
-  .object({
-    query: z.string(),
-    mode: z.enum(SEARCH_MODES),
-    hits: z.array(searchHitSchema),
-    degraded: z.array(z.string()).openapi({ description: 'Retrievers asked for that could not run' }),
-    timings: z.object({
-      keywordMs: z.number().optional(),
-      vectorMs: z.number().optional(),
-      totalMs: z.number(),
-    }),
-  })
-  .openapi('SearchResult')
 
 const searchRoute = createRoute({
   method: 'get',

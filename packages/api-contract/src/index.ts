@@ -1,0 +1,2 @@
+export * from './enums.ts'
+export * from './schemas.ts'

@@ -1,0 +1,148 @@
+import { z } from '@hono/zod-openapi'
+import { ANSWER_MODES, DOCUMENT_STATUSES, QUESTION_STATUSES, SEARCH_MODES, SOURCE_TYPES } from './enums.ts'
+
+// Every response body of the HTTP API, defined once. The routes declare and validate with these
+// (so /openapi.json is generated from them), the gateway client parses responses with them, the
+// web app and the MCP server take their types from them.
+
+export const documentSchema = z
+  .object({
+    id: z.string(),
+    collection: z.string(),
+    filename: z.string(),
+    type: z.enum(SOURCE_TYPES),
+    status: z.enum(DOCUMENT_STATUSES),
+    stage: z
+      .enum(DOCUMENT_STATUSES)
+      .nullable()
+      .openapi({ description: 'The stage working on it, null when done' }),
+    progress: z.number().openapi({ description: 'Share of its parts stored, 0..1' }),
+    chunkCount: z.number(),
+    sizeBytes: z.number(),
+    tags: z.array(z.string()),
+    error: z.string().nullable().openapi({ description: 'Why it failed' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Document')
+
+export const uploadResultSchema = z
+  .object({
+    documents: z.array(documentSchema.extend({ action: z.string() })),
+    rejected: z.array(z.object({ filename: z.string(), status: z.number(), error: z.string() })),
+  })
+  .openapi('UploadResult')
+
+export const documentListSchema = z.object({ documents: z.array(documentSchema) }).openapi('DocumentList')
+
+export const sectionsPageSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    status: z.enum(DOCUMENT_STATUSES),
+    total: z.number().int().openapi({ description: 'Sections in the document' }),
+    next: z.string().nullable().openapi({ description: 'The next page, or null at the end' }),
+    sections: z.array(z.object({ sourceId: z.string(), heading: z.string().nullable(), text: z.string() })),
+  })
+  .openapi('SectionsPage')
+
+export const searchHitSchema = z
+  .object({
+    rank: z.number(),
+    chunkId: z.string(),
+    sourceId: z.string().openapi({ example: 'lumina-guide.pdf:p5', description: 'What to cite' }),
+    documentId: z.string(),
+    title: z.string().openapi({ description: 'The document file name' }),
+    score: z.number(),
+    text: z.string().openapi({ description: 'The matched chunk' }),
+    parentId: z.string(),
+    heading: z.string().nullable(),
+    parentText: z.string().openapi({ description: 'The parent section around the chunk' }),
+  })
+  .openapi('SearchHit')
+
+export const searchResultSchema = z
+  .object({
+    query: z.string(),
+    mode: z.enum(SEARCH_MODES),
+    hits: z.array(searchHitSchema),
+    degraded: z.array(z.string()).openapi({ description: 'Retrievers asked for that could not run' }),
+    timings: z.object({
+      keywordMs: z.number().optional(),
+      vectorMs: z.number().optional(),
+      totalMs: z.number(),
+    }),
+  })
+  .openapi('SearchResult')
+
+export const questionSourceSchema = z
+  .object({
+    rank: z.number().openapi({ description: 'The answer cites this passage as [rank]' }),
+    sourceId: z.string().openapi({ example: 'faq.csv:r12' }),
+    documentId: z.string(),
+    title: z.string(),
+    score: z.number().openapi({ description: 'Evidence 0..1: reranker relevance, else term coverage' }),
+    retrievalScore: z.number(),
+    text: z.string(),
+    parentText: z.string(),
+    heading: z.string().nullable(),
+  })
+  .openapi('QuestionSource')
+
+export const questionSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(QUESTION_STATUSES),
+    question: z.string(),
+    options: z.object({
+      topK: z.number(),
+      mode: z.enum(SEARCH_MODES),
+      fusion: z.boolean(),
+      rerank: z.boolean(),
+      answer: z.enum(ANSWER_MODES),
+      collection: z.string().optional(),
+      parents: z.boolean(),
+    }),
+    answer: z.string().nullable(),
+    refused: z.boolean().nullable().openapi({ description: 'True when the documents hold no answer' }),
+    citations: z.array(z.object({ marker: z.number(), sourceId: z.string() })),
+    sources: z.array(questionSourceSchema),
+    degraded: z.array(z.string()).openapi({ description: 'Capabilities asked for that were unavailable' }),
+    queries: z.array(z.string()).nullable().openapi({ description: 'RAG-Fusion: the rephrasings searched' }),
+    timings: z.record(z.string(), z.number()),
+    usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .openapi('Question')
+
+export const askAcceptedSchema = z
+  .object({
+    id: z.string(),
+    status: z.literal('queued'),
+    links: z.object({ self: z.string(), events: z.string() }),
+  })
+  .openapi('AskAccepted')
+
+/** What every error response is: `{error: {message}}`, sometimes with details (field, rejected files). */
+export const errorSchema = z
+  .object({
+    error: z.looseObject({
+      message: z
+        .string()
+        .openapi({ example: 'invalid query parameter k: Too small: expected number to be >=1' }),
+      field: z.string().optional(),
+    }),
+  })
+  .openapi('Error')
+
+export type ApiDocument = z.output<typeof documentSchema>
+export type ApiUploadResult = z.output<typeof uploadResultSchema>
+export type ApiSectionsPage = z.output<typeof sectionsPageSchema>
+export type ApiSearchHit = z.output<typeof searchHitSchema>
+export type ApiSearchResult = z.output<typeof searchResultSchema>
+export type ApiQuestionSource = z.output<typeof questionSourceSchema>
+export type ApiQuestion = z.output<typeof questionSchema>
+export type ApiAskAccepted = z.output<typeof askAcceptedSchema>
+export type ApiError = z.output<typeof errorSchema>
