@@ -24,7 +24,7 @@ describe('a process started with a bad variable', () => {
       CHUNK_OVERLAP: '600',
     })
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('Invalid configuration for worker:')
+    expect(result.stderr).toContain('Invalid configuration for worker-chunk:')
     expect(result.stderr).toContain('CHUNK_OVERLAP: must be smaller than CHUNK_SIZE (300), got 600')
     expect(result.stderr).not.toContain('    at ')
   })

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { gatewayConfig, watcherConfig, workerConfig } from '@rag/config'
+import { gatewayConfig, watcherConfig, workerConfigs } from '@rag/config'
 import { PROGRAM_NAMES } from '@rag/process-supervisor'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -71,7 +71,12 @@ describe('docker-compose.yml', () => {
 
   it('sets only variables the config schema knows, with values it accepts', () => {
     for (const [name, service] of apps) {
-      const schema = name === 'gateway' ? gatewayConfig : name === 'watcher' ? watcherConfig : workerConfig
+      const schema =
+        name === 'gateway'
+          ? gatewayConfig
+          : name === 'watcher'
+            ? watcherConfig
+            : workerConfigs[name as keyof typeof workerConfigs]
       const env = interpolate(service?.environment)
       const known = new Set(schema.variables)
       expect(
@@ -87,7 +92,7 @@ describe('docker-compose.yml', () => {
   it('points every app at the compose database and Redis', () => {
     const pg = services.postgres?.environment ?? {}
     for (const [name, service] of apps) {
-      const config = workerConfig.parse(interpolate(service?.environment))
+      const config = workerConfigs['worker-store'].parse(interpolate(service?.environment))
       expect(config.database.url, name).toBe(
         `postgres://${pg.POSTGRES_USER}:${pg.POSTGRES_PASSWORD}@postgres:5432/${pg.POSTGRES_DB}`,
       )

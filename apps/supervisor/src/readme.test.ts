@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { gatewayConfig, supervisorConfig, workerConfig } from '@rag/config'
+import { gatewayConfig, supervisorConfig, workerConfigs } from '@rag/config'
 import { describe, expect, it } from 'vitest'
 
 describe('README', () => {
@@ -16,7 +16,7 @@ describe('README', () => {
     ])
     const variables = new Set([
       ...supervisorConfig.variables,
-      ...workerConfig.variables,
+      ...Object.values(workerConfigs).flatMap((config) => config.variables),
       ...gatewayConfig.variables,
     ])
     expect([...variables].filter((name) => !readme.includes(`\`${name}\``))).toEqual([])

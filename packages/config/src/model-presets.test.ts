@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { embeddingRecipe } from './model-presets.ts'
-import { workerConfig } from './processes.ts'
+import { workerConfigs } from './processes.ts'
+
+// The embed worker reads the model settings.
+const workerConfig = workerConfigs['worker-embed']
 
 const env = (values: Record<string, string>) => ({ DATABASE_URL: 'postgres://x@127.0.0.1/x', ...values })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './define-config.ts'
-import { gatewayConfig, supervisorConfig, workerConfig } from './processes.ts'
+import { gatewayConfig, supervisorConfig, workerConfigs } from './processes.ts'
 
 const db = { DATABASE_URL: 'postgres://u@localhost:5432/x' }
 
@@ -16,8 +16,12 @@ function problemsOf(fn: () => unknown) {
 
 describe('process configuration', () => {
   it('applies the documented defaults', () => {
-    const config = workerConfig.parse(db)
-    expect(config.chunking).toEqual({ size: 500, overlap: 100, parentMaxChars: 2000 })
+    expect(workerConfigs['worker-chunk'].parse(db).chunking).toEqual({
+      size: 500,
+      overlap: 100,
+      parentMaxChars: 2000,
+    })
+    const config = workerConfigs['worker-llm'].parse(db)
     expect(config.retrieval.searchK).toBe(10)
     expect(config.retrieval.rerankTopK).toBe(3)
     expect(config.redis.url).toBe('redis://127.0.0.1:6379')
@@ -31,13 +35,15 @@ describe('process configuration', () => {
   })
 
   it('names a non-numeric variable and what it got', () => {
-    const error = problemsOf(() => workerConfig.parse({ ...db, CHUNK_SIZE: 'abc' }))
+    const error = problemsOf(() => workerConfigs['worker-chunk'].parse({ ...db, CHUNK_SIZE: 'abc' }))
     expect(error.message).toContain('CHUNK_SIZE: must be an integer, got "abc"')
-    expect(error.message).toContain('Invalid configuration for worker')
+    expect(error.message).toContain('Invalid configuration for worker-chunk')
   })
 
   it('rejects an overlap that is not smaller than the chunk size', () => {
-    const error = problemsOf(() => workerConfig.parse({ ...db, CHUNK_SIZE: '200', CHUNK_OVERLAP: '200' }))
+    const error = problemsOf(() =>
+      workerConfigs['worker-chunk'].parse({ ...db, CHUNK_SIZE: '200', CHUNK_OVERLAP: '200' }),
+    )
     expect(error.problems).toEqual([
       { variable: 'CHUNK_OVERLAP', message: 'must be smaller than CHUNK_SIZE (200), got 200' },
     ])
@@ -68,15 +74,20 @@ describe('process configuration', () => {
   })
 
   it('builds the database URL from DB_* parts, and requires one for workers', () => {
-    const config = workerConfig.parse({ DB_HOST: 'db', DB_USER: 'rag', DB_PASSWORD: 'p@ss', DB_NAME: 'rag' })
+    const config = workerConfigs['worker-llm'].parse({
+      DB_HOST: 'db',
+      DB_USER: 'rag',
+      DB_PASSWORD: 'p@ss',
+      DB_NAME: 'rag',
+    })
     expect(config.database.url).toBe('postgres://rag:p%40ss@db:5432/rag')
-    expect(problemsOf(() => workerConfig.parse({})).problems[0]?.variable).toBe('DATABASE_URL')
+    expect(problemsOf(() => workerConfigs['worker-llm'].parse({})).problems[0]?.variable).toBe('DATABASE_URL')
     // The supervisor falls back to the embedded database instead.
     expect(supervisorConfig.parse({}).database.url).toBeUndefined()
   })
 
   it('switches models off with "none"', () => {
-    const config = workerConfig.parse({
+    const config = workerConfigs['worker-llm'].parse({
       ...db,
       EMBEDDING_MODEL: 'none',
       LLM_MODEL: 'None',
@@ -88,7 +99,17 @@ describe('process configuration', () => {
   })
 
   it('rejects RERANK_TOP_K above SEARCH_K', () => {
-    const error = problemsOf(() => workerConfig.parse({ ...db, SEARCH_K: '2', RERANK_TOP_K: '3' }))
+    const error = problemsOf(() =>
+      workerConfigs['worker-retrieve'].parse({ ...db, SEARCH_K: '2', RERANK_TOP_K: '3' }),
+    )
     expect(error.problems[0]?.variable).toBe('RERANK_TOP_K')
+  })
+
+  it('gives each worker process its own schema: a bad setting of another stage does not stop it', () => {
+    const badLlm = { ...db, LLM_MAX_TOKENS: 'lots' }
+    expect(() => workerConfigs['worker-parse'].parse(badLlm)).not.toThrow()
+    expect(problemsOf(() => workerConfigs['worker-llm'].parse(badLlm)).message).toMatch(
+      /Invalid configuration for worker-llm:\n {2}LLM_MAX_TOKENS: must be an integer/,
+    )
   })
 })

@@ -45,24 +45,27 @@ export const supervisorConfig = defineProcessConfig('supervisor', {
 
 export const migrateConfig = defineProcessConfig('migrate', { database, log, models })
 
-/** Every ingestion and question worker: the stage-specific sections are simply unused by others. */
-export const workerConfig = defineProcessConfig('worker', {
-  database,
-  redis,
-  log,
-  worker,
-  storage,
-  parsing,
-  chunking,
-  retrieval,
-  generation,
-  models,
-})
+// What every worker process reads: its database (the vector column follows the embedding model),
+// its queues, logging, and the worker runtime.
+const workerBase = { database, redis, log, worker, models }
 
-export type GatewayConfig = ReturnType<typeof gatewayConfig.parse>
-export type SupervisorConfig = ReturnType<typeof supervisorConfig.parse>
-export type MigrateConfig = ReturnType<typeof migrateConfig.parse>
-export type WorkerConfig = ReturnType<typeof workerConfig.parse>
+/**
+ * One schema per worker process: each reads the variables its stage uses, so a bad LLM setting
+ * never stops the parse worker, and each error names the process.
+ */
+export const workerConfigs = {
+  'worker-parse': defineProcessConfig('worker-parse', { ...workerBase, storage, parsing, chunking }),
+  'worker-chunk': defineProcessConfig('worker-chunk', { ...workerBase, chunking }),
+  'worker-embed': defineProcessConfig('worker-embed', workerBase),
+  'worker-store': defineProcessConfig('worker-store', workerBase),
+  'worker-retrieve': defineProcessConfig('worker-retrieve', { ...workerBase, retrieval }),
+  'worker-rerank': defineProcessConfig('worker-rerank', { ...workerBase, retrieval }),
+  'worker-llm': defineProcessConfig('worker-llm', { ...workerBase, retrieval, generation }),
+}
+export type WorkerName = keyof typeof workerConfigs
+export type WorkerConfigOf<N extends WorkerName> = ReturnType<(typeof workerConfigs)[N]['parse']>
+/** The sections every worker has. */
+export type WorkerConfig = WorkerConfigOf<'worker-store'>
 
 /** The command line talks to a running gateway, like any other client. */
 export const cliConfig = defineProcessConfig('cli', {

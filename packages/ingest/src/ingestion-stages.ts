@@ -21,7 +21,8 @@ export const ingestionStages = {
       sandbox,
       limits: settings.parsing.limits,
     }),
-  chunk: (deps: IngestDeps, settings: IngestionSettings) => createChunkHandler(deps, settings.chunking),
+  chunk: (deps: IngestDeps, settings: Pick<IngestionSettings, 'chunking'>) =>
+    createChunkHandler(deps, settings.chunking),
   embed: (deps: IngestDeps, getEmbedder: () => Promise<Embedder | null>) =>
     createEmbedHandler(deps, getEmbedder),
   store: (deps: IngestDeps, embeddingModel: string | null) => createStoreHandler(deps, { embeddingModel }),

@@ -1,12 +1,18 @@
-import { type Environment, type WorkerConfig, workerConfig } from '@rag/config'
+import {
+  type Environment,
+  type WorkerConfig,
+  type WorkerConfigOf,
+  type WorkerName,
+  workerConfigs,
+} from '@rag/config'
 import { openDatabase, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
 import { createProducer, type JobDefinition, type JobHandler, type Producer, startWorker } from '@rag/queue'
 import { createShutdown, type Shutdown } from '@rag/runtime'
 import type { z } from 'zod'
 
-export interface WorkerDeps {
-  config: WorkerConfig
+export interface WorkerDeps<C extends WorkerConfig = WorkerConfig> {
+  config: C
   pool: Pool
   /** For enqueueing the next stage's jobs. */
   producer: Producer
@@ -27,17 +33,17 @@ async function connectProducer(config: WorkerConfig, logger: Logger, shutdown: S
   }
 }
 
-export interface WorkerProcessOptions<S extends z.ZodType> {
-  /** Process name in logs, e.g. "worker-parse". */
-  name: string
+export interface WorkerProcessOptions<S extends z.ZodType, N extends WorkerName> {
+  /** Process name in logs, e.g. "worker-parse"; also picks its config schema. */
+  name: N
   definition: JobDefinition<S>
   env: Environment
   /** Builds the handler once per process (models are loaded here, not per job). */
-  createHandler: (deps: WorkerDeps) => Promise<JobHandler<S>>
+  createHandler: (deps: WorkerDeps<WorkerConfigOf<N>>) => Promise<JobHandler<S>>
   /** Jobs at once, when the stage has its own setting (the LLM's sequences); else WORKER_CONCURRENCY. */
-  concurrency?: (config: WorkerConfig) => number
+  concurrency?: (config: WorkerConfigOf<N>) => number
   /** Records a job that will not be tried again (e.g. fails the question it belonged to). */
-  onFinalFailure?: (deps: WorkerDeps) => (payload: unknown, error: Error) => Promise<void>
+  onFinalFailure?: (deps: WorkerDeps<WorkerConfigOf<N>>) => (payload: unknown, error: Error) => Promise<void>
 }
 
 /**
@@ -45,15 +51,15 @@ export interface WorkerProcessOptions<S extends z.ZodType> {
  * migrate, build the handler, consume the queue, and on SIGTERM/SIGINT finish the current job,
  * then close the worker and the pool.
  */
-export async function runWorkerProcess<S extends z.ZodType>({
+export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName>({
   name,
   definition,
   env,
   createHandler,
   concurrency: concurrencyOf,
   onFinalFailure,
-}: WorkerProcessOptions<S>): Promise<void> {
-  const config = workerConfig.parse(env)
+}: WorkerProcessOptions<S, N>): Promise<void> {
+  const config = workerConfigs[name].parse(env) as WorkerConfigOf<N>
   const logger = createLogger({ name, level: config.log.level })
   const shutdown = createShutdown({ logger, timeoutMs: config.worker.shutdownTimeoutMs })
   shutdown.installSignalHandlers()
