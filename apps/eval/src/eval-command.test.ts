@@ -181,6 +181,30 @@ describe('pnpm eval on outside sets', () => {
   })
 })
 
+describe('evaluation corpora in the database', () => {
+  it('keeps the most recently used ones and drops older ones it made, never anything else', async () => {
+    const pool = db.pool
+    await pool.query('CREATE SCHEMA IF NOT EXISTS eval_old_marked_test')
+    await pool.query(
+      "COMMENT ON SCHEMA eval_old_marked_test IS 'rag eval corpus; last used 2020-01-01T00:00:00.000Z'",
+    )
+    await pool.query('CREATE SCHEMA IF NOT EXISTS eval_someone_elses_test')
+    const { code, text } = await run({ configs: 'keyword', keepSchemas: 1 })
+    expect(code).toBe(0)
+    expect(text).toMatch(/dropped \d+ older evaluation corpora: .*eval_old_marked_test/)
+    const names = async () =>
+      (
+        await pool.query<{ name: string }>(
+          "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'eval\\_%'",
+        )
+      ).rows.map((row) => row.name)
+    expect(await names()).not.toContain('eval_old_marked_test')
+    expect(await names()).toContain('eval_someone_elses_test')
+    expect((await names()).some((name) => name.startsWith('eval_sample_questions_'))).toBe(true)
+    await pool.query('DROP SCHEMA eval_someone_elses_test')
+  })
+})
+
 describe('pnpm eval with bad input', () => {
   it('names the line of a malformed dataset line', async () => {
     await writeFile(join(scratch, 'docs.jsonl'), '{"doc_id": "a", "title": "A", "text": "alpha"}\n')

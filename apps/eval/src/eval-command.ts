@@ -19,7 +19,7 @@ import type { Logger } from '@rag/log'
 import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
 import { rerankerProvider } from '@rag/reranking'
 import { readBaseline, writeReport } from './eval-output.ts'
-import { evalSchemaOf } from './eval-schema.ts'
+import { dropOldEvalSchemas, evalSchemaOf, markEvalSchemaUsed } from './eval-schema.ts'
 
 export interface EvalArgs {
   dataset: string
@@ -36,6 +36,8 @@ export interface EvalArgs {
   sample?: { size: number; seed: number }
   /** Questions in flight at once. */
   concurrency?: number
+  /** Evaluation schemas kept (the most recently used); older ones are dropped. */
+  keepSchemas?: number
 }
 
 /**
@@ -105,6 +107,9 @@ export async function runEvalCommand(
       { limit: args.limit, sample: args.sample, concurrency: args.concurrency, onProgress: progress },
     )
     await generator?.close()
+    await markEvalSchemaUsed(pool, schema)
+    const dropped = await dropOldEvalSchemas(pool, schema, args.keepSchemas ?? 5)
+    if (dropped.length > 0) write(`dropped ${dropped.length} older evaluation corpora: ${dropped.join(', ')}`)
     write('')
     write(renderTable(report))
     await writeReport(args.out, report)

@@ -10,11 +10,12 @@ import { progressReporter } from './progress-reporter.ts'
 const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad|beir] [--docs PATH]
                  [--configs ${DEFAULT_CONFIGS.join(',')}] [--limit N] [--out DIR]
                  [--baseline report.json] [--max-drop 0.02] [--without-gold SHARE]
-                 [--sample N] [--seed S] [--concurrency N]
+                 [--sample N] [--seed S] [--concurrency N] [--keep-schemas 5]
   --without-gold 0.5: refusal calibration; about half of the documents that answer a question are
   taken out of the corpus, so their questions must be refused (the report's threshold sweep).
   --sample N: N questions drawn over the whole dataset (seeded by --seed, default 1), instead of
-  --limit's first N. --concurrency: questions in flight (default 4).
+  --limit's first N. --concurrency: questions in flight (default 4). --keep-schemas: evaluation
+  corpora kept in the database (the most recently used; older ones are dropped).
   configs: presets (vector, keyword, hybrid, hybrid+rerank, hybrid+fusion, parents-off, extractive,
   generate) with optional overrides, e.g. hybrid:alpha=0.3:rrfK=20 or keyword:k1=0.9:b=0.4
 `
@@ -35,6 +36,7 @@ runMain(async () => {
       sample: { type: 'string' },
       seed: { type: 'string', default: '1' },
       concurrency: { type: 'string', default: '4' },
+      'keep-schemas': { type: 'string', default: '5' },
       help: { type: 'boolean' },
     },
   })
@@ -45,6 +47,7 @@ runMain(async () => {
   const sample = values.sample === undefined ? undefined : Number(values.sample)
   const seed = Number(values.seed)
   const concurrency = Number(values.concurrency)
+  const keepSchemas = Number(values['keep-schemas'])
   const positiveInteger = (value: number | undefined) =>
     value === undefined || (Number.isInteger(value) && value > 0)
   if (
@@ -56,6 +59,7 @@ runMain(async () => {
     !positiveInteger(sample) ||
     !Number.isInteger(seed) ||
     !positiveInteger(concurrency) ||
+    !positiveInteger(keepSchemas) ||
     concurrency > 64
   ) {
     process.stderr.write(USAGE)
@@ -78,6 +82,7 @@ runMain(async () => {
       withoutGold,
       sample: sample === undefined ? undefined : { size: sample, seed },
       concurrency,
+      keepSchemas,
     },
     config,
     { output: process.stdout, logger, progress: progressReporter(process.stderr) },
