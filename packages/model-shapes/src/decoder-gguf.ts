@@ -115,7 +115,8 @@ function syntheticVocabulary(size: number) {
     tokens.push(`<0x${byte.toString(16).toUpperCase().padStart(2, '0')}>`)
     types.push(6)
   }
-  const normal = new Set<string>()
+  // The word-start marker first: every text begins with it (SentencePiece's space prefix).
+  const normal = new Set<string>(['▁'])
   const ranges = [
     [0x20, 0x7e],
     [0x3000, 0x30ff],
@@ -132,7 +133,6 @@ function syntheticVocabulary(size: number) {
       for (const c of letters) normal.add(`${a}${b}${c}`)
     }
   }
-  normal.add('▁')
   for (const token of normal) {
     if (tokens.length >= size) break
     tokens.push(token)

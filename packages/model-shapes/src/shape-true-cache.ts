@@ -6,7 +6,7 @@ import { writeDecoderGguf } from './decoder-gguf.ts'
 import { type EncoderHead, encoderOnnx } from './encoder-onnx.ts'
 
 // Bumped when the generated graphs change, so a cache from an older generator is rebuilt.
-const GENERATOR_VERSION = '1'
+const GENERATOR_VERSION = '2'
 
 async function isComplete(marker: string) {
   return (await readFile(marker, 'utf8').catch(() => '')) === GENERATOR_VERSION
