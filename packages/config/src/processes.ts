@@ -126,6 +126,12 @@ export const benchConfig = defineProcessConfig('bench', {
   // The thread budgets and context size the product would use on this machine.
   models,
   generation,
+  // The ingestion settings and worker concurrency both runs of `bench ingest` share (the worker
+  // processes it starts inherit the same environment).
+  chunking,
+  parsing,
+  storage,
+  worker,
 })
 export type BenchProcessConfig = ReturnType<typeof benchConfig.parse>
 export type BenchConfig = BenchProcessConfig['bench']

@@ -15,7 +15,7 @@ export { fillEmbeddingCache } from './embedding-cache.ts'
 export { finalizeDocument } from './finalize-document.ts'
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 export type { IngestDeps } from './ingest-deps.ts'
-export { ingestInProcess } from './ingest-in-process.ts'
+export { type InProcessIngestion, startInProcessIngestion } from './ingest-in-process.ts'
 export { ingestionStages } from './ingestion-stages.ts'
 export { reconcileDocuments } from './reconcile-documents.ts'
 export {

@@ -1,64 +1,50 @@
-import { readFile } from 'node:fs/promises'
-import { type ChunkOptions, chunkSections } from '@rag/chunking'
-import { type Pool, withTransaction } from '@rag/db'
+import { type IngestionSettings, ingestionDefaults } from '@rag/config'
+import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
-import { type ParsedSection, parseDocument } from '@rag/parsers'
-import { getDocument } from './documents.ts'
-import { fillEmbeddingCache } from './embedding-cache.ts'
-import { finalizeDocument } from './finalize-document.ts'
-import { PART_ORDINAL_SPAN, saveParsedPart } from './parts.ts'
-import { prepareChunkRows, storePart } from './store-part.ts'
+import type { Logger } from '@rag/log'
+import { createParseSandbox } from '@rag/parsers'
+import { chunkJob, createDirectRunner, type DirectRunner, embedJob, parseJob, storeJob } from '@rag/queue'
+import { ingestionStages } from './ingestion-stages.ts'
+
+export interface InProcessIngestion extends Pick<DirectRunner, 'producer' | 'idle' | 'failures'> {
+  close(): Promise<void>
+}
 
 /**
- * The same parse → chunk → embed → store work as the pipeline, in this process and without
- * queues: the baseline `pnpm bench ingest` compares the pipeline with.
+ * The ingestion stages' own handlers, assembled as the workers assemble them, run in this process
+ * without queues: each stage `concurrency` jobs at once, as WORKER_CONCURRENCY gives each worker.
+ * Register documents with its producer, then wait for `idle()`. The baseline of `pnpm bench ingest`.
  */
-export async function ingestInProcess(
-  pool: Pool,
-  documentId: string,
-  {
-    embedder,
-    chunking,
-    sectionsPerPart,
-  }: { embedder: Embedder | null; chunking: Omit<ChunkOptions, 'firstOrdinal'>; sectionsPerPart: number },
-): Promise<number> {
-  const document = await getDocument(pool, documentId)
-  if (!document) throw new Error(`no document ${documentId}`)
-  const data = await readFile(document.storedPath)
-  const { id, contentHash } = document
-  let part = 0
-  let chunks = 0
-  let batch: ParsedSection[] = []
-  const flush = async () => {
-    await saveParsedPart(pool, id, contentHash, part, batch)
-    const chunked = chunkSections(batch, { ...chunking, firstOrdinal: part * PART_ORDINAL_SPAN })
-    if (embedder)
-      await fillEmbeddingCache(
-        pool,
-        embedder,
-        chunked.chunks.map((chunk) => chunk.text),
-      )
-    const current = part
-    const rows = prepareChunkRows(chunked)
-    chunks += await withTransaction(pool, (client) =>
-      storePart(client, {
-        documentId: id,
-        contentHash,
-        part: current,
-        chunked,
-        rows,
-        embeddingModel: embedder?.model ?? null,
-      }),
-    )
-    part += 1
-    batch = []
+export function startInProcessIngestion({
+  pool,
+  logger,
+  embedder,
+  settings = ingestionDefaults(),
+  concurrency,
+}: {
+  pool: Pool
+  logger: Logger
+  embedder: Embedder | null
+  settings?: IngestionSettings
+  concurrency: number
+}): InProcessIngestion {
+  const runner = createDirectRunner({ concurrency, logger })
+  const deps = { pool, producer: runner.producer, logger }
+  const sandbox = createParseSandbox(settings.parsing.sandbox)
+  runner.register(parseJob, ingestionStages.parse(deps, settings, sandbox))
+  runner.register(chunkJob, ingestionStages.chunk(deps, settings))
+  runner.register(
+    embedJob,
+    ingestionStages.embed(deps, async () => embedder),
+  )
+  runner.register(storeJob, ingestionStages.store(deps, embedder?.model ?? null))
+  return {
+    producer: runner.producer,
+    idle: () => runner.idle(),
+    failures: runner.failures,
+    close: async () => {
+      await runner.idle()
+      await sandbox.close()
+    },
   }
-  for await (const section of parseDocument(data, document.filename, document.sourceType)) {
-    batch.push(section)
-    if (batch.length >= sectionsPerPart) await flush()
-  }
-  if (batch.length > 0) await flush()
-  await pool.query('UPDATE documents SET parts_total = $2 WHERE id = $1', [id, part])
-  await finalizeDocument(pool, id, contentHash)
-  return chunks
 }

@@ -1,4 +1,5 @@
 export { publishComponentStatus, readComponentStatuses } from './component-status.ts'
+export { createDirectRunner, type DirectRunner } from './direct-runner.ts'
 export {
   DEFAULT_JOB_OPTIONS,
   defineJob,

@@ -5,8 +5,15 @@ import type { z } from 'zod'
 import type { JobDefinition } from './job-definition.ts'
 import { redisConnectionOptions } from './redis-connection.ts'
 
+/** What a handler knows of the run it is in; the same whether BullMQ or the direct runner runs it. */
 export interface JobContext {
-  job: Job
+  jobId: string
+  /** 1 on the first run. */
+  attempt: number
+  /** A failure now is final: no attempt is left. */
+  lastAttempt: boolean
+  /** The job ran before: a retry, or taken over from a worker that stopped under it. */
+  resumed: boolean
   logger: Logger
   /** Reports progress (0..1) to the dashboard. */
   progress(fraction: number): Promise<void>
@@ -48,8 +55,12 @@ export function startWorker<S extends z.ZodType>({
           throw new UnrecoverableError(`invalid ${definition.name} payload: ${parsed.error.message}`)
         }
         logger.debug({ attempt: job.attemptsMade + 1 }, 'job started')
+        const attempt = job.attemptsMade + 1
         return handler(parsed.data, {
-          job,
+          jobId: job.id ?? '',
+          attempt,
+          lastAttempt: attempt >= (job.opts.attempts ?? 1),
+          resumed: attempt > 1 || (job.stalledCounter ?? 0) > 0,
           logger,
           progress: (fraction) => job.updateProgress(Math.round(fraction * 100)),
         })

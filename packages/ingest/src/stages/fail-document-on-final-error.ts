@@ -13,7 +13,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export async function failDocumentOnFinalError<T>(
   pool: Pool,
   { documentId, contentHash }: { documentId: string; contentHash: string },
-  { job }: JobContext,
+  { lastAttempt }: Pick<JobContext, 'lastAttempt'>,
   stage: string,
   run: () => Promise<T>,
 ): Promise<T> {
@@ -21,7 +21,6 @@ export async function failDocumentOnFinalError<T>(
     return await run()
   } catch (error) {
     const unrecoverable = error instanceof DocumentParseError || error instanceof UnrecoverableError
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
     if (unrecoverable || lastAttempt) {
       await markFailed(pool, documentId, contentHash, `${stage}: ${message(error)}`)
     }

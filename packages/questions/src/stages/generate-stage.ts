@@ -18,7 +18,7 @@ async function answer(deps: GenerateStageDeps, question: QuestionRecord, context
   const started = performance.now()
   await advance(deps, question.id, 'generating')
   // A retry (worker crashed mid-answer) starts the answer over: watchers drop what they have.
-  if (context.job.attemptsMade > 0 || (context.job.stalledCounter ?? 0) > 0) {
+  if (context.resumed) {
     await deps.publish(question.id, { type: 'restart' })
   }
   const generator = await deps.getGenerator()
