@@ -6,8 +6,8 @@ import { DEFAULT_PARSE_LIMITS } from '@rag/parsers'
 import { deepHtml, inflatingPdf, japaneseCidPdf, manyPagesPdf, pdfStream, rawPdf } from '@rag/parsers/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
-import { documentSections } from './documents.ts'
 import { registerDocument } from './register-document.ts'
+import { documentSections } from './repository/documents.ts'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from './testing.ts'
 
 // The failure classes real-world files showed, each made here: every one must end failed with its

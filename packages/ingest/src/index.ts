@@ -1,18 +1,5 @@
 export { backfillEmbeddings } from './backfill-embeddings.ts'
-export {
-  currentDocument,
-  DOCUMENT_STATUSES,
-  type DocumentRecord,
-  type DocumentSection,
-  type DocumentStatus,
-  documentSections,
-  findDocument,
-  getDocument,
-  listDocuments,
-  requeueDocument,
-} from './documents.ts'
 export { fillEmbeddingCache } from './embedding-cache.ts'
-export { finalizeDocument } from './finalize-document.ts'
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 export type { IngestDeps } from './ingest-deps.ts'
 export { type InProcessIngestion, startInProcessIngestion } from './ingest-in-process.ts'
@@ -29,10 +16,24 @@ export {
   UploadRejectedError,
   uploadedName,
 } from './register-document.ts'
+export { prepareChunkRows, storePart } from './repository/chunks.ts'
+export type { DocumentVersion, PartRef } from './repository/document-version.ts'
+export {
+  currentDocument,
+  DOCUMENT_STATUSES,
+  type DocumentRecord,
+  type DocumentSection,
+  type DocumentStatus,
+  documentSections,
+  findDocument,
+  getDocument,
+  listDocuments,
+  requeueDocument,
+} from './repository/documents.ts'
+export { finalizeDocument } from './repository/finalize-document.ts'
 export { createChunkHandler } from './stages/chunk-stage.ts'
 export { createEmbedHandler } from './stages/embed-stage.ts'
 export { failDocumentOnFinalFailure } from './stages/fail-document-on-final-error.ts'
 export { createParseHandler, type ParseStageOptions } from './stages/parse-stage.ts'
 export { createStoreHandler } from './stages/store-stage.ts'
-export { prepareChunkRows, storePart } from './store-part.ts'
 export { textHash } from './text-hash.ts'

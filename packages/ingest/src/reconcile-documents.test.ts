@@ -6,9 +6,9 @@ import { createLogger } from '@rag/log'
 import { createProducer, type Producer, parseJob, startWorker, UnrecoverableError } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { getDocument } from './documents.ts'
 import { reconcileDocuments } from './reconcile-documents.ts'
 import { registerDocument } from './register-document.ts'
+import { getDocument } from './repository/documents.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
 const redisUrl = testRedisUrl()

@@ -1,8 +1,8 @@
 import { chunkJob, embedJob, type JobDefinition, parseJob, storeJob } from '@rag/queue'
-import { markFailed } from './documents.ts'
-import { finalizeDocument } from './finalize-document.ts'
 import type { IngestDeps } from './ingest-deps.ts'
-import { listParts, type PartStage } from './parts.ts'
+import { markFailed } from './repository/documents.ts'
+import { finalizeDocument } from './repository/finalize-document.ts'
+import { listParts, type PartStage } from './repository/parts.ts'
 
 const NEXT_JOB = { parsed: chunkJob, chunked: embedJob, embedded: storeJob } as const satisfies Partial<
   Record<PartStage, unknown>
@@ -34,19 +34,20 @@ export async function reconcileDocuments(
     [staleAfterMs / 1000],
   )
   for (const { id: documentId, contentHash, partsTotal } of rows) {
+    const version = { documentId, contentHash }
     const steps: NextStep[] = []
     if (partsTotal === null) steps.push({ definition: parseJob, payload: { documentId, contentHash } })
-    for (const { part, stage } of await listParts(deps.pool, documentId, contentHash)) {
+    for (const { part, stage } of await listParts(deps.pool, version)) {
       if (stage !== 'stored')
         steps.push({ definition: NEXT_JOB[stage], payload: { documentId, contentHash, part } })
     }
     const failure = await firstFinalFailure(deps, steps)
     if (failure) {
-      await markFailed(deps.pool, documentId, contentHash, failure)
+      await markFailed(deps.pool, version, failure)
       continue
     }
     for (const { definition, payload } of steps) await deps.producer.enqueueAgain(definition, payload)
-    if (partsTotal !== null) await finalizeDocument(deps.pool, documentId, contentHash)
+    if (partsTotal !== null) await finalizeDocument(deps.pool, version)
   }
   if (rows.length > 0) deps.logger.info({ documents: rows.length }, 'reconciled stuck documents')
   return rows.length

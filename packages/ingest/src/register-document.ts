@@ -4,8 +4,8 @@ import { basename, extname, join } from 'node:path'
 import { withTransaction } from '@rag/db'
 import { detectSourceType, SUPPORTED_EXTENSIONS } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
-import { type DocumentRecord, findDocument, getDocument } from './documents.ts'
 import type { IngestDeps } from './ingest-deps.ts'
+import { type DocumentRecord, findDocument, getDocument } from './repository/documents.ts'
 
 /** Something about the upload itself is wrong; the caller answers with `status` (HTTP 4xx). */
 export class UploadRejectedError extends Error {

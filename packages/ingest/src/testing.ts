@@ -3,8 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { createLogger, type Logger } from '@rag/log'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
-import { getDocument } from './documents.ts'
 import { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
+import { getDocument } from './repository/documents.ts'
 
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 

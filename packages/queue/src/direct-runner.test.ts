@@ -6,7 +6,11 @@ import { defineJob } from './job-definition.ts'
 
 const logger = createLogger({ name: 'direct-runner-test', level: 'silent' })
 const first = defineJob({ name: 'test.first', payload: z.object({ n: z.number() }), jobId: (p) => `f${p.n}` })
-const second = defineJob({ name: 'test.second', payload: z.object({ n: z.number() }), jobId: (p) => `s${p.n}` })
+const second = defineJob({
+  name: 'test.second',
+  payload: z.object({ n: z.number() }),
+  jobId: (p) => `s${p.n}`,
+})
 
 describe('createDirectRunner', () => {
   it('runs the jobs handlers hand on, each queue at most `concurrency` at once, and idles after the last', async () => {

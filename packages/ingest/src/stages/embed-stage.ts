@@ -1,9 +1,9 @@
 import type { Embedder } from '@rag/embeddings'
 import { type embedJob, type JobHandler, storeJob } from '@rag/queue'
-import { currentDocument, setStage } from '../documents.ts'
 import { fillEmbeddingCache } from '../embedding-cache.ts'
 import type { IngestDeps } from '../ingest-deps.ts'
-import { advancePart, getPart } from '../parts.ts'
+import { currentDocument, setStage } from '../repository/documents.ts'
+import { advancePart, getPart } from '../repository/parts.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
 
 /**
@@ -17,13 +17,13 @@ export function createEmbedHandler(
 ): JobHandler<typeof embedJob.payload> {
   return async (payload, context) =>
     failDocumentOnFinalError(deps.pool, payload, context, 'embed', async () => {
-      const { documentId, contentHash, part } = payload
-      if (!(await currentDocument(deps.pool, documentId, contentHash))) return { skipped: 'document gone' }
-      const record = await getPart(deps.pool, documentId, contentHash, part)
+      const { part } = payload
+      if (!(await currentDocument(deps.pool, payload))) return { skipped: 'document gone' }
+      const record = await getPart(deps.pool, payload)
       if (!record) return { skipped: 'part gone' }
       let embedded = 0
       if (record.stage === 'chunked') {
-        await setStage(deps.pool, documentId, contentHash, 'embedding')
+        await setStage(deps.pool, payload, 'embedding')
         const embedder = await getEmbedder()
         if (embedder) {
           embedded = await fillEmbeddingCache(
@@ -32,7 +32,7 @@ export function createEmbedHandler(
             (record.chunked?.chunks ?? []).map((chunk) => chunk.text),
           )
         }
-        await advancePart(deps.pool, documentId, contentHash, part, 'embedded')
+        await advancePart(deps.pool, payload, 'embedded')
       }
       await deps.producer.enqueueAgain(storeJob, payload)
       await context.progress(1)

@@ -1,7 +1,7 @@
 import type { Pool } from '@rag/db'
 import { DocumentParseError } from '@rag/parsers'
 import { type JobContext, UnrecoverableError } from '@rag/queue'
-import { markFailed } from '../documents.ts'
+import { markFailed } from '../repository/documents.ts'
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -22,7 +22,7 @@ export async function failDocumentOnFinalError<T>(
   } catch (error) {
     const unrecoverable = error instanceof DocumentParseError || error instanceof UnrecoverableError
     if (unrecoverable || lastAttempt) {
-      await markFailed(pool, documentId, contentHash, `${stage}: ${message(error)}`)
+      await markFailed(pool, { documentId, contentHash }, `${stage}: ${message(error)}`)
     }
     if (error instanceof DocumentParseError) throw new UnrecoverableError(error.message)
     throw error
@@ -44,6 +44,10 @@ export function failDocumentOnFinalFailure(pool: Pool, stage: string) {
     const reason = error.message.includes(STALLED)
       ? `the ${stage} worker stopped (crashed, killed or out of memory) each time it worked on this document`
       : message(error)
-    await markFailed(pool, parsed.documentId, parsed.contentHash, `${stage}: ${reason}`)
+    await markFailed(
+      pool,
+      { documentId: parsed.documentId, contentHash: parsed.contentHash },
+      `${stage}: ${reason}`,
+    )
   }
 }

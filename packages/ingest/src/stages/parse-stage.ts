@@ -1,10 +1,10 @@
 import { access } from 'node:fs/promises'
 import { DocumentParseError, type ParseLimits, type ParseSandbox } from '@rag/parsers'
 import { chunkJob, type JobHandler, type parseJob } from '@rag/queue'
-import { currentDocument, setStage } from '../documents.ts'
-import { finalizeDocument } from '../finalize-document.ts'
 import type { IngestDeps } from '../ingest-deps.ts'
-import { saveParsedPart } from '../parts.ts'
+import { currentDocument, setPartsTotal, setStage } from '../repository/documents.ts'
+import { finalizeDocument } from '../repository/finalize-document.ts'
+import { saveParsedPart } from '../repository/parts.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
 
 export interface ParseStageOptions {
@@ -28,9 +28,9 @@ export function createParseHandler(
 ): JobHandler<typeof parseJob.payload> {
   return async (payload, context) =>
     failDocumentOnFinalError(deps.pool, payload, context, 'parse', async () => {
-      const document = await currentDocument(deps.pool, payload.documentId, payload.contentHash)
+      const document = await currentDocument(deps.pool, payload)
       if (!document) return { skipped: 'document deleted, replaced or failed' }
-      await setStage(deps.pool, document.id, document.contentHash, 'parsing')
+      await setStage(deps.pool, payload, 'parsing')
       await access(document.storedPath).catch((error: unknown) => {
         throw new DocumentParseError(
           `the stored file is missing (${error instanceof Error ? error.message : error})`,
@@ -49,7 +49,7 @@ export function createParseHandler(
         report,
       )
       for await (const sections of batches) {
-        await saveParsedPart(deps.pool, document.id, document.contentHash, part, sections)
+        await saveParsedPart(deps.pool, { ...payload, part }, sections)
         await deps.producer.enqueueAgain(chunkJob, {
           documentId: document.id,
           contentHash: document.contentHash,
@@ -57,12 +57,9 @@ export function createParseHandler(
         })
         part += 1
       }
-      await deps.pool.query(
-        'UPDATE documents SET parts_total = $3, updated_at = now() WHERE id = $1 AND content_hash = $2',
-        [document.id, document.contentHash, part],
-      )
+      await setPartsTotal(deps.pool, payload, part)
       // The last part may already be stored by now; whoever sees everything done finalises.
-      await finalizeDocument(deps.pool, document.id, document.contentHash)
+      await finalizeDocument(deps.pool, payload)
       await context.progress(1)
       return { parts: part, peakParseMiB: Math.round(report.peakBytes / 1048576) }
     })

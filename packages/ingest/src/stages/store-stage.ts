@@ -1,10 +1,10 @@
 import { withTransaction } from '@rag/db'
 import type { JobHandler, storeJob } from '@rag/queue'
-import { currentDocument, setStage } from '../documents.ts'
-import { finalizeDocument } from '../finalize-document.ts'
 import type { IngestDeps } from '../ingest-deps.ts'
-import { getPart } from '../parts.ts'
-import { prepareChunkRows, storePart } from '../store-part.ts'
+import { prepareChunkRows, storePart } from '../repository/chunks.ts'
+import { currentDocument, setStage } from '../repository/documents.ts'
+import { finalizeDocument } from '../repository/finalize-document.ts'
+import { getPart } from '../repository/parts.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
 
 /** ingest.store: a part in one transaction (see storePart); the last part stored makes the document ready. */
@@ -14,20 +14,20 @@ export function createStoreHandler(
 ): JobHandler<typeof storeJob.payload> {
   return async (payload, context) =>
     failDocumentOnFinalError(deps.pool, payload, context, 'store', async () => {
-      const { documentId, contentHash, part } = payload
-      if (!(await currentDocument(deps.pool, documentId, contentHash))) return { skipped: 'document gone' }
-      const record = await getPart(deps.pool, documentId, contentHash, part)
+      const { part } = payload
+      if (!(await currentDocument(deps.pool, payload))) return { skipped: 'document gone' }
+      const record = await getPart(deps.pool, payload)
       if (!record) return { skipped: 'part gone' }
       let chunks = 0
       const chunked = record.chunked
       if (record.stage === 'embedded' && chunked) {
-        await setStage(deps.pool, documentId, contentHash, 'storing')
+        await setStage(deps.pool, payload, 'storing')
         const rows = prepareChunkRows(chunked)
         chunks = await withTransaction(deps.pool, (client) =>
-          storePart(client, { documentId, contentHash, part, chunked, rows, embeddingModel }),
+          storePart(client, payload, { chunked, rows, embeddingModel }),
         )
       }
-      const ready = await finalizeDocument(deps.pool, documentId, contentHash)
+      const ready = await finalizeDocument(deps.pool, payload)
       await context.progress(1)
       return { part, chunks, ready }
     })

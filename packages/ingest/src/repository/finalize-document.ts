@@ -1,4 +1,5 @@
 import { type Pool, withTransaction } from '@rag/db'
+import type { DocumentVersion } from './document-version.ts'
 
 /**
  * When every part of a document version is stored: swap it in (older versions' sections and chunks
@@ -7,8 +8,7 @@ import { type Pool, withTransaction } from '@rag/db'
  */
 export async function finalizeDocument(
   pool: Pool,
-  documentId: string,
-  contentHash: string,
+  { documentId, contentHash }: DocumentVersion,
 ): Promise<boolean> {
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ status: string; partsTotal: number | null; contentHash: string }>(

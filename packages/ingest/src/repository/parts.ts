@@ -1,6 +1,7 @@
 import type { Chunk, ParentSection } from '@rag/chunking'
 import type { Pool, PoolClient } from '@rag/db'
 import type { ParsedSection } from '@rag/parsers'
+import type { DocumentVersion, PartRef } from './document-version.ts'
 
 export type PartStage = 'parsed' | 'chunked' | 'embedded' | 'stored'
 
@@ -21,7 +22,7 @@ export const PART_ORDINAL_SPAN = 100_000
 
 type Queryable = Pick<Pool | PoolClient, 'query'>
 
-export async function getPart(db: Queryable, documentId: string, contentHash: string, part: number) {
+export async function getPart(db: Queryable, { documentId, contentHash, part }: PartRef) {
   const { rows } = await db.query<PartRecord>(
     'SELECT part, stage, sections, chunked FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 AND part = $3',
     [documentId, contentHash, part],
@@ -29,7 +30,7 @@ export async function getPart(db: Queryable, documentId: string, contentHash: st
   return rows[0] ?? null
 }
 
-export async function listParts(db: Queryable, documentId: string, contentHash: string) {
+export async function listParts(db: Queryable, { documentId, contentHash }: DocumentVersion) {
   const { rows } = await db.query<{ part: number; stage: PartStage }>(
     'SELECT part, stage FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 ORDER BY part',
     [documentId, contentHash],
@@ -40,9 +41,7 @@ export async function listParts(db: Queryable, documentId: string, contentHash: 
 /** Saves parsed sections; a part already further along (a retried parse) is left as it is. */
 export async function saveParsedPart(
   db: Queryable,
-  documentId: string,
-  contentHash: string,
-  part: number,
+  { documentId, contentHash, part }: PartRef,
   sections: ParsedSection[],
 ) {
   await db.query(
@@ -56,9 +55,7 @@ export async function saveParsedPart(
 
 export async function advancePart(
   db: Queryable,
-  documentId: string,
-  contentHash: string,
-  part: number,
+  { documentId, contentHash, part }: PartRef,
   stage: PartStage,
   changes: { sections?: null; chunked?: ChunkedPart | null } = {},
 ) {

@@ -1,6 +1,7 @@
 import { DOCUMENT_STATUSES, type DocumentStatus } from '@rag/api-contract/enums'
 import type { Pool, PoolClient } from '@rag/db'
 import type { SourceType } from '@rag/parsers'
+import type { DocumentVersion } from './document-version.ts'
 
 export { DOCUMENT_STATUSES, type DocumentStatus }
 
@@ -62,7 +63,7 @@ export async function listDocuments(
 }
 
 /** The document version a stage job is about, or null when it was deleted, replaced or failed. */
-export async function currentDocument(db: Queryable, documentId: string, contentHash: string) {
+export async function currentDocument(db: Queryable, { documentId, contentHash }: DocumentVersion) {
   const document = await getDocument(db, documentId)
   if (!document || document.contentHash !== contentHash || document.status === 'failed') return null
   return document
@@ -71,8 +72,7 @@ export async function currentDocument(db: Queryable, documentId: string, content
 /** Moves an unfinished document to a stage (status shows the stage work is happening in). */
 export async function setStage(
   db: Queryable,
-  documentId: string,
-  contentHash: string,
+  { documentId, contentHash }: DocumentVersion,
   status: DocumentStatus,
 ) {
   await db.query(
@@ -82,7 +82,11 @@ export async function setStage(
   )
 }
 
-export async function markFailed(db: Queryable, documentId: string, contentHash: string, reason: string) {
+export async function markFailed(
+  db: Queryable,
+  { documentId, contentHash }: DocumentVersion,
+  reason: string,
+) {
   await db.query(
     `UPDATE documents SET status = 'failed', error = $3, updated_at = now()
       WHERE id = $1 AND content_hash = $2 AND status <> 'ready'`,
@@ -130,4 +134,16 @@ export async function documentSections(
     ).rows[0]?.total ??
     0
   return { sections: rows.map(({ sourceId, heading, text }) => ({ sourceId, heading, text })), total }
+}
+
+/** How many parts the parser made of this version: once all are stored, the document is ready. */
+export async function setPartsTotal(
+  db: Queryable,
+  { documentId, contentHash }: DocumentVersion,
+  total: number,
+) {
+  await db.query(
+    'UPDATE documents SET parts_total = $3, updated_at = now() WHERE id = $1 AND content_hash = $2',
+    [documentId, contentHash, total],
+  )
 }

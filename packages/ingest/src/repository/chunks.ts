@@ -1,7 +1,8 @@
 import type { PoolClient } from '@rag/db'
 import { tokenize } from '@rag/keyword'
+import { textHash } from '../text-hash.ts'
+import type { PartRef } from './document-version.ts'
 import { advancePart, type ChunkedPart, PART_ORDINAL_SPAN } from './parts.ts'
-import { textHash } from './text-hash.ts'
 
 /**
  * The chunk rows of a part with their keyword terms: tokenizing is CPU work, done before the
@@ -23,23 +24,19 @@ export function prepareChunkRows(chunked: ChunkedPart): string {
  */
 export async function storePart(
   client: PoolClient,
+  ref: PartRef,
   {
-    documentId,
-    contentHash,
-    part,
     chunked,
     rows,
     embeddingModel,
   }: {
-    documentId: string
-    contentHash: string
-    part: number
     chunked: ChunkedPart
     /** From prepareChunkRows, made before the transaction. */
     rows: string
     embeddingModel: string | null
   },
 ): Promise<number> {
+  const { documentId, contentHash, part } = ref
   const { parents, chunks } = chunked
   await client.query(
     'DELETE FROM sections WHERE document_id = $1 AND content_hash = $2 AND ordinal >= $3 AND ordinal < $4',
@@ -73,6 +70,6 @@ export async function storePart(
        ${vector.join}`,
     embeddingModel ? [documentId, contentHash, rows, embeddingModel] : [documentId, contentHash, rows],
   )
-  await advancePart(client, documentId, contentHash, part, 'stored', { chunked: null })
+  await advancePart(client, ref, 'stored', { chunked: null })
   return chunks.length
 }
