@@ -1,6 +1,6 @@
 import type { Logger } from '@rag/log'
 import { withLogContext } from '@rag/log'
-import { type Job, UnrecoverableError, Worker } from 'bullmq'
+import { UnrecoverableError, Worker } from 'bullmq'
 import type { z } from 'zod'
 import type { JobDefinition } from './job-definition.ts'
 import { redisConnectionOptions } from './redis-connection.ts'

@@ -1,5 +1,5 @@
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createTestGateway, type TestGateway } from '../testing.ts'
 
 let fixture: IngestionFixture
@@ -123,9 +123,17 @@ describe('browser sign-in', () => {
     expect(signOut.headers.get('set-cookie')).toMatch(/Max-Age=0/)
   })
   it('limits sign-in attempts, so keys cannot be guessed at speed', async () => {
+    // A gateway of its own: the wrong keys it sends must not lock out the other tests' requests,
+    // whichever order they run in.
+    const guessed = await createTestGateway(
+      { ...fixture, pool: fixture.db.pool },
+      { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
+      { access: { apiKeys: ['secret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+    )
+    onTestFinished(() => guessed.close())
     const statuses: number[] = []
     for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await gateway.app.request('/session', {
+      const response = await guessed.app.request('/session', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ apiKey: `guess-${attempt}` }),
