@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { DocumentParseError, type ParsedSection, type SourceType } from '../parsed-section.ts'
 import { deepHtml, inflatingPdf, manyPagesPdf } from '../testing/hostile-files.ts'
 import { createParseSandbox, type ParseSandbox } from './parse-in-sandbox.ts'
@@ -14,9 +14,9 @@ const file = async (name: string, data: Buffer | string) => {
   return path
 }
 
-async function batchesOf(path: string, sourceType: SourceType, options = {}) {
+async function batchesOf(path: string, sourceType: SourceType, options = {}, using = sandbox) {
   const batches: ParsedSection[][] = []
-  for await (const batch of sandbox.parse({ path, filename: 'f', sourceType, options, batchSize: 50 })) {
+  for await (const batch of using.parse({ path, filename: 'f', sourceType, options, batchSize: 50 })) {
     batches.push(batch)
   }
   return batches
@@ -51,12 +51,15 @@ describe('the parse sandbox', () => {
   })
 
   it('stops a file that runs past the memory cap, and the next file is parsed as usual', async () => {
+    // A deadline far beyond the cap's reach, so on a loaded machine the cap, not the clock, stops it.
+    const capped = createParseSandbox({ memoryMb: 512, timeoutMs: 120_000 })
+    onTestFinished(() => capped.close())
     const bomb = await file('bomb.pdf', await inflatingPdf(256))
-    const error = await failureOf(batchesOf(bomb, 'pdf'))
+    const error = await failureOf(batchesOf(bomb, 'pdf', {}, capped))
     expect(error).toBeInstanceOf(DocumentParseError)
     expect(error.message).toBe('exceeded 512 MiB of memory (PARSE_MEMORY_MB)')
     const text = await file('ok.txt', 'still working')
-    expect((await batchesOf(text, 'text')).flat()[0]?.units).toEqual(['still working'])
+    expect((await batchesOf(text, 'text', {}, capped)).flat()[0]?.units).toEqual(['still working'])
   })
 
   it('stops a file that runs past the deadline', async () => {
