@@ -5,7 +5,13 @@ import { withTransaction } from '@rag/db'
 import { detectSourceType, SUPPORTED_EXTENSIONS } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
 import type { IngestDeps } from './ingest-deps.ts'
-import { type DocumentRecord, findDocument, getDocument } from './repository/documents.ts'
+import {
+  type DocumentRecord,
+  findDocument,
+  getDocument,
+  insertDocument,
+  replaceDocumentContent,
+} from './repository/documents.ts'
 
 /** Something about the upload itself is wrong; the caller answers with `status` (HTTP 4xx). */
 export class UploadRejectedError extends Error {
@@ -120,20 +126,9 @@ export async function registerDocument(
     const temporary = `${storedPath}.${randomUUID()}.tmp`
     await writeFile(temporary, input.data)
     await rename(temporary, storedPath)
-    if (existing) {
-      await client.query(
-        `UPDATE documents SET content_hash = $2, stored_path = $3, size_bytes = $4, tags = $5, source_type = $6,
-           status = 'queued', progress = 0, error = NULL, parts_total = NULL, updated_at = now() WHERE id = $1`,
-        [id, contentHash, storedPath, input.data.length, input.tags ?? existing.tags, sourceType],
-      )
-      await client.query('DELETE FROM ingest_parts WHERE document_id = $1', [id])
-    } else {
-      await client.query(
-        `INSERT INTO documents (id, collection, filename, source_type, stored_path, content_hash, size_bytes, tags)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, collection, filename, sourceType, storedPath, contentHash, input.data.length, input.tags ?? []],
-      )
-    }
+    const content = { contentHash, storedPath, sizeBytes: input.data.length, sourceType }
+    if (existing) await replaceDocumentContent(client, id, { ...content, tags: input.tags ?? existing.tags })
+    else await insertDocument(client, { ...content, id, collection, filename, tags: input.tags ?? [] })
     return { id, action: existing ? ('replaced' as const) : ('created' as const) }
   })
 

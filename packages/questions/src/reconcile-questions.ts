@@ -1,7 +1,7 @@
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import { generateJob, type Producer, rerankJob, retrieveJob } from '@rag/queue'
-import type { NextJob } from './stages/hand-on.ts'
+import { stuckQuestions } from './question-next-jobs.ts'
 
 /**
  * Postgres is the source of truth for questions as for documents: every unfinished question that
@@ -13,20 +13,14 @@ export async function reconcileQuestions(
   deps: { pool: Pool; producer: Pick<Producer, 'enqueueAgain'>; logger: Logger },
   { staleAfterMs }: { staleAfterMs: number },
 ): Promise<number> {
-  const { rows } = await deps.pool.query<{ id: string; nextJob: NextJob | null }>(
-    `SELECT id::text, next_job AS "nextJob" FROM question_jobs
-      WHERE status NOT IN ('done', 'failed') AND next_job IS NOT NULL AND expires_at > now()
-        AND updated_at < now() - make_interval(secs => $1)
-      ORDER BY updated_at LIMIT 1000`,
-    [staleAfterMs / 1000],
-  )
+  const rows = await stuckQuestions(deps.pool, staleAfterMs)
   let enqueued = 0
   for (const { id, nextJob } of rows) {
-    const payload = nextJob?.payload ?? {}
+    const payload = nextJob.payload
     // Each payload is validated by its job definition on the way in.
-    if (nextJob?.queue === retrieveJob.name) await deps.producer.enqueueAgain(retrieveJob, payload as never)
-    else if (nextJob?.queue === rerankJob.name) await deps.producer.enqueueAgain(rerankJob, payload as never)
-    else if (nextJob?.queue === generateJob.name)
+    if (nextJob.queue === retrieveJob.name) await deps.producer.enqueueAgain(retrieveJob, payload as never)
+    else if (nextJob.queue === rerankJob.name) await deps.producer.enqueueAgain(rerankJob, payload as never)
+    else if (nextJob.queue === generateJob.name)
       await deps.producer.enqueueAgain(generateJob, payload as never)
     else {
       deps.logger.warn({ questionId: id, nextJob }, 'a question waits on a job of no known queue')

@@ -147,3 +147,42 @@ export async function setPartsTotal(
     [documentId, contentHash, total],
   )
 }
+
+/** What an upload stores of a file: the version the pipeline will work on. */
+export interface DocumentContent {
+  contentHash: string
+  storedPath: string
+  sizeBytes: number
+  sourceType: SourceType
+  tags: string[]
+}
+
+export async function insertDocument(
+  db: Queryable,
+  document: DocumentContent & { id: string; collection: string; filename: string },
+) {
+  await db.query(
+    `INSERT INTO documents (id, collection, filename, source_type, stored_path, content_hash, size_bytes, tags)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      document.id,
+      document.collection,
+      document.filename,
+      document.sourceType,
+      document.storedPath,
+      document.contentHash,
+      document.sizeBytes,
+      document.tags,
+    ],
+  )
+}
+
+/** New content for an existing document: back to the start of the pipeline, earlier work-in-progress dropped. */
+export async function replaceDocumentContent(db: Queryable, id: string, content: DocumentContent) {
+  await db.query(
+    `UPDATE documents SET content_hash = $2, stored_path = $3, size_bytes = $4, tags = $5, source_type = $6,
+       status = 'queued', progress = 0, error = NULL, parts_total = NULL, updated_at = now() WHERE id = $1`,
+    [id, content.contentHash, content.storedPath, content.sizeBytes, content.tags, content.sourceType],
+  )
+  await db.query('DELETE FROM ingest_parts WHERE document_id = $1', [id])
+}

@@ -1,12 +1,7 @@
 import type { Pool } from '@rag/db'
 import type { JobDefinition, Producer } from '@rag/queue'
 import type { z } from 'zod'
-
-/** A question's next job as Postgres keeps it, so it can be enqueued again if Redis loses it. */
-export interface NextJob {
-  queue: string
-  payload: Record<string, unknown>
-}
+import { recordNextJob } from '../question-next-jobs.ts'
 
 /** Records the question's next job, then enqueues it (the record first: a lost enqueue is redone). */
 export async function handOn<S extends z.ZodType>(
@@ -15,10 +10,9 @@ export async function handOn<S extends z.ZodType>(
   definition: JobDefinition<S>,
   payload: z.input<S>,
 ): Promise<void> {
-  const next: NextJob = { queue: definition.name, payload: payload as Record<string, unknown> }
-  await deps.pool.query('UPDATE question_jobs SET next_job = $2 WHERE id = $1', [
-    questionId,
-    JSON.stringify(next),
-  ])
+  await recordNextJob(deps.pool, questionId, {
+    queue: definition.name,
+    payload: payload as Record<string, unknown>,
+  })
   await deps.producer.enqueue(definition, payload)
 }
