@@ -118,7 +118,7 @@ export async function benchIngest(processConfig: BenchProcessConfig, args: strin
 
     const rate = (n: number, ms: number) => (n / (ms / 1000)).toFixed(1)
     console.log(
-      `in-process: ${files.length} docs, ${inProcessResult.chunks} chunks in ${(inProcessMs / 1000).toFixed(2)} s = ${rate(files.length, inProcessMs)} docs/s, ${rate(inProcessResult.chunks, inProcessMs)} chunks/s`,
+      `in-process: ${files.length} docs, ${inProcessResult.chunks} chunks in ${(inProcessMs / 1000).toFixed(2)} s = ${rate(files.length, inProcessMs)} docs/s, ${rate(inProcessResult.chunks, inProcessMs)} chunks/s, ${inProcessResult.failed} failed`,
     )
     console.log(
       `pipeline:   ${files.length} docs, ${result.chunks} chunks in ${(pipelineMs / 1000).toFixed(2)} s = ${rate(files.length, pipelineMs)} docs/s, ${rate(result.chunks, pipelineMs)} chunks/s, ${result.failed} failed`,
