@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findTestAsset, generationDefaults, processEnvironment, testConfig } from '@rag/config'
+import { createGatewayClient } from '@rag/gateway-client'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
 import { createLogger } from '@rag/log'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
 
 // The web app as a person uses it: Debian's Chromium (headless, through playwright-core) on the
@@ -35,53 +36,49 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
+const launch = (profile: string, locale: string) =>
+  chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale,
+    viewport: { width: 1100, height: 900 },
+  })
+
+const hasBuild = () =>
+  access(join(webAppDir, 'index.html')).then(
+    () => true,
+    () => false,
+  )
+const NOT_BUILT = `the web app is not built in ${webAppDir}: run pnpm --filter @rag/web build`
+
+// Each test opens the page itself on a gateway of this describe's own, so any one runs alone.
+describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
   let server: GatewayServer
-  let generator: TextGenerator
   let context: BrowserContext
   let page: Page
   let profile: string
 
   beforeAll(async () => {
-    if (
-      !(await access(join(webAppDir, 'index.html')).then(
-        () => true,
-        () => false,
-      ))
-    )
-      throw new Error(`the web app is not built in ${webAppDir}: run pnpm --filter @rag/web build`)
-    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-'))
-    generator = await loadLlamaGenerator({
-      model: gguf,
-      modelsDir: profile,
-      allowDownload: false,
-      contextSize: 2048,
-      sequences: 1,
-      threads: 1,
-      logger: createLogger({ name: 'web-app-test', level: 'warn' }),
-    })
-    server = await startGatewayServer('web-app', {
-      // An LLM is configured, so the page's default answer mode is generated (and streamed).
-      gateway: { webAppDir, models: { reranker: null, llm: 'stories260K' } },
-      workers: { generator, generation: { ...generationDefaults(), maxTokens: 64, temperature: 0 } },
-    })
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      locale: 'ja-JP',
-      viewport: { width: 1100, height: 900 },
-    })
+    if (!(await hasBuild())) throw new Error(NOT_BUILT)
+    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-upload-'))
+    server = await startGatewayServer('web-app-upload', { gateway: { webAppDir } })
+    context = await launch(profile, 'ja-JP')
     page = context.pages()[0] ?? (await context.newPage())
-    await mkdir(artifacts, { recursive: true })
   })
 
   afterAll(async () => {
     await context?.close()
     await server?.close()
-    await generator?.close()
     if (profile) await rm(profile, { recursive: true, force: true })
   })
+
+  const listed = async () =>
+    (
+      (await (await fetch(`${server.baseUrl}/documents`)).json()) as { documents: { filename: string }[] }
+    ).documents
+      .map((document) => document.filename)
+      .sort()
 
   it('uploads a PDF (file chooser) and a CSV (drag and drop) and shows them through to ready', async () => {
     await page.goto(`${server.baseUrl}/`)
@@ -107,16 +104,94 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
   })
 
   it('says clearly why an unsupported file is not taken, and keeps the others', async () => {
-    await page.setInputFiles('[data-testid=file-input]', {
-      name: 'photo.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    })
+    await page.goto(`${server.baseUrl}/`)
+    const before = await listed()
+    await page.setInputFiles('[data-testid=file-input]', [
+      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]) },
+      { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('メモ: 会議は木曜日です。') },
+    ])
     const alert = page.locator('li.upload[data-filename="photo.png"] [role=alert]')
     await expect
       .poll(() => alert.textContent())
       .toMatch(/受け付けられませんでした: unsupported file type "\.png"/)
-    expect(await page.locator('li.document').count()).toBe(2)
+    await page.waitForSelector('li.document[data-filename="note.txt"][data-status="ready"]', {
+      timeout: 30_000,
+    })
+    expect(await page.locator('li.document[data-filename="photo.png"]').count()).toBe(0)
+    expect(await listed()).toEqual([...new Set([...before, 'note.txt'])].sort())
+  })
+
+  it('shows a corrupt file failed with its reason, and deletes it', async () => {
+    await page.goto(`${server.baseUrl}/`)
+    const before = await listed()
+    await page.setInputFiles('[data-testid=file-input]', {
+      name: 'broken.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 this is not really a PDF'),
+    })
+    const broken = page.locator('li.document[data-filename="broken.pdf"]')
+    await expect.poll(() => broken.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed')
+    expect(await broken.locator('[role=alert]').textContent()).toMatch(/\S/)
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await broken.locator('button', { hasText: '削除' }).click()
+    await expect.poll(() => broken.count()).toBe(0)
+    expect(await listed()).toEqual(before.filter((name) => name !== 'broken.pdf'))
+  })
+})
+
+// The samples are ingested through the HTTP API before any test; each test opens the page afresh
+// with default settings, so the tests run in any order and any one alone.
+describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () => {
+  let server: GatewayServer
+  let generator: TextGenerator
+  let context: BrowserContext
+  let page: Page
+  let profile: string
+
+  beforeAll(async () => {
+    if (!(await hasBuild())) throw new Error(NOT_BUILT)
+    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-'))
+    generator = await loadLlamaGenerator({
+      model: gguf,
+      modelsDir: profile,
+      allowDownload: false,
+      contextSize: 2048,
+      sequences: 1,
+      threads: 1,
+      logger: createLogger({ name: 'web-app-test', level: 'warn' }),
+    })
+    server = await startGatewayServer('web-app', {
+      // An LLM is configured, so the page's default answer mode is generated (and streamed).
+      gateway: { webAppDir, models: { reranker: null, llm: 'stories260K' } },
+      workers: { generator, generation: { ...generationDefaults(), maxTokens: 64, temperature: 0 } },
+    })
+    const client = createGatewayClient({ baseUrl: server.baseUrl })
+    for (const name of ['lumina-guide.pdf', 'faq.csv']) {
+      const { id } = await client.upload(sample(name), {})
+      await vi.waitFor(async () => expect((await client.getDocument(id)).status).toBe('ready'), {
+        timeout: 30_000,
+        interval: 50,
+      })
+    }
+    context = await launch(profile, 'ja-JP')
+    page = context.pages()[0] ?? (await context.newPage())
+    await mkdir(artifacts, { recursive: true })
+  })
+
+  beforeEach(async () => {
+    await page.setViewportSize({ width: 1100, height: 900 })
+    await page.goto(`${server.baseUrl}/`)
+    await page.evaluate(() => localStorage.clear())
+    await page.reload()
+    await expect.poll(() => page.locator('h1').textContent()).toBe('文書 Q&A')
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    await server?.close()
+    await generator?.close()
+    if (profile) await rm(profile, { recursive: true, force: true })
   })
 
   it('refuses an empty question with a message', async () => {
@@ -128,6 +203,7 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
   })
 
   it('streams the answer to a Japanese question, then shows its sources with the terms marked', async () => {
+    await page.click('nav a[data-view=ask]')
     // Every text the answer shows on its way, to see it grow token by token.
     await page.evaluate(() => {
       const seen: string[] = []
@@ -165,9 +241,9 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
   })
 
   it('says so when the documents hold no answer', async () => {
+    await page.click('nav a[data-view=ask]')
     await page.fill('[data-testid=question]', '火星の重力はどれくらいですか')
     await page.click('form.ask button[type=submit]')
-    // The previous answer is still on screen until this one starts: wait for the refusal itself.
     await page.waitForSelector('[data-testid=answer][data-status=done] .badge', { timeout: 30_000 })
     expect(await page.locator('[data-testid=answer] .badge').textContent()).toBe('文書に記載なし')
     expect(await page.locator('[data-testid=sources]').count()).toBe(0)
@@ -197,34 +273,14 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium', () => {
     })
   })
 
-  it('shows a corrupt file failed with its reason, re-indexes and deletes documents', async () => {
+  it('re-indexes a document from the list and shows it ready again', async () => {
     await page.click('nav a[data-view=documents]')
-    await page.setInputFiles('[data-testid=file-input]', {
-      name: 'broken.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4 this is not really a PDF'),
-    })
-    const broken = page.locator('li.document[data-filename="broken.pdf"]')
-    await expect.poll(() => broken.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed')
-    expect(await broken.locator('[role=alert]').textContent()).toMatch(/\S/)
-
     const reindexed = page.waitForResponse((response) => /\/documents\/[^/]+\/reindex$/.test(response.url()))
     await page.locator('li.document[data-filename="faq.csv"] button', { hasText: '再インデックス' }).click()
     expect((await reindexed).status()).toBe(202)
     await page.waitForSelector('li.document[data-filename="faq.csv"][data-status="ready"]', {
       timeout: 30_000,
     })
-
-    page.once('dialog', (dialog) => void dialog.accept())
-    await page.locator('li.document[data-filename="broken.pdf"] button', { hasText: '削除' }).click()
-    await expect.poll(() => broken.count()).toBe(0)
-    const listed = (await (await fetch(`${server.baseUrl}/documents`)).json()) as {
-      documents: { filename: string }[]
-    }
-    expect(listed.documents.map((document) => document.filename).sort()).toEqual([
-      'faq.csv',
-      'lumina-guide.pdf',
-    ])
   })
 
   it('reads on a phone: nothing wider than the screen, in English when switched', async () => {
@@ -251,12 +307,7 @@ describe.skipIf(!hasChromium)('the web app behind an API key', () => {
         access: { apiKeys: ['s3cret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
       },
     })
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      locale: 'en-US',
-    })
+    context = await launch(profile, 'en-US')
   })
 
   afterAll(async () => {
