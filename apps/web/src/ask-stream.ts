@@ -4,7 +4,7 @@ export interface AskStreamHandlers {
   status(status: string): void
   /** More of the answer as the LLM writes it. */
   token(text: string): void
-  /** The answer starts over (a retry began it again, or the stream reconnected): drop what was shown. */
+  /** The answer starts over (a retry began it again): drop what was shown. */
   restart(): void
   done(question: Question): void
   error(message: string): void
@@ -21,8 +21,8 @@ const CLOSED = 2
 
 /**
  * Follows GET /ask/:id/events (EventSource sends the key cookie on its own); returns a function that
- * stops following. When the connection drops, the browser reconnects and the server sends the
- * answer so far again from its start, so a reconnect starts the shown answer over.
+ * stops following. When the connection drops, the browser reconnects with `Last-Event-ID` and the
+ * server sends only what is missing (or `restart` and the answer anew), so nothing is reset here.
  */
 export function followAnswer(
   id: string,
@@ -31,11 +31,6 @@ export function followAnswer(
 ): () => void {
   const source = open(`/ask/${id}/events`)
   const data = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>
-  let connections = 0
-  source.addEventListener('open', () => {
-    connections += 1
-    if (connections > 1) handlers.restart()
-  })
   source.addEventListener('status', (event) => handlers.status(String(data(event).status)))
   source.addEventListener('token', (event) => handlers.token(String(data(event).text)))
   source.addEventListener('restart', () => handlers.restart())

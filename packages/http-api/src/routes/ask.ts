@@ -8,6 +8,8 @@ import {
   type AnsweringModels,
   askRequestSchema,
   failStalledQuestions,
+  isFinished,
+  type QuestionStatus,
   readQuestion,
   resolveOptions,
   submitQuestion,
@@ -18,6 +20,7 @@ import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
 import { commonErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
+import { parsePosition } from './answer-position.ts'
 import { followQuestion } from './ask-events.ts'
 import { questionSchema, questionView } from './question-view.ts'
 
@@ -86,9 +89,17 @@ const eventsRoute = createRoute({
   path: '/ask/{id}/events',
   tags: ['questions'],
   summary: 'Server-sent events: status, token {text}, restart, done {the whole question}',
-  request: { params: idParams },
+  request: {
+    params: idParams,
+    headers: z.object({
+      'last-event-id': z.string().optional().openapi({
+        description: 'The `id` of the last event received: the stream resumes after it',
+      }),
+    }),
+  },
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    204: { description: 'The question is finished and the client already has its `done` event' },
     ...commonErrors,
     ...gone,
   },
@@ -126,7 +137,11 @@ export function askRoutes(deps: AskRouteDeps) {
     .openapi(readRoute, async (c) => c.json(questionView(await current(c.req.valid('param').id)), 200))
     .openapi(eventsRoute, async (c) => {
       const { id } = c.req.valid('param')
-      await current(id)
-      return streamSSE(c, (stream) => followQuestion(stream, id, { ...deps, current }))
+      const question = await current(id)
+      const resumeFrom = parsePosition(c.req.header('last-event-id'))
+      // A client that was sent `done` and reconnects has everything: 204 tells EventSource to stop.
+      if (isFinished(question.status) && resumeFrom && isFinished(resumeFrom.status as QuestionStatus))
+        return c.body(null, 204)
+      return streamSSE(c, (stream) => followQuestion(stream, id, { ...deps, current }, resumeFrom))
     })
 }
