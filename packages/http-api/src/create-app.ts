@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
+import { allowedMethods } from './method-not-allowed.ts'
 import { requireApiKey } from './middleware/api-key.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { rejectCrossOrigin } from './middleware/cross-origin.ts'
@@ -88,6 +89,11 @@ export function createApp(deps: GatewayDeps) {
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)
   app.notFound((c) => {
+    const allowed = allowedMethods(app, c.req.path)
+    if (allowed.length > 0) {
+      c.header('Allow', allowed.join(', '))
+      throw new HttpError(405, `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`)
+    }
     throw new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)
   })
   app.onError(errorHandler({ logger: deps.logger }))

@@ -5,6 +5,13 @@ import { HttpError } from './http-error.ts'
 
 export function errorHandler({ logger }: { logger: Logger }): ErrorHandler {
   return function handleError(error, c) {
+    // A request refused with its body (maybe) unread: the rest of the body is still on the
+    // connection, which then cannot carry another request, so say so (a client reusing it would fail).
+    if (
+      c.req.header('content-length') !== '0' &&
+      (c.req.header('content-length') || c.req.header('transfer-encoding'))
+    )
+      c.header('Connection', 'close')
     if (error instanceof HttpError) {
       return c.json({ error: { message: error.message, ...error.details } }, error.status)
     }

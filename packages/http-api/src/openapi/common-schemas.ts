@@ -8,10 +8,21 @@ export const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorSchema } },
 })
 
+/** Any route, open ones included: the address sent too many wrong keys (see `Retry-After`). */
+export const keyAttemptErrors = {
+  429: errorResponse('Too many wrong API keys from this address, or over a rate limit; see Retry-After'),
+} as const
+
 /** The error responses most routes share. */
 export const commonErrors = {
   400: errorResponse('Invalid input; the message names the field'),
   401: errorResponse('An API key is required (when API_KEY is set)'),
+  ...keyAttemptErrors,
+} as const
+
+/** Routes that change something: a browser page of another site may not call them (CSRF). */
+export const crossSiteErrors = {
+  403: errorResponse('A browser request from another site (not this origin or CORS_ORIGINS)'),
 } as const
 
 /** A path parameter that must be a UUID (documents and questions are named by one). */

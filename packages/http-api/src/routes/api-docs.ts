@@ -26,7 +26,8 @@ const DOCS_PAGE = `<!doctype html>
  */
 export function mountApiDocs(app: OpenAPIHono) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer' })
-  app.doc31('/openapi.json', {
+  // The server is this gateway as the client reached it, so generated clients need no base URL.
+  app.doc31('/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: {
       title: 'RAG gateway',
@@ -35,8 +36,9 @@ export function mountApiDocs(app: OpenAPIHono) {
         'Upload documents, search them and ask questions answered from them only, with page/row sources. ' +
         'When API_KEY is set, send `Authorization: Bearer <key>` (or `X-API-Key`).',
     },
+    servers: [{ url: new URL(c.req.url).origin, description: 'This gateway' }],
     security: [{ apiKey: [] }],
-  })
+  }))
   app.get('/docs', (c) => c.html(DOCS_PAGE))
   app.use(
     '/docs/assets/*',

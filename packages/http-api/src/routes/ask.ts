@@ -18,7 +18,7 @@ import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { parsePosition } from './answer-position.ts'
 import { followQuestion } from './ask-events.ts'
@@ -44,6 +44,7 @@ const gone = { 404: errorResponse('Unknown question, or expired after its retent
 const askRoute = createRoute({
   method: 'post',
   path: '/ask',
+  operationId: 'askQuestion',
   tags: ['questions'],
   summary: 'Ask a question: queued, answered by the retrieve → rerank → generate workers',
   middleware: [
@@ -68,13 +69,18 @@ const askRoute = createRoute({
       },
     },
     ...commonErrors,
+    ...crossSiteErrors,
     413: errorResponse('Body too large'),
-    429: errorResponse('Too many questions a minute (ASK_RATE_PER_MINUTE)'),
+    429: errorResponse(
+      'Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys; see Retry-After',
+    ),
+    415: errorResponse('The body is not application/json'),
   },
 })
 const readRoute = createRoute({
   method: 'get',
   path: '/ask/{id}',
+  operationId: 'getQuestion',
   tags: ['questions'],
   summary: 'The question as it stands: status, then answer, citations and sources',
   request: { params: idParams },
@@ -87,6 +93,7 @@ const readRoute = createRoute({
 const eventsRoute = createRoute({
   method: 'get',
   path: '/ask/{id}/events',
+  operationId: 'followQuestion',
   tags: ['questions'],
   summary: 'Server-sent events: status, token {text}, restart, done {the whole question}',
   request: {

@@ -6,7 +6,7 @@ import {
   sectionsPageSchema,
   uploadResultSchema,
 } from '@rag/api-contract'
-import { commonErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 
 // The document routes as the OpenAPI spec declares them and the validator checks them.
 
@@ -32,6 +32,7 @@ const notFound = { 404: errorResponse('No such document') }
 export const uploadRoute = createRoute({
   method: 'post',
   path: '/documents',
+  operationId: 'uploadDocuments',
   tags: ['documents'],
   summary: 'Upload files (multipart fields "file" or "files"); each is parsed, chunked, embedded, stored',
   request: {
@@ -40,7 +41,9 @@ export const uploadRoute = createRoute({
       content: {
         'multipart/form-data': {
           schema: z.object({
-            files: z.array(z.string().openapi({ format: 'binary' })),
+            file: z
+              .array(z.string().openapi({ format: 'binary' }))
+              .openapi({ description: 'One part per file (the field may also be named `files`)' }),
             collection: z.string().optional(),
             tags: z.string().optional().openapi({ description: 'Comma-separated' }),
           }),
@@ -51,13 +54,18 @@ export const uploadRoute = createRoute({
   responses: {
     202: json(uploadResultSchema, 'Accepted files (and the reasons for any refused)'),
     ...commonErrors,
+    ...crossSiteErrors,
     413: errorResponse('Too large, or too many files'),
     415: errorResponse('Not multipart/form-data, or an unsupported file type'),
+    429: errorResponse(
+      'Too many uploads a minute (UPLOAD_RATE_PER_MINUTE), or too many wrong keys; see Retry-After',
+    ),
   },
 })
 export const listRoute = createRoute({
   method: 'get',
   path: '/documents',
+  operationId: 'listDocuments',
   tags: ['documents'],
   summary: 'Documents, newest first, with status and progress',
   request: { query: listQuery },
@@ -69,6 +77,7 @@ export const listRoute = createRoute({
 export const getRoute = createRoute({
   method: 'get',
   path: '/documents/{id}',
+  operationId: 'getDocument',
   tags: ['documents'],
   summary: 'One document',
   request: { params: idParams },
@@ -77,6 +86,7 @@ export const getRoute = createRoute({
 export const sectionsRoute = createRoute({
   method: 'get',
   path: '/documents/{id}/sections',
+  operationId: 'listDocumentSections',
   tags: ['documents'],
   summary:
     'The text as indexed, by page / row / section, each with the source id answers cite; a page at a time (`next` is the following page)',
@@ -90,27 +100,35 @@ export const sectionsRoute = createRoute({
 export const deleteRoute = createRoute({
   method: 'delete',
   path: '/documents/{id}',
+  operationId: 'deleteDocument',
   tags: ['documents'],
   summary: 'Delete a document, its file and its chunks',
   request: { params: idParams },
-  responses: { 204: { description: 'Deleted' }, ...commonErrors, ...notFound },
+  responses: { 204: { description: 'Deleted' }, ...commonErrors, ...crossSiteErrors, ...notFound },
 })
 export const reindexRoute = createRoute({
   method: 'post',
   path: '/documents/{id}/reindex',
+  operationId: 'reindexDocument',
   tags: ['documents'],
   summary: 'Parse, chunk and embed a document again',
   request: { params: idParams },
   responses: {
     202: json(z.object({ id: z.string(), status: z.literal('queued') }), 'Queued'),
     ...commonErrors,
+    ...crossSiteErrors,
     ...notFound,
   },
 })
 export const reindexAllRoute = createRoute({
   method: 'post',
   path: '/reindex',
+  operationId: 'reindexAllDocuments',
   tags: ['documents'],
   summary: 'Every document again (after changing chunking or the embedding model)',
-  responses: { 202: json(z.object({ queued: z.number() }), 'How many were queued'), ...commonErrors },
+  responses: {
+    202: json(z.object({ queued: z.number() }), 'How many were queued'),
+    ...commonErrors,
+    ...crossSiteErrors,
+  },
 })

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type ComponentHealth, checkDatabaseHealth, type Pool } from '@rag/db'
 import { checkQueueHealth, type Producer, type QueueHealth, readComponentStatuses } from '@rag/queue'
+import { keyAttemptErrors } from '../openapi/common-schemas.ts'
 
 export interface HealthReport {
   status: 'ok' | 'degraded'
@@ -78,10 +79,12 @@ const healthSchema = z
 const healthRoute = createRoute({
   method: 'get',
   path: '/healthz',
+  operationId: 'getHealth',
   security: [],
   tags: ['health'],
   summary: 'Postgres, pgvector, Redis, queues and models; never needs a key',
   responses: {
+    ...keyAttemptErrors,
     200: {
       description: 'Everything needed is up',
       content: { 'application/json': { schema: healthSchema } },

@@ -41,6 +41,7 @@ const searchQuery = z
 const searchRoute = createRoute({
   method: 'get',
   path: '/search',
+  operationId: 'search',
   tags: ['search'],
   summary: 'Ranked passages for a query, no generation',
   request: { query: searchQuery },

@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
 import { keyChecker, keyCookie, presentedKey } from '../middleware/api-key.ts'
 import type { KeyAttempts } from '../middleware/key-attempts.ts'
-import { commonErrors, errorResponse } from '../openapi/common-schemas.ts'
+import { commonErrors, crossSiteErrors, errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
 const sessionSchema = z.object({
@@ -14,20 +15,32 @@ const sessionSchema = z.object({
 const readRoute = createRoute({
   method: 'get',
   path: '/session',
+  operationId: 'getSession',
   security: [],
   tags: ['session'],
   summary: 'Whether a key is needed and whether this browser has one (open)',
   responses: {
+    ...keyAttemptErrors,
     200: { description: 'Session state', content: { 'application/json': { schema: sessionSchema } } },
   },
 })
 const loginRoute = createRoute({
   method: 'post',
   path: '/session',
+  operationId: 'signIn',
   security: [],
   tags: ['session'],
   summary:
     'Keep an API key in an HttpOnly cookie, so a browser page (and its event streams) can call the API',
+  // A key is short: anything longer is refused before it is read.
+  middleware: [
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => {
+        throw new HttpError(413, 'the request body is over 16 KiB; it holds only {"apiKey": "…"}')
+      },
+    }),
+  ] as const,
   request: {
     body: {
       required: true,
@@ -39,17 +52,21 @@ const loginRoute = createRoute({
   responses: {
     204: { description: 'Cookie set' },
     ...commonErrors,
+    ...crossSiteErrors,
     401: errorResponse('Not a valid key'),
+    413: errorResponse('Body too large'),
+    415: errorResponse('The body is not application/json'),
     429: errorResponse('Too many wrong keys from this address'),
   },
 })
 const logoutRoute = createRoute({
   method: 'delete',
   path: '/session',
+  operationId: 'signOut',
   security: [],
   tags: ['session'],
   summary: 'Forget the cookie',
-  responses: { 204: { description: 'Cookie cleared' } },
+  responses: { 204: { description: 'Cookie cleared' }, ...keyAttemptErrors, ...crossSiteErrors },
 })
 
 /**
