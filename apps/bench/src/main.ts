@@ -21,8 +21,11 @@ runMain(async () => {
   const name = process.argv[2] ?? ''
   const bench = BENCHES[name]
   if (!bench) {
-    process.stderr.write(`usage: pnpm bench <${Object.keys(BENCHES).join('|')}>\n`)
-    process.exit(2)
+    const help = name === '--help' || name === '-h'
+    ;(help ? process.stdout : process.stderr).write(
+      `usage: pnpm bench <${Object.keys(BENCHES).join('|')}> [options]\n`,
+    )
+    process.exit(help ? 0 : 2)
   }
   await bench(benchConfig.parse(processEnvironment()), process.argv.slice(3))
   process.exit(0)

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream'
 import type { GatewayClient, RemoteDocument } from '@rag/gateway-client'
 import { collectFiles } from '@rag/gateway-client'
 import { MultiBar, Presets } from 'cli-progress'
+import pLimit from 'p-limit'
 
 const STAGES = ['queued', 'parsing', 'chunking', 'embedding', 'storing', 'ready']
 
@@ -12,6 +13,25 @@ export interface IngestCommandOptions {
   collection?: string
   tags?: string[]
   pollMs?: number
+  /** Uploads at once (the gateway's rate limit is waited out, as its Retry-After says). */
+  concurrency?: number
+  /** Given the outcome instead of the summary lines (`--json`). */
+  result?: (result: IngestResult) => void
+}
+
+export interface IngestResult {
+  documents: {
+    path: string
+    id: string
+    filename: string
+    status: string
+    chunkCount: number
+    error: string | null
+  }[]
+  /** Files not sent (unsupported type, unreadable) and uploads the gateway refused. */
+  refused: { path: string; reason: string }[]
+  ready: number
+  failed: number
 }
 
 /**
@@ -25,23 +45,37 @@ export async function runIngestCommand({
   collection,
   tags,
   pollMs = 300,
+  concurrency = 4,
+  result,
 }: IngestCommandOptions): Promise<number> {
   const write = (line: string) => output.write(`${line}\n`)
   const { files, skipped } = await collectFiles(paths)
-  for (const { path, reason } of skipped) write(`skipped ${path}: ${reason}`)
+  if (!result) for (const { path, reason } of skipped) write(`skipped ${path}: ${reason}`)
   if (files.length === 0) {
-    write('nothing to ingest')
+    if (result)
+      result({
+        documents: [],
+        refused: skipped.map(({ path, reason }) => ({ path, reason })),
+        ready: 0,
+        failed: skipped.length,
+      })
+    else write('nothing to ingest')
     return 1
   }
-  const problems: string[] = skipped.map(({ path, reason }) => `${path}: ${reason}`)
+  const refused = skipped.map(({ path, reason }) => ({ path, reason }))
   const uploaded: { path: string; document: RemoteDocument }[] = []
-  for (const { path, name } of files) {
-    try {
-      uploaded.push({ path, document: await client.upload(path, { collection, tags, name }) })
-    } catch (error) {
-      problems.push(`${path}: ${error instanceof Error ? error.message : String(error)}`)
-    }
-  }
+  const limit = pLimit(concurrency)
+  await Promise.all(
+    files.map(({ path, name }) =>
+      limit(async () => {
+        try {
+          uploaded.push({ path, document: await client.upload(path, { collection, tags, name }) })
+        } catch (error) {
+          refused.push({ path, reason: error instanceof Error ? error.message : String(error) })
+        }
+      }),
+    ),
+  )
 
   const bars = output.isTTY
     ? new MultiBar(
@@ -71,12 +105,27 @@ export async function runIngestCommand({
   }
   bars?.stop()
 
-  for (const { path, document } of state.values()) {
-    if (document.status === 'failed') problems.push(`${path}: ${document.error ?? 'failed'}`)
-    else write(`ready ${path} (${document.chunkCount} chunks)`)
+  const documents = [...state.values()].map(({ path, document }) => ({
+    path,
+    id: document.id,
+    filename: document.filename,
+    status: document.status,
+    chunkCount: document.chunkCount,
+    error: document.error ?? null,
+  }))
+  const ready = documents.filter((document) => document.status === 'ready').length
+  const failed = documents.length - ready + refused.length
+  if (result) result({ documents, refused, ready, failed })
+  else {
+    for (const document of documents)
+      if (document.status === 'ready')
+        write(`ready ${document.path} (${plural(document.chunkCount, 'chunk')})`)
+    for (const document of documents)
+      if (document.status !== 'ready') write(`FAILED ${document.path}: ${document.error ?? 'failed'}`)
+    for (const { path, reason } of refused) write(`FAILED ${path}: ${reason}`)
+    write(`${ready} ready, ${failed} failed`)
   }
-  for (const problem of problems) write(`FAILED ${problem}`)
-  const ready = [...state.values()].filter(({ document }) => document.status === 'ready').length
-  write(`${ready} ready, ${problems.length} failed`)
-  return problems.length > 0 ? 1 : 0
+  return failed > 0 ? 1 : 0
 }
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`

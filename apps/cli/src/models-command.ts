@@ -132,11 +132,17 @@ async function pull(models: ModelsSection, logger: Logger) {
 export async function runModelsCommand(
   action: ModelsAction,
   models: ModelsSection,
-  { output, logger }: { output: Writable; logger: Logger },
+  { output, logger, json = false }: { output: Writable; logger: Logger; json?: boolean },
 ): Promise<number> {
   const write = (line: string) => output.write(`${line}\n`)
   if (action === 'pull') await pull(models, logger)
   const lines = await inventory(models, logger, action !== 'list')
+  const missing = lines.filter((line) => !line.present)
+  const failed = missing.length > 0 && action !== 'list'
+  if (json) {
+    write(JSON.stringify({ models: lines, missing: missing.length }, null, 2))
+    return failed ? 1 : 0
+  }
   if (lines.length === 0)
     write('no models configured (EMBEDDING_MODEL, RERANKER_MODEL and LLM_MODEL are none)')
   for (const line of lines) {
@@ -144,8 +150,7 @@ export async function runModelsCommand(
       `${line.role.padEnd(9)} ${line.present ? 'present' : 'MISSING'}  ${line.model}  ${line.detail}  ${line.where}`,
     )
   }
-  const missing = lines.filter((line) => !line.present)
-  if (missing.length > 0 && action !== 'list') {
+  if (failed) {
     write(
       `${missing.length} missing: run \`pnpm models pull\` where the hub (or MODEL_ENDPOINT) is reachable, or place the files as the README says`,
     )

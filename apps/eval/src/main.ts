@@ -21,7 +21,6 @@ const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad
 `
 
 runMain(async () => {
-  const config = evalConfig.parse(processEnvironment())
   const { values } = parseArgs({
     options: {
       dataset: { type: 'string' },
@@ -62,9 +61,10 @@ runMain(async () => {
     !positiveInteger(keepSchemas) ||
     concurrency > 64
   ) {
-    process.stderr.write(USAGE)
+    ;(values.help ? process.stdout : process.stderr).write(USAGE)
     process.exit(values.help ? 0 : 2)
   }
+  const config = evalConfig.parse(processEnvironment())
   const logger = createLogger({
     name: 'eval',
     level: config.log.level === 'info' ? 'warn' : config.log.level,

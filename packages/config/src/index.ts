@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+
 export { ConfigError, defineFragment, defineProcessConfig, type Environment } from './define-config.ts'
 export { boolean, decimal, integer, list, oneOf, optionalText, optionalUrl, text } from './env-values.ts'
 export type { ChunkingSection } from './fragments/chunking.ts'
@@ -35,7 +37,15 @@ export { findTestAsset, type TestConfig, testConfig } from './test-config.ts'
 
 import type { Environment } from './define-config.ts'
 
-/** The one place the process environment is read; everything else receives parsed config. */
+let envFileRead = false
+
+/**
+ * The one place the process environment is read; everything else receives parsed config. A `.env`
+ * in the working folder is read first (the environment wins over it; child processes inherit
+ * both). Tests never read one: a developer's `.env` must not change what a test sees.
+ */
 export function processEnvironment(): Environment {
+  if (!envFileRead && !process.env.VITEST && existsSync('.env')) process.loadEnvFile('.env')
+  envFileRead = true
   return process.env
 }

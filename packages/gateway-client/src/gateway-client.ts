@@ -47,13 +47,19 @@ export class GatewayError extends Error {}
 export function createGatewayClient({
   baseUrl,
   apiKey,
+  maxRateLimitWaits = 20,
+  onRateLimited,
 }: {
   baseUrl: string
   apiKey?: string
+  /** How many 429s a request waits out (as `Retry-After` says) before it fails. */
+  maxRateLimitWaits?: number
+  /** Told each wait, so a command can say why it pauses. */
+  onRateLimited?: (seconds: number, path: string) => void
 }): GatewayClient {
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
-  const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
+  const send = (path: string, init: RequestInit) =>
+    fetch(`${baseUrl}${path}`, {
       ...init,
       headers: { ...headers, ...init.headers },
     }).catch((error: unknown) => {
@@ -61,6 +67,17 @@ export function createGatewayClient({
         `cannot reach the gateway at ${baseUrl} (${error instanceof Error ? error.message : error}); start it with \`pnpm start\` or set GATEWAY_URL`,
       )
     })
+  const call = async (path: string, init: RequestInit = {}) => {
+    let response = await send(path, init)
+    // Over a rate limit: wait as long as the gateway says, then send the same request again.
+    for (let waits = 0; response.status === 429 && waits < maxRateLimitWaits; waits++) {
+      const seconds = Number(response.headers.get('retry-after'))
+      if (!(seconds >= 0 && seconds <= 300)) break
+      await response.body?.cancel()
+      onRateLimited?.(seconds, path)
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+      response = await send(path, init)
+    }
     const body: unknown = await response.json().catch(() => ({}))
     if (!response.ok) {
       const error = errorSchema.safeParse(body)

@@ -1,0 +1,114 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runRag } from './rag-program.ts'
+
+// `rag` as a person and a script use it: help, one-line errors with exit codes, --json that
+// parses, and a gateway's rate limit waited out. Against a real gateway on a real port.
+const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
+let server: GatewayServer
+
+beforeAll(async () => {
+  server = await startGatewayServer('cli-rag', {
+    gateway: { access: { apiKeys: [], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 60 } },
+  })
+})
+afterAll(() => server.close())
+
+function text() {
+  let written = ''
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      written += String(chunk)
+      done()
+    },
+  })
+  return { stream, read: () => written }
+}
+
+async function rag(args: string[], env: Record<string, string> = {}) {
+  const stdout = text()
+  const stderr = text()
+  const code = await runRag(args, {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    env: { GATEWAY_URL: server.baseUrl, LOG_LEVEL: 'warn', ...env },
+  })
+  return { code, stdout: stdout.read(), stderr: stderr.read() }
+}
+
+describe('rag', () => {
+  it('has --help on every command, on stdout, exit 0', async () => {
+    for (const command of [[], ['ingest'], ['ask'], ['search'], ['documents'], ['models']]) {
+      const { code, stdout, stderr } = await rag([...command, '--help'])
+      expect(code, command.join(' ')).toBe(0)
+      expect(stdout).toMatch(/^Usage: rag/)
+      expect(stderr).toBe('')
+    }
+    expect((await rag(['--help'])).stdout).toMatch(/ingest .*\n.*ask .*\n.*search/s)
+  })
+
+  it('says what is wrong with a command line in one line and exits 2, without a stack trace', async () => {
+    for (const args of [
+      ['ingest', '--bogus', 'x'],
+      ['ask'],
+      ['ask', '--top-k', 'two', 'q'],
+      ['frobnicate'],
+    ]) {
+      const { code, stdout, stderr } = await rag(args)
+      expect(code, args.join(' ')).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr).toMatch(/^error: /)
+      expect(stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+
+  it('says how to reach the gateway when it is down: one line, exit 1', async () => {
+    const { code, stderr } = await rag(['documents'], { GATEWAY_URL: 'http://127.0.0.1:9' })
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/^rag: cannot reach the gateway at http:\/\/127\.0\.0\.1:9 .*pnpm start.*\n$/)
+    const debug = await rag(['--debug', 'documents'], { GATEWAY_URL: 'http://127.0.0.1:9' })
+    expect(debug.stderr).toMatch(/\n\s+at /)
+  })
+
+  it('names a bad setting and exits 2', async () => {
+    const { code, stderr } = await rag(['documents'], { GATEWAY_PORT: 'eighty' })
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/GATEWAY_PORT/)
+    expect(stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('prints only JSON on stdout with --json: ingest, documents, search, ask', async () => {
+    const ingested = await rag(['ingest', '--json', join(sampleDir, 'faq.csv'), join(sampleDir, 'setup.md')])
+    expect(ingested.code).toBe(0)
+    const result = JSON.parse(ingested.stdout) as { ready: number; documents: { filename: string }[] }
+    expect(result.ready).toBe(2)
+    expect(result.documents.map((document) => document.filename).sort()).toEqual(['faq.csv', 'setup.md'])
+
+    const listed = JSON.parse((await rag(['documents', '--json'])).stdout) as { status: string }[]
+    expect(listed.every((document) => document.status === 'ready')).toBe(true)
+    const found = JSON.parse((await rag(['search', '--json', '--mode', 'keyword', 'LEDの寿命'])).stdout) as {
+      hits: { sourceId: string }[]
+    }
+    expect(found.hits[0]?.sourceId).toBe('faq.csv:r4')
+    const asked = await rag(['ask', '--json', '--mode', 'keyword', 'LEDの寿命は？'])
+    expect((JSON.parse(asked.stdout) as { sources: { sourceId: string }[] }).sources[0]?.sourceId).toBe(
+      'faq.csv:r4',
+    )
+    expect(asked.stderr).toMatch(/done…/)
+  })
+
+  it('waits out the upload rate limit as Retry-After says: a 70-file folder all ready', async () => {
+    const folder = join(server.dir, 'seventy')
+    await mkdir(folder, { recursive: true })
+    for (let i = 0; i < 70; i++)
+      await writeFile(join(folder, `note-${i}.txt`), `メモ ${i}: 会議室 ${i} は空いています。`)
+    const { code, stdout, stderr } = await rag(['ingest', folder])
+    expect(stdout.trim().split('\n').at(-1)).toBe('70 ready, 0 failed')
+    expect(code).toBe(0)
+    expect(stderr).toMatch(/rate limited by the gateway: waiting \d+ s/)
+  })
+})

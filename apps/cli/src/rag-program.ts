@@ -1,0 +1,211 @@
+import { spawn } from 'node:child_process'
+import type { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { ConfigError, cliConfig, modelsCommandConfig } from '@rag/config'
+import { createGatewayClient, GatewayError } from '@rag/gateway-client'
+import { createLogger } from '@rag/log'
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { runAskCommand } from './ask-command.ts'
+import { runDocumentsCommand } from './documents-command.ts'
+import { runIngestCommand } from './ingest-command.ts'
+import { type ModelsAction, runModelsCommand } from './models-command.ts'
+import { runSearchCommand } from './search-command.ts'
+
+export interface RagIo {
+  stdout: Writable & { isTTY?: boolean }
+  stderr: Writable
+  env: Record<string, string | undefined>
+}
+
+/** Exit codes: 0 done, 1 the work failed (a document, a question, the gateway), 2 a usage error. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+
+const positiveInteger = (value: string) => {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number ≥ 1')
+  return number
+}
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+// eval and bench are programs of their own (apps/eval, apps/bench): run, not imported.
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
+const PROGRAMS = { eval: 'apps/eval/src/main.ts', bench: 'apps/bench/src/main.ts' } as const
+
+function runProgram(main: string, args: string[], env: RagIo['env']): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}${main}`, ...args], {
+      stdio: 'inherit',
+      env,
+      cwd: repoRoot,
+    })
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)))
+  })
+}
+
+/**
+ * `rag <command>`: the platform from a terminal. Each command has `--help`; `--json` prints one JSON
+ * document on stdout and nothing else (progress goes to stderr); an expected error is one line on
+ * stderr (`--debug` adds the stack) with a meaningful exit code.
+ */
+export async function runRag(argv: string[], io: RagIo): Promise<number> {
+  let exitCode: number = EXIT.ok
+  const debug = argv.includes('--debug')
+  const gateway = (progress: Writable) => {
+    const config = cliConfig.parse(io.env)
+    return createGatewayClient({
+      baseUrl: config.client.gatewayUrl,
+      apiKey: config.gateway.apiKeys[0],
+      onRateLimited: (seconds) => progress.write(`rate limited by the gateway: waiting ${seconds} s\n`),
+    })
+  }
+  const program = new Command('rag')
+    .description('Ask questions answered from your documents only, from the terminal')
+    .option('--debug', 'print the stack trace of an error')
+    .showHelpAfterError('(add --help for usage)')
+    .enablePositionalOptions()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+
+  program
+    .command('ingest')
+    .description('Upload files and folders and follow each document to ready (or failed, with why)')
+    .argument('<paths...>', 'files or folders (folders are walked; unsupported files are reported)')
+    .option('--collection <name>', 'the collection the documents belong to')
+    .option('--tags <a,b>', 'comma-separated tags', list)
+    .option('--concurrency <n>', 'uploads at once', positiveInteger, 4)
+    .option('--json', 'print the result as JSON (progress on stderr)')
+    .action(async (paths: string[], options) => {
+      exitCode = await runIngestCommand({
+        paths,
+        client: gateway(io.stderr),
+        output: options.json ? io.stderr : io.stdout,
+        collection: options.collection,
+        tags: options.tags,
+        concurrency: options.concurrency,
+        result: options.json
+          ? (result) => io.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+          : undefined,
+      })
+    })
+
+  program
+    .command('ask')
+    .description('Ask a question; prints the answer and its sources')
+    .argument('<question...>', 'the question (quotes optional)')
+    .addOption(new Option('--mode <mode>', 'retrieval').choices(['hybrid', 'keyword', 'vector']))
+    .option('--top-k <n>', 'passages the answer is built from', positiveInteger)
+    .option('--fusion', 'RAG-Fusion: the LLM rephrases, every phrasing is searched')
+    .option('--rerank', 'cross-encoder reranking on')
+    .option('--no-rerank', 'cross-encoder reranking off')
+    .addOption(new Option('--answer <kind>', 'how to answer').choices(['generate', 'extractive', 'none']))
+    .option('--collection <name>', "only this collection's documents")
+    .option('--no-parents', 'hand the LLM the matched chunks, not their sections')
+    .option('--json', 'print the whole result as JSON')
+    .action(async (words: string[], options) => {
+      const askOptions: Record<string, unknown> = {}
+      if (options.mode) askOptions.mode = options.mode
+      if (options.topK) askOptions.topK = options.topK
+      if (options.fusion) askOptions.fusion = true
+      if (options.rerank !== undefined) askOptions.rerank = options.rerank
+      if (options.answer) askOptions.answer = options.answer
+      if (options.collection) askOptions.collection = options.collection
+      if (options.parents === false) askOptions.parents = false
+      exitCode = await runAskCommand({
+        question: words.join(' ').trim(),
+        options: askOptions,
+        client: gateway(io.stderr),
+        output: io.stdout,
+        progress: io.stderr,
+        json: options.json,
+      })
+    })
+
+  program
+    .command('search')
+    .description('Ranked passages for a query (no answer written)')
+    .argument('<query...>', 'what to look for')
+    .option('-k, --k <n>', 'how many passages', positiveInteger)
+    .addOption(new Option('--mode <mode>', 'retrieval').choices(['hybrid', 'keyword', 'vector']))
+    .option('--collection <name>', "only this collection's documents")
+    .option('--json', 'print the result as JSON')
+    .action(async (words: string[], options) => {
+      exitCode = await runSearchCommand({
+        query: words.join(' ').trim(),
+        options: { k: options.k, mode: options.mode, collection: options.collection },
+        client: gateway(io.stderr),
+        output: io.stdout,
+        json: options.json,
+      })
+    })
+
+  program
+    .command('documents')
+    .description('The documents, newest first, with status and chunk counts')
+    .option('--collection <name>', "only this collection's documents")
+    .option('--json', 'print them as JSON')
+    .action(async (options) => {
+      exitCode = await runDocumentsCommand({
+        client: gateway(io.stderr),
+        output: io.stdout,
+        collection: options.collection,
+        json: options.json,
+      })
+    })
+
+  program
+    .command('models')
+    .description('The configured models: list, verify (sha256; exit 1 when missing), pull (download now)')
+    .addArgument(new Argument('<action>', 'what to do').choices(['list', 'verify', 'pull']))
+    .option('--json', 'print the inventory as JSON')
+    .action(async (action: ModelsAction, options) => {
+      const config = modelsCommandConfig.parse(io.env)
+      const logger = createLogger({ name: 'models', level: config.log.level, destination: io.stderr })
+      exitCode = await runModelsCommand(action, config.models, {
+        output: io.stdout,
+        logger,
+        json: options.json,
+      })
+    })
+
+  for (const [name, main] of Object.entries(PROGRAMS))
+    program
+      .command(name)
+      .description(
+        name === 'eval'
+          ? 'Evaluate retrieval and answers on a QA set (see rag eval --help)'
+          : 'Benchmarks (see rag bench --help)',
+      )
+      .helpOption(false)
+      .allowUnknownOption()
+      .passThroughOptions()
+      .argument('[args...]')
+      .action(async (args: string[]) => {
+        exitCode = await runProgram(main, args, io.env)
+      })
+
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return exitCode
+  } catch (error) {
+    if (error instanceof CommanderError)
+      // Help and version are exits, not errors; commander has already printed what was wrong.
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.help'
+        ? EXIT.ok
+        : error.code === 'commander.version'
+          ? EXIT.ok
+          : EXIT.usage
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr.write(`rag: ${message}\n`)
+    if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`)
+    else if (!(error instanceof GatewayError) && !(error instanceof ConfigError))
+      io.stderr.write('(run with --debug for the stack trace)\n')
+    return error instanceof ConfigError ? EXIT.usage : EXIT.failed
+  }
+}
