@@ -40,8 +40,14 @@ export class ConfigError extends Error {
 export interface ProcessConfig<F extends Record<string, AnyFragment>> {
   processName: string
   variables: string[]
+  /** Each variable's value when it is not set, as it would be written in a `.env` file. */
+  defaults(): Record<string, string>
   parse(env: Environment): Sections<F>
 }
+
+/** A parsed default written back as an environment value (lists comma-separated, none as empty). */
+const asEnvValue = (value: unknown): string =>
+  value === undefined || value === null ? '' : Array.isArray(value) ? value.join(',') : String(value)
 
 export function defineProcessConfig<F extends Record<string, AnyFragment>>(
   processName: string,
@@ -54,6 +60,17 @@ export function defineProcessConfig<F extends Record<string, AnyFragment>>(
   return {
     processName,
     variables: Object.keys(shape).sort(),
+    defaults() {
+      return Object.fromEntries(
+        Object.keys(shape)
+          .sort()
+          .map((name) => {
+            const field = shape[name]
+            const parsed = field ? z.safeParse(field, undefined) : undefined
+            return [name, parsed?.success ? asEnvValue(parsed.data) : '']
+          }),
+      )
+    },
     parse(env) {
       const parsed = schema.safeParse(env)
       if (!parsed.success) {

@@ -153,3 +153,16 @@ export type EvalConfig = ReturnType<typeof evalConfig.parse>
 /** `pnpm models list|verify|pull`: the configured models, where they are, and getting them. */
 export const modelsCommandConfig = defineProcessConfig('models', { models, log })
 export type ModelsCommandConfig = ReturnType<typeof modelsCommandConfig.parse>
+
+/** Every process's settings (the tests' own are not the platform's). */
+export const allProcessConfigs = [
+  supervisorConfig,
+  gatewayConfig,
+  migrateConfig,
+  ...Object.values(workerConfigs),
+  cliConfig,
+  watcherConfig,
+  benchConfig,
+  evalConfig,
+  modelsCommandConfig,
+]
