@@ -11,7 +11,7 @@ import { createShutdown, runMain } from '@rag/runtime'
 
 runMain(async () => {
   const config = gatewayConfig.parse(processEnvironment())
-  const logger = createLogger({ name: 'gateway', level: config.log.level })
+  const logger = createLogger({ name: 'gateway', ...config.log })
   const shutdown = createShutdown({ logger })
   shutdown.installSignalHandlers()
 

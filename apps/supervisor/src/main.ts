@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url'
 import { processEnvironment, supervisorConfig } from '@rag/config'
 import { openDatabase, startEmbeddedPostgres } from '@rag/db'
-import { createLogger } from '@rag/log'
+import { createLineFormatter, createLogger } from '@rag/log'
 import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { resolveRedis } from './local-redis.ts'
 import { seedSamples } from './seed-samples.ts'
+import { waitForGateway } from './wait-for-gateway.ts'
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../../data/sample', import.meta.url))
 
@@ -15,7 +16,24 @@ const SAMPLE_DIR = fileURLToPath(new URL('../../../data/sample', import.meta.url
 runMain(async () => {
   const env = processEnvironment()
   const config = supervisorConfig.parse(env)
-  const logger = createLogger({ name: 'supervisor', level: config.log.level })
+  // One stream for people or for log tools: every process's lines in the same format.
+  const programs = platformPrograms()
+  const format = config.log.format === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : config.log.format
+  const formatLine = createLineFormatter({
+    format,
+    colorize: format === 'pretty' && process.stdout.isTTY === true,
+    names: ['supervisor', ...programs.map((program) => program.name)],
+  })
+  const logger = createLogger({
+    name: 'supervisor',
+    level: config.log.level,
+    destination: {
+      write: (text: string) => {
+        for (const line of text.split('\n'))
+          if (line) process.stdout.write(`${formatLine('supervisor', line, 'stdout')}\n`)
+      },
+    },
+  })
   const shutdown = createShutdown({ logger, timeoutMs: 30000 })
   shutdown.installSignalHandlers()
 
@@ -39,9 +57,11 @@ runMain(async () => {
   shutdown.add('database pool', () => pool.end())
 
   const supervisor = new ProcessSupervisor({
-    programs: platformPrograms(),
-    env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url },
+    programs,
+    // The children write JSON; the supervisor formats it (formatLine).
+    env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, LOG_FORMAT: 'json' },
     output: process.stdout,
+    formatLine,
     restartDelayMs: config.supervisor.restartDelayMs,
   })
   shutdown.add('processes', () => supervisor.stop())
@@ -61,13 +81,16 @@ runMain(async () => {
       await producer.close()
     }
   }
-  logger.info(
-    {
-      webApp: `http://127.0.0.1:${config.gateway.port}/`,
-      apiDocs: `http://127.0.0.1:${config.gateway.port}/docs`,
-      dashboard: `http://127.0.0.1:${config.gateway.port}/admin/queues`,
-      health: `http://127.0.0.1:${config.gateway.port}/healthz`,
-    },
-    'platform starting',
-  )
+  const baseUrl = `http://127.0.0.1:${config.gateway.port}`
+  if (await waitForGateway(baseUrl))
+    logger.info(
+      {
+        webApp: `${baseUrl}/`,
+        apiDocs: `${baseUrl}/docs`,
+        dashboard: `${baseUrl}/admin/queues`,
+        health: `${baseUrl}/healthz`,
+      },
+      `ready: open ${baseUrl}/ (Ctrl-C stops everything)`,
+    )
+  else logger.warn({ health: `${baseUrl}/healthz` }, 'the gateway is not answering yet; see its lines above')
 })

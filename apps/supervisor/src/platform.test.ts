@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
 import { isAlive } from '@rag/process-supervisor'
@@ -43,8 +44,12 @@ describe('pnpm start on embedded defaults', () => {
     // Embedded means: no database given at all.
     for (const name of ['DATABASE_URL', 'DB_HOST']) delete env[name]
     supervisor = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], { env })
-    supervisor.stdout?.on('data', (chunk) => output.push(...String(chunk).split('\n')))
-    supervisor.stderr?.on('data', (chunk) => output.push(...String(chunk).split('\n')))
+    // Not on a terminal, so every process's lines arrive as JSON (LOG_FORMAT=auto).
+    const stdoutLines: string[] = []
+    if (supervisor.stdout)
+      createInterface({ input: supervisor.stdout }).on('line', (line) => stdoutLines.push(line))
+    if (supervisor.stderr)
+      createInterface({ input: supervisor.stderr }).on('line', (line) => output.push(line))
     const exited = new Promise<number | null>((resolve) => supervisor?.once('exit', (code) => resolve(code)))
 
     interface Health {
@@ -125,10 +130,10 @@ describe('pnpm start on embedded defaults', () => {
     expect((await fetch(`http://127.0.0.1:${port}/docs`)).status).toBe(200)
 
     const pidOf = (name: string) => {
-      const lines = output.filter(
-        (line) => line.startsWith(`${name} `) && line.includes('[supervisor] started, pid'),
-      )
-      return Number(lines.at(-1)?.split('pid ')[1])
+      const lines = stdoutLines
+        .map((line) => JSON.parse(line) as { name: string; msg: string })
+        .filter((line) => line.name === name && line.msg.startsWith('[supervisor] started, pid'))
+      return Number(lines.at(-1)?.msg.split('pid ')[1])
     }
     const victim = pidOf('worker-embed')
     // A pid not found in the output would be NaN or 0; 0 would signal the runner's process group.

@@ -7,7 +7,7 @@ import { startFolderWatcher } from './folder-watcher.ts'
 
 runMain(async () => {
   const config = watcherConfig.parse(processEnvironment())
-  const logger = createLogger({ name: 'watcher', level: config.log.level })
+  const logger = createLogger({ name: 'watcher', ...config.log })
   const shutdown = createShutdown({ logger })
   shutdown.installSignalHandlers()
   const pool = await openDatabase({ ...config, logger, max: 2 })

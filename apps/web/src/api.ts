@@ -63,8 +63,11 @@ export const api = {
   getDocument: (id: string) => request<DocumentView>(`/documents/${id}`),
   deleteDocument: (id: string) => request<void>(`/documents/${id}`, { method: 'DELETE' }),
   reindexDocument: (id: string) => request<unknown>(`/documents/${id}/reindex`, { method: 'POST' }),
-  search: (query: string, mode: string, k: number) =>
-    request<SearchResult>(`/search?${new URLSearchParams({ q: query, mode, k: String(k) })}`),
+  /** k null: the server's default number of passages. */
+  search: (query: string, mode: string, k: number | null) =>
+    request<SearchResult>(
+      `/search?${new URLSearchParams({ q: query, mode, ...(k === null ? {} : { k: String(k) }) })}`,
+    ),
   ask: (question: string, options: AskOptions) =>
     request<{ id: string }>('/ask', json('POST', { question, options })),
   getQuestion: (id: string) => request<Question>(`/ask/${id}`),

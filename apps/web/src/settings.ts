@@ -6,7 +6,8 @@ export type Choice = 'default' | 'on' | 'off'
 export interface Settings {
   language: Language
   mode: 'hybrid' | 'keyword' | 'vector'
-  topK: number
+  /** null: the server's default (RERANK_TOP_K). */
+  topK: number | null
   fusion: boolean
   rerank: Choice
   answer: 'default' | 'generate' | 'extractive'
@@ -18,7 +19,7 @@ export function loadSettings(storage: Storage, fallbackLanguage: Language): Sett
   const defaults: Settings = {
     language: fallbackLanguage,
     mode: 'hybrid',
-    topK: 5,
+    topK: null,
     fusion: false,
     rerank: 'default',
     answer: 'default',
@@ -37,7 +38,7 @@ export const saveSettings = (storage: Storage, settings: Settings) =>
 export function askOptions(settings: Settings): AskOptions {
   return {
     mode: settings.mode,
-    topK: settings.topK,
+    ...(settings.topK === null ? {} : { topK: settings.topK }),
     fusion: settings.fusion,
     ...(settings.rerank === 'default' ? {} : { rerank: settings.rerank === 'on' }),
     ...(settings.answer === 'default' ? {} : { answer: settings.answer }),

@@ -256,6 +256,10 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     const first = page.locator('[data-testid=hits] > li').first()
     await expect.poll(() => first.getAttribute('data-source-id')).toBe('faq.csv:r2')
     expect(await first.locator('.text').textContent()).toMatch(/角度/)
+    // No embedding model here: said in plain words, with how to add one.
+    const degraded = await page.locator('[data-testid=degraded]').textContent()
+    expect(degraded).toMatch(/埋め込みモデル（EMBEDDING_MODEL）が使えないため、キーワードだけで検索しました/)
+    expect(degraded).toMatch(/pnpm rag models pull/)
   })
 
   it('asks with the settings chosen in the settings panel', async () => {

@@ -7,7 +7,7 @@ export type { DatabaseSection, RequiredDatabaseSection } from './fragments/datab
 export type { SupervisorSection } from './fragments/embedded.ts'
 export type { GatewaySection } from './fragments/gateway.ts'
 export { type GenerationSection, generationDefaults } from './fragments/generation.ts'
-export { LOG_LEVELS, type LogLevel } from './fragments/log.ts'
+export { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './fragments/log.ts'
 export {
   type EmbeddingSection,
   type ModelsSection,

@@ -8,7 +8,7 @@ import { embeddingSpaceOf } from './open-database.ts'
 // `pnpm migrate [--reset-embeddings]`: applies pending migrations (every process also does at start).
 runMain(async () => {
   const config = migrateConfig.parse(processEnvironment())
-  const logger = createLogger({ name: 'migrate', level: config.log.level })
+  const logger = createLogger({ name: 'migrate', ...config.log })
   const pool = createPool({ url: config.database.url, schema: config.database.schema, max: 1, logger })
   try {
     const applied = await migrate(pool, {

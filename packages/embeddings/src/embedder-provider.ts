@@ -9,6 +9,7 @@ export function embedderProvider(models: ModelsSection, logger: Logger): ModelPr
   const { embedding, dir, allowDownload } = models
   return createModelProvider<Embedder>({
     name: embedding.model,
+    setting: 'EMBEDDING_MODEL',
     logger,
     load: () =>
       loadTransformersEmbedder({

@@ -72,12 +72,18 @@ describe.skipIf(!hasTokenizer)('the transformers.js embedder on a tiny generated
 })
 
 describe('model availability', () => {
-  it('reports a model that cannot be obtained once, without throwing, and retries later', async () => {
+  it('reports a model that cannot be obtained once, at warn with the fix, without throwing, and retries later', async () => {
     let attempts = 0
+    const lines: { level: number; msg: string }[] = []
     const provider = createModelProvider({
       name: 'nobody/missing-model',
-      logger,
-      retryAfterMs: 60_000,
+      setting: 'EMBEDDING_MODEL',
+      logger: createLogger({
+        name: 'test',
+        level: 'debug',
+        destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      }),
+      retryAfterMs: 0,
       load: () => {
         attempts += 1
         return loadTransformersEmbedder({
@@ -91,8 +97,19 @@ describe('model availability', () => {
     })
     expect(await provider.get()).toBeNull()
     expect(await provider.get()).toBeNull()
-    expect(attempts).toBe(1)
-    expect(provider.state()).toMatchObject({ state: 'unavailable', model: 'nobody/missing-model' })
+    expect(attempts).toBe(2)
+    expect(provider.state()).toMatchObject({
+      state: 'unavailable',
+      model: 'nobody/missing-model',
+      error: expect.stringMatching(/is not in MODELS_DIR .*lacks .*config\.json.*ALLOW_MODEL_DOWNLOAD=false/),
+    })
+    // Told once at warn (what, why, how to fix); the same failure again only at debug.
+    const warnings = lines.filter((line) => line.level === 40)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]?.msg).toMatch(
+      /^EMBEDDING_MODEL nobody\/missing-model is unavailable.*To fix: run `pnpm rag models pull`.*EMBEDDING_MODEL=none/,
+    )
+    expect(lines.filter((line) => line.level > 40)).toEqual([])
   })
 
   it('knows which models want which prefixes', () => {

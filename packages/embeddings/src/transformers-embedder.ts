@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { env } from '@huggingface/transformers'
 import { type EmbeddingRecipe, embeddingRecipe, type OnnxDtype } from '@rag/config'
 import type { Logger } from '@rag/log'
-import { ensureTransformersModel } from '@rag/model-download'
+import { ensureTransformersModel, localModel } from '@rag/model-download'
 import { startModelThread } from '@rag/runtime'
 import type { Embedder } from './embedder.ts'
 import type { EmbeddingInit } from './embedding-thread.ts'
@@ -74,7 +74,15 @@ export async function fetchModelFiles(
     dtype: OnnxDtype
   },
 ): Promise<void> {
-  if (!options.allowDownload) return
+  if (!options.allowDownload) {
+    // Say what is missing: transformers.js, offline, fails with an unrelated message.
+    const local = await localModel(options.modelsDir, options.model, options.dtype)
+    if (local.missing.length > 0)
+      throw new Error(
+        `${options.model} is not in MODELS_DIR (${local.dir} lacks ${local.missing.join(', ')}) and downloads are off (ALLOW_MODEL_DOWNLOAD=false)`,
+      )
+    return
+  }
   let lastReported = 0
   const fetched = await ensureTransformersModel({
     modelsDir: options.modelsDir,

@@ -11,6 +11,7 @@ export function llmProvider(
 ): ModelProvider<TextGenerator> {
   return createModelProvider<TextGenerator>({
     name: models.llm,
+    setting: 'LLM_MODEL',
     logger,
     load: () =>
       loadLlamaGenerator({

@@ -21,6 +21,8 @@ export interface ProcessSupervisorOptions {
   cwd?: string
   /** Where the children's prefixed lines go (the supervisor's stdout). */
   output: Writable
+  /** How a child's line is written (default: `name | line`); see createLineFormatter in @rag/log. */
+  formatLine?: (name: string, line: string, source: 'stdout' | 'stderr') => string
   /** First restart delay; doubles for each crash in a row, up to maxRestartDelayMs. */
   restartDelayMs?: number
   maxRestartDelayMs?: number
@@ -78,8 +80,9 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
     await Promise.all(exits)
   }
 
-  private write(name: string, line: string) {
-    this.options.output.write(`${name.padEnd(this.width)} | ${line}\n`)
+  private write(name: string, line: string, source: 'stdout' | 'stderr' = 'stdout') {
+    const formatted = this.options.formatLine?.(name, line, source) ?? `${name.padEnd(this.width)} | ${line}`
+    this.options.output.write(`${formatted}\n`)
   }
 
   private launch(entry: Running) {
@@ -95,10 +98,15 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
     })
     entry.child = child
     entry.startedAt = Date.now()
-    for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => this.write(spec.name, line))
+    for (const [source, stream] of [
+      ['stdout', child.stdout],
+      ['stderr', child.stderr],
+    ] as const) {
+      if (stream) createInterface({ input: stream }).on('line', (line) => this.write(spec.name, line, source))
     }
-    child.once('error', (error) => this.write(spec.name, `[supervisor] could not start: ${error.message}`))
+    child.once('error', (error) =>
+      this.write(spec.name, `[supervisor] could not start: ${error.message}`, 'stderr'),
+    )
     child.once('exit', (code, signal) => {
       this.emit('exit', { name: spec.name, code, signal })
       if (this.stopping) return

@@ -7,6 +7,7 @@ import { loadCrossEncoder, type Reranker } from './cross-encoder.ts'
 export function rerankerProvider(models: ModelsSection, logger: Logger): ModelProvider<Reranker> {
   return createModelProvider<Reranker>({
     name: models.reranker,
+    setting: 'RERANKER_MODEL',
     logger,
     load: () =>
       loadCrossEncoder({

@@ -14,17 +14,21 @@ export interface ModelProvider<T> {
 }
 
 /**
- * Loads a model once per process. A failure (no network, bad name) is logged once per attempt and
- * retried only after retryAfterMs, so a missing model never becomes a crash loop or a log flood.
+ * Loads a model once per process. A failure (no network, bad name) is retried only after
+ * retryAfterMs, so a missing model never becomes a crash loop; it is told once per process, at
+ * warn, with the fix (the same failure again only at debug), so it never becomes a log flood.
  */
 export function createModelProvider<T>({
   name,
+  setting,
   load,
   logger,
   retryAfterMs = 60_000,
 }: {
   /** null: the model is switched off in config. */
   name: string | null
+  /** The variable that names the model (EMBEDDING_MODEL, …), for the message saying how to fix it. */
+  setting: string
   load: () => Promise<T>
   logger: Logger
   retryAfterMs?: number
@@ -33,6 +37,7 @@ export function createModelProvider<T>({
   let loading: Promise<T | null> | undefined
   let state: ModelState = name ? { state: 'loading' } : { state: 'disabled' }
   let retryAt = 0
+  let toldError: string | undefined
 
   return {
     state: () => state,
@@ -58,10 +63,14 @@ export function createModelProvider<T>({
             error: message,
             retryAt: new Date(retryAt).toISOString(),
           }
-          logger.error(
-            { model: name, err: message, retryInMs: retryAfterMs },
-            'model unavailable; continuing without it',
-          )
+          const fix = `run \`pnpm rag models pull\` where the model hub (or MODEL_ENDPOINT) is reachable, or place the files in MODELS_DIR as the README's "Models" section says, or set ${setting}=none to run without it`
+          if (message !== toldError)
+            logger.warn(
+              { model: name, setting, cause: message, fix, retryInMs: retryAfterMs },
+              `${setting} ${name} is unavailable, so this process continues without it: ${message}. To fix: ${fix}`,
+            )
+          else logger.debug({ model: name, cause: message }, 'model still unavailable')
+          toldError = message
           return null
         } finally {
           loading = undefined

@@ -60,7 +60,7 @@ export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName
   onFinalFailure,
 }: WorkerProcessOptions<S, N>): Promise<void> {
   const config = workerConfigs[name].parse(env) as WorkerConfigOf<N>
-  const logger = createLogger({ name, level: config.log.level })
+  const logger = createLogger({ name, ...config.log })
   const shutdown = createShutdown({ logger, timeoutMs: config.worker.shutdownTimeoutMs })
   shutdown.installSignalHandlers()
 

@@ -4,6 +4,7 @@ import { useApp } from '../app-context.ts'
 import { followAnswer } from '../ask-stream.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
 import { askOptions } from '../settings.ts'
+import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
 
@@ -97,9 +98,7 @@ export function AskView() {
           {result?.timings.totalMs !== undefined ? (
             <p class="muted">{t('ask.took', { seconds: (result.timings.totalMs / 1000).toFixed(1) })}</p>
           ) : null}
-          {result && result.degraded.length > 0 ? (
-            <p class="muted">{t('ask.degraded', { what: result.degraded.join(', ') })}</p>
-          ) : null}
+          {result ? <DegradedNotice degraded={result.degraded} /> : null}
         </article>
       ) : null}
       {result && !result.refused ? (

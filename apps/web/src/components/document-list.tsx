@@ -37,7 +37,10 @@ export function DocumentList({
             </div>
             <div class="row muted">
               <span>
-                {document.type} · {t('docs.chunks', { n: document.chunkCount })}
+                {document.type} ·{' '}
+                {document.chunkCount === 1
+                  ? t('docs.oneChunk')
+                  : t('docs.chunks', { n: document.chunkCount })}
               </span>
               <span class="actions">
                 <button

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, type SearchResult } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { queryTerms } from '../highlight.ts'
+import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
 
@@ -38,9 +39,7 @@ export function SearchView() {
         <button type="submit">{t('search.submit')}</button>
       </form>
       <ErrorMessage message={error} />
-      {result?.degraded.length ? (
-        <p class="muted">{t('ask.degraded', { what: result.degraded.join(', ') })}</p>
-      ) : null}
+      {result ? <DegradedNotice degraded={result.degraded} /> : null}
       {result && result.hits.length === 0 ? <p class="muted">{t('search.none')}</p> : null}
       <ol class="sources" data-testid="hits">
         {result?.hits.map((hit) => (

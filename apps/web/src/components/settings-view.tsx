@@ -53,10 +53,15 @@ export function SettingsView() {
           type="number"
           min={1}
           max={20}
-          value={settings.topK}
-          onChange={(event) =>
-            updateSettings({ topK: Math.min(20, Math.max(1, Number(event.currentTarget.value) || 5)) })
-          }
+          placeholder={t('settings.default')}
+          value={settings.topK ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value.trim()
+            // Empty: the server's default; otherwise a whole number from 1 to 20.
+            updateSettings({
+              topK: value === '' ? null : Math.min(20, Math.max(1, Math.round(Number(value)) || 1)),
+            })
+          }}
         />
       </label>
       <label class="check">

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { type Logger, withLogContext } from '@rag/log'
 import type { MiddlewareHandler } from 'hono'
 
+/** Health polls and static files: at debug, or they would be most of the log. */
+const isRoutine = (path: string, status: number) =>
+  status < 400 &&
+  (path === '/healthz' ||
+    path.startsWith('/assets/') ||
+    path.startsWith('/docs/assets/') ||
+    path === '/favicon.svg')
+
 /** Gives each request an id (or keeps the caller's X-Request-Id), logs it once, and stamps its log lines. */
 export function requestContext({ logger }: { logger: Logger }): MiddlewareHandler {
   return async function requestContextMiddleware(c, next) {
@@ -11,7 +19,7 @@ export function requestContext({ logger }: { logger: Logger }): MiddlewareHandle
     const started = performance.now()
     await withLogContext({ reqId }, async () => {
       await next()
-      const level = c.res.status >= 500 ? 'error' : 'info'
+      const level = c.res.status >= 500 ? 'error' : isRoutine(c.req.path, c.res.status) ? 'debug' : 'info'
       logger[level](
         {
           method: c.req.method,

@@ -1,0 +1,59 @@
+import { prettyFactory } from 'pino-pretty'
+
+/** How lines read in the pretty format: time, level and message; the name is the line's prefix. */
+export const PRETTY_OPTIONS = {
+  translateTime: 'SYS:HH:MM:ss',
+  ignore: 'pid,hostname,name',
+  singleLine: false,
+} as const
+
+export type LineSource = 'stdout' | 'stderr'
+
+/**
+ * Formats the lines of several processes for one terminal or log file (the supervisor's output).
+ * json: a process's JSON line passes unchanged (it names its process); anything else (a crash's
+ * stack, a tool's message) becomes a JSON line of its own, so the stream stays parseable (e.g. by
+ * `pino-pretty`). pretty: JSON lines through pino-pretty, every line prefixed with the process.
+ */
+export function createLineFormatter({
+  format,
+  colorize,
+  names,
+}: {
+  format: 'pretty' | 'json'
+  colorize: boolean
+  /** The processes' names, to align the prefixes. */
+  names: string[]
+}): (name: string, line: string, source: LineSource) => string {
+  const width = Math.max(0, ...names.map((name) => name.length))
+  const prettify = prettyFactory({ ...PRETTY_OPTIONS, colorize })
+  const asJson = (line: string): Record<string, unknown> | undefined => {
+    if (!line.startsWith('{')) return undefined
+    try {
+      const value: unknown = JSON.parse(line)
+      return value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined
+    } catch {
+      return undefined
+    }
+  }
+  return (name, line, source) => {
+    const record = asJson(line)
+    if (format === 'json')
+      return record
+        ? line
+        : JSON.stringify({
+            level: source === 'stderr' ? 50 : 30,
+            time: new Date().toISOString(),
+            name,
+            msg: line,
+          })
+    const prefix = colorize ? `\x1b[36m${name.padEnd(width)}\x1b[0m │` : `${name.padEnd(width)} │`
+    const text = record ? prettify(record).trimEnd() : line
+    return text
+      .split('\n')
+      .map((part) => `${prefix} ${part}`)
+      .join('\n')
+  }
+}
