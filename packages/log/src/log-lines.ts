@@ -4,7 +4,8 @@ import { prettyFactory } from 'pino-pretty'
 export const PRETTY_OPTIONS = {
   translateTime: 'SYS:HH:MM:ss',
   ignore: 'pid,hostname,name',
-  singleLine: false,
+  // Fields beside the message on the same line: one record, one line.
+  singleLine: true,
 } as const
 
 export type LineSource = 'stdout' | 'stderr'

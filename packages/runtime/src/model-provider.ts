@@ -66,7 +66,7 @@ export function createModelProvider<T>({
           const fix = `run \`pnpm rag models pull\` where the model hub (or MODEL_ENDPOINT) is reachable, or place the files in MODELS_DIR as the README's "Models" section says, or set ${setting}=none to run without it`
           if (message !== toldError)
             logger.warn(
-              { model: name, setting, cause: message, fix, retryInMs: retryAfterMs },
+              { model: name, setting, retryInMs: retryAfterMs },
               `${setting} ${name} is unavailable, so this process continues without it: ${message}. To fix: ${fix}`,
             )
           else logger.debug({ model: name, cause: message }, 'model still unavailable')

@@ -46,12 +46,17 @@ export function createShutdown({
       return closing !== undefined
     },
     installSignalHandlers({ exit = (code: number) => process.exit(code) } = {}) {
+      let firstAt = 0
       const onSignal = (signal: NodeJS.Signals) => {
+        // One Ctrl-C can arrive twice: the terminal signals the whole process group, and a runner
+        // in it (tsx, pnpm) forwards the signal again. Only a later one means "exit now".
+        if (closing && Date.now() - firstAt < 1000) return
         if (closing) {
           logger.warn({ signal }, 'second signal: exiting now')
           exit(1)
           return
         }
+        firstAt = Date.now()
         const deadline = setTimeout(() => {
           logger.error({ timeoutMs }, 'shutdown deadline passed: exiting')
           exit(1)

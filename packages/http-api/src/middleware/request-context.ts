@@ -19,7 +19,7 @@ export function requestContext({ logger }: { logger: Logger }): MiddlewareHandle
     const started = performance.now()
     await withLogContext({ reqId }, async () => {
       await next()
-      const level = c.res.status >= 500 ? 'error' : isRoutine(c.req.path, c.res.status) ? 'debug' : 'info'
+      const level = isRoutine(c.req.path, c.res.status) ? 'debug' : c.res.status >= 500 ? 'error' : 'info'
       logger[level](
         {
           method: c.req.method,
