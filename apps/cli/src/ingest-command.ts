@@ -30,6 +30,8 @@ export interface IngestResult {
   }[]
   /** Files not sent (unsupported type, unreadable) and uploads the gateway refused. */
   refused: { path: string; reason: string }[]
+  /** Files in the folders given that no parser reads (not failures). */
+  ignored: { path: string; reason: string }[]
   ready: number
   failed: number
 }
@@ -49,13 +51,20 @@ export async function runIngestCommand({
   result,
 }: IngestCommandOptions): Promise<number> {
   const write = (line: string) => output.write(`${line}\n`)
-  const { files, skipped } = await collectFiles(paths)
-  if (!result) for (const { path, reason } of skipped) write(`skipped ${path}: ${reason}`)
+  const { files, skipped, ignored } = await collectFiles(paths)
+  if (!result) {
+    for (const { path, reason } of skipped) write(`skipped ${path}: ${reason}`)
+    if (ignored.length > 0)
+      write(
+        `left out ${ignored.length} file(s) of a type no parser reads: ${ignored.map(({ path }) => path).join(', ')}`,
+      )
+  }
   if (files.length === 0) {
     if (result)
       result({
         documents: [],
         refused: skipped.map(({ path, reason }) => ({ path, reason })),
+        ignored,
         ready: 0,
         failed: skipped.length,
       })
@@ -115,7 +124,7 @@ export async function runIngestCommand({
   }))
   const ready = documents.filter((document) => document.status === 'ready').length
   const failed = documents.length - ready + refused.length
-  if (result) result({ documents, refused, ready, failed })
+  if (result) result({ documents, refused, ignored, ready, failed })
   else {
     for (const document of documents)
       if (document.status === 'ready')

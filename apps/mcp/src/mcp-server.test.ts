@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { processEnvironment } from '@rag/config'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 // The MCP server as an MCP client runs it: spawned over stdio, talking to a real gateway.
 const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
@@ -34,13 +34,26 @@ afterAll(async () => {
   await server?.close()
 })
 
-type Result = { content: { type: string; text: string }[]; isError?: boolean }
+type Result = {
+  content: { type: string; text: string }[]
+  structuredContent?: Record<string, unknown>
+  isError?: boolean
+}
+const progress: { progress: number; message?: string }[] = []
 const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args })) as Result
-const json = (result: Result) => JSON.parse(result.content[0]?.text ?? 'null')
+  (await client.callTool({ name, arguments: args }, undefined, {
+    onprogress: (notification) => progress.push(notification),
+    resetTimeoutOnProgress: true,
+  })) as Result
+// The structured content, checked to be what the text says too.
+const json = (result: Result) => {
+  const parsed = JSON.parse(result.content[0]?.text ?? 'null')
+  if (!result.isError) expect(result.structuredContent).toEqual(parsed)
+  return parsed
+}
 
 describe('the MCP server', () => {
-  it('lists its five tools', async () => {
+  it('lists its five tools, each parameter described, with annotations and output schemas, and its version', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual([
       'ask',
@@ -49,6 +62,14 @@ describe('the MCP server', () => {
       'list_documents',
       'search',
     ])
+    for (const tool of tools) {
+      const properties = tool.inputSchema.properties as Record<string, { description?: string }>
+      for (const [name, property] of Object.entries(properties))
+        expect(property.description, `${tool.name}.${name}`).toMatch(/\S/)
+      expect(tool.outputSchema, tool.name).toBeDefined()
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name !== 'ingest_path')
+    }
+    expect(client.getServerVersion()).toMatchObject({ name: 'rag-platform', version: '1.0.0' })
   })
 
   it('ingests a folder, lists, searches, asks and reads a document', async () => {
@@ -57,6 +78,7 @@ describe('the MCP server', () => {
     await copyFile(join(sampleDir, 'lumina-guide.pdf'), join(folder, 'lumina-guide.pdf'))
     await copyFile(join(sampleDir, 'faq.csv'), join(folder, 'faq.csv'))
     await writeFile(join(folder, 'image.png'), 'png')
+    progress.length = 0
     const ingested = json(await call('ingest_path', { path: folder }))
     expect(
       ingested.documents.map((d: { file: string; status: string }) => [d.file, d.status]).sort(),
@@ -64,10 +86,12 @@ describe('the MCP server', () => {
       ['faq.csv', 'ready'],
       ['lumina-guide.pdf', 'ready'],
     ])
-    // Unsupported files inside a folder are left out (the listing below has only the two).
+    // Unsupported files inside a folder are left out, and said so.
+    expect(ingested.skipped).toEqual([{ path: join(folder, 'image.png'), reason: 'unsupported file type' }])
+    expect(progress.length).toBeGreaterThan(0)
 
     const listed = json(await call('list_documents', {}))
-    expect(listed.map((d: { filename: string }) => d.filename).sort()).toEqual([
+    expect(listed.documents.map((d: { filename: string }) => d.filename).sort()).toEqual([
       'faq.csv',
       'lumina-guide.pdf',
     ])
@@ -75,6 +99,10 @@ describe('the MCP server', () => {
     const found = json(await call('search', { query: 'アームの角度', top_k: 2, mode: 'keyword' }))
     expect(found.hits[0].sourceId).toBe('faq.csv:r2')
 
+    const inCollection = json(await call('search', { query: 'アームの角度', collection: 'elsewhere' }))
+    expect(inCollection.hits).toEqual([])
+
+    progress.length = 0
     const answered = json(
       await call('ask', {
         question: '保証期間は何年ですか',
@@ -83,13 +111,26 @@ describe('the MCP server', () => {
     )
     expect(answered.refused).toBe(false)
     expect(answered.answer).toContain('2年間')
-    expect(answered.sources[0].sourceId).toBe('lumina-guide.pdf:p5')
+    expect(answered.passages[0].sourceId).toBe('lumina-guide.pdf:p5')
+    expect(answered.passages[0].text).toContain('2年間')
+    // Progress while waiting, counting up, saying where the question is.
+    // (The client may hand a notification to its callback just after the result.)
+    await vi.waitFor(() => expect(progress.map((p) => p.message)).toContain('question done'))
+    expect(progress.map((p) => p.progress).sort()).toEqual(progress.map((_, i) => i + 1))
 
-    const pdf = listed.find((d: { filename: string }) => d.filename === 'lumina-guide.pdf')
+    const pdf = listed.documents.find((d: { filename: string }) => d.filename === 'lumina-guide.pdf')
     const document = json(await call('get_document', { id: pdf.id }))
     expect(document.sections.map((s: { sourceId: string }) => s.sourceId)).toEqual(
       [1, 2, 3, 4, 5].map((p) => `lumina-guide.pdf:p${p}`),
     )
+
+    // Each document is a resource too.
+    const { resources } = await client.listResources()
+    expect(resources.map((resource) => resource.name).sort()).toEqual(['faq.csv', 'lumina-guide.pdf'])
+    const read = await client.readResource({ uri: `rag://documents/${pdf.id}` })
+    const text = (read.contents[0] as { text: string }).text
+    expect(text).toMatch(/^## lumina-guide\.pdf:p1\n/)
+    expect(text).toContain('## lumina-guide.pdf:p5')
   })
 
   it('answers bad input with MCP errors and keeps serving', async () => {

@@ -1,2 +1,3 @@
 export * from './enums.ts'
 export * from './schemas.ts'
+export * from './version.ts'

@@ -8,12 +8,19 @@ export interface LocalFile {
   name: string
 }
 
-/** Files to ingest from the given files and folders (recursively); unsupported or missing ones are reported. */
-export async function collectFiles(
-  paths: string[],
-): Promise<{ files: LocalFile[]; skipped: { path: string; reason: string }[] }> {
+export interface CollectedFiles {
+  files: LocalFile[]
+  /** Paths given that cannot be ingested (missing, unsupported): failures. */
+  skipped: { path: string; reason: string }[]
+  /** Files found in folders that no parser reads: reported, not failures. */
+  ignored: { path: string; reason: string }[]
+}
+
+/** Files to ingest from the given files and folders (recursively); what cannot be is reported. */
+export async function collectFiles(paths: string[]): Promise<CollectedFiles> {
   const files: LocalFile[] = []
   const skipped: { path: string; reason: string }[] = []
+  const ignored: { path: string; reason: string }[] = []
   const visit = async (path: string, folder: string | null) => {
     const info = await stat(path).catch(() => null)
     if (!info) return skipped.push({ path, reason: 'no such file or folder' })
@@ -24,10 +31,10 @@ export async function collectFiles(
     } else if (detectSourceType(path)) {
       // Names relative to the folder keep a/README.md and b/README.md apart.
       files.push({ path, name: folder ? relative(folder, path).split(sep).join('/') : basename(path) })
-    } else if (folder === null) {
-      skipped.push({ path, reason: 'unsupported file type' })
+    } else {
+      ;(folder === null ? skipped : ignored).push({ path, reason: 'unsupported file type' })
     }
   }
   for (const path of paths) await visit(path, null)
-  return { files, skipped }
+  return { files, skipped, ignored }
 }

@@ -49,9 +49,12 @@ export function createGatewayClient({
   apiKey,
   maxRateLimitWaits = 20,
   onRateLimited,
+  fetch: send_ = fetch,
 }: {
   baseUrl: string
   apiKey?: string
+  /** How requests are sent (default: the network; the gateway's own MCP endpoint calls its app in-process). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
   /** How many 429s a request waits out (as `Retry-After` says) before it fails. */
   maxRateLimitWaits?: number
   /** Told each wait, so a command can say why it pauses. */
@@ -59,7 +62,7 @@ export function createGatewayClient({
 }): GatewayClient {
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
   const send = (path: string, init: RequestInit) =>
-    fetch(`${baseUrl}${path}`, {
+    send_(`${baseUrl}${path}`, {
       ...init,
       headers: { ...headers, ...init.headers },
     }).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-export { collectFiles, type LocalFile } from './collect-files.ts'
+export { type CollectedFiles, collectFiles, type LocalFile } from './collect-files.ts'
 export {
   createGatewayClient,
   type GatewayClient,

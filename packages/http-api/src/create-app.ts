@@ -17,6 +17,7 @@ import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
+import { mountMcp } from './routes/mcp.ts'
 import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
@@ -86,6 +87,7 @@ export function createApp(deps: GatewayDeps) {
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf }))
   mountApiDocs(app)
+  mountMcp(app)
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)
   app.notFound((c) => {

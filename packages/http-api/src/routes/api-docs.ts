@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { PLATFORM_VERSION } from '@rag/api-contract'
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 
@@ -31,7 +32,7 @@ export function mountApiDocs(app: OpenAPIHono) {
     openapi: '3.1.0',
     info: {
       title: 'RAG gateway',
-      version: '1.0.0',
+      version: PLATFORM_VERSION,
       description:
         'Upload documents, search them and ask questions answered from them only, with page/row sources. ' +
         'When API_KEY is set, send `Authorization: Bearer <key>` (or `X-API-Key`).',

@@ -1,0 +1,30 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import { createGatewayClient } from '@rag/gateway-client'
+import { handleMcpRequest } from '@rag/mcp-server'
+import { bodyLimit } from 'hono/body-limit'
+import { HttpError } from '../http-error.ts'
+import { presentedKey } from '../middleware/api-key.ts'
+
+/**
+ * MCP over Streamable HTTP at /mcp, behind the API key like every data path. Its tools call this
+ * same app in-process, with the caller's key, so access, rate limits and validation are the API's.
+ */
+export function mountMcp(app: OpenAPIHono) {
+  app.use(
+    '/mcp',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new HttpError(413, 'an MCP message is at most 1 MiB')
+      },
+    }),
+  )
+  app.all('/mcp', (c) => {
+    const client = createGatewayClient({
+      baseUrl: new URL(c.req.url).origin,
+      apiKey: presentedKey((name) => c.req.header(name)),
+      fetch: (url, init) => Promise.resolve(app.fetch(new Request(url, init), c.env)),
+    })
+    return handleMcpRequest(c.req.raw, client)
+  })
+}

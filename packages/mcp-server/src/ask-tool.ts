@@ -1,0 +1,82 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { ANSWER_MODES, SEARCH_MODES } from '@rag/api-contract'
+import type { GatewayClient } from '@rag/gateway-client'
+import { z } from 'zod'
+import { follow, progressReporter } from './progress.ts'
+import { passageShape } from './search-tool.ts'
+import { guarded, structured } from './tool-result.ts'
+
+const finished = (status: string) => status === 'done' || status === 'failed'
+
+export function registerAskTool(server: McpServer, client: GatewayClient, answerTimeoutMs: number) {
+  server.registerTool(
+    'ask',
+    {
+      title: 'Ask the documents',
+      description:
+        'Answer a question from the indexed documents only, citing them as [n] markers that point at the passages returned; says so (refused: true) when they hold no answer. Sends progress notifications while it works (a CPU answer can take minutes).',
+      inputSchema: {
+        question: z.string().min(1).max(2000).describe('The question, in Japanese or English'),
+        options: z
+          .object({
+            topK: z.number().int().min(1).max(20).optional().describe('Passages the answer is built from'),
+            mode: z.enum(SEARCH_MODES).optional().describe('Retrieval: hybrid (default), keyword or vector'),
+            fusion: z
+              .boolean()
+              .optional()
+              .describe('RAG-Fusion: the LLM rephrases, every phrasing is searched'),
+            rerank: z.boolean().optional().describe('Reorder passages with the cross-encoder'),
+            answer: z
+              .enum(ANSWER_MODES)
+              .optional()
+              .describe('generate (an LLM writes it), extractive (the best passage) or none (passages only)'),
+            collection: z.string().optional().describe("Only this collection's documents"),
+          })
+          .optional()
+          .describe('How to answer; the server chooses by default'),
+      },
+      outputSchema: {
+        id: z.string().describe('The question id (GET /ask/{id} on the gateway)'),
+        answer: z.string().nullable().describe('The answer, with [n] markers citing passages[n-1]'),
+        refused: z.boolean().describe('True when the documents hold no answer'),
+        citations: z
+          .array(z.object({ marker: z.number(), sourceId: z.string() }))
+          .describe('The [n] markers the answer uses and what each cites'),
+        passages: z.array(z.object(passageShape)).describe('The passages the answer was built from'),
+        degraded: z.array(z.string()).describe('What was skipped (no reranker, no LLM, …)'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ question, options }, extra) =>
+      guarded(async () => {
+        const report = progressReporter(extra)
+        const { id } = await client.ask(question, options ?? {})
+        const result = await follow({
+          poll: () => client.getAnswer(id),
+          done: (answer) => finished(answer.status),
+          describe: (answer) => `question ${answer.status}`,
+          report,
+          signal: extra.signal,
+          timeoutMs: answerTimeoutMs,
+        })
+        if (result.status === 'failed') throw new Error(`the question failed: ${result.error}`)
+        if (!finished(result.status))
+          throw new Error(`no answer after ${answerTimeoutMs / 1000} s (question ${id} is ${result.status})`)
+        return structured({
+          id,
+          answer: result.answer,
+          refused: result.refused,
+          citations: result.citations,
+          passages: result.sources.map(({ rank, sourceId, title, heading, score, text }) => ({
+            rank,
+            sourceId,
+            title,
+            heading,
+            score,
+            text,
+          })),
+          degraded: result.degraded,
+        })
+      }),
+  )
+}

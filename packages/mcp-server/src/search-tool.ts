@@ -1,0 +1,56 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { SEARCH_MODES } from '@rag/api-contract'
+import type { GatewayClient } from '@rag/gateway-client'
+import { z } from 'zod'
+import { guarded, structured } from './tool-result.ts'
+
+export const passageShape = {
+  rank: z.number().describe('1 = the best match'),
+  sourceId: z.string().describe('What to cite: file.pdf:p3 (page), file.csv:r12 (row), file.md:s2 (section)'),
+  title: z.string().describe('The document file name'),
+  heading: z.string().nullable().describe('The section heading, when there is one'),
+  score: z.number().describe('Relevance score (higher is better; comparable within one result)'),
+  text: z.string().describe('The passage'),
+}
+
+export function registerSearchTool(server: McpServer, client: GatewayClient) {
+  server.registerTool(
+    'search',
+    {
+      title: 'Search documents',
+      description:
+        'Search the indexed documents and return ranked passages with their source ids (file.pdf:p3, file.csv:r12). Writes no answer; use ask for that.',
+      inputSchema: {
+        query: z.string().min(1).max(2000).describe('What to look for, in Japanese or English'),
+        top_k: z.number().int().min(1).max(50).optional().describe('How many passages (default 10)'),
+        mode: z
+          .enum(SEARCH_MODES)
+          .optional()
+          .describe('hybrid (default: keywords and meaning), keyword (BM25) or vector (meaning only)'),
+        collection: z.string().min(1).optional().describe("Only this collection's documents"),
+      },
+      outputSchema: {
+        hits: z.array(z.object(passageShape)).describe('Best first'),
+        degraded: z
+          .array(z.string())
+          .describe('Retrievers that could not run (e.g. vector without an embedding model)'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ query, top_k, mode, collection }) =>
+      guarded(async () => {
+        const { hits, degraded } = await client.search(query, { k: top_k, mode, collection })
+        return structured({
+          hits: hits.map(({ rank, sourceId, title, heading, score, text }) => ({
+            rank,
+            sourceId,
+            title,
+            heading,
+            score,
+            text,
+          })),
+          degraded,
+        })
+      }),
+  )
+}
