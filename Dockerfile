@@ -1,7 +1,8 @@
 # One image for every app; docker-compose.yml picks the process with `command`.
-FROM node:20-bookworm-slim AS base
+# Node 22 (LTS); pnpm and turbo pinned to the versions the repository uses.
+FROM node:22-bookworm-slim AS base
 ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH
-RUN npm install -g pnpm@10 turbo@2
+RUN npm install -g pnpm@10.34.9 turbo@2.11.11
 
 # Only the workspace packages the apps need (turbo prune), so unrelated changes keep the layer cache.
 FROM base AS pruner
@@ -15,14 +16,20 @@ WORKDIR /app
 COPY --from=pruner /app/out/json/ .
 RUN pnpm install --frozen-lockfile
 COPY --from=pruner /app/out/full/ .
-# The web app the gateway serves at / (apps/web/dist).
-RUN pnpm --filter @rag/web build
+# The web app the gateway serves at / (apps/web/dist), then production dependencies only.
+RUN pnpm --filter @rag/web build && pnpm install --frozen-lockfile --prod --offline
 
-FROM node:20-bookworm-slim AS runner
+# Run time: production dependencies and the sources. The apps run their TypeScript through tsx
+# (a production dependency): the workspace packages export their sources, and Node's own type
+# stripping does not take constructor parameter properties, which the code uses.
+FROM node:22-bookworm-slim AS runner
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=installer /app .
 COPY data/sample ./data/sample
-RUN useradd --system --uid 1001 rag && mkdir -p /app/data /app/models && chown -R rag /app/data /app/models
+COPY scripts/healthcheck.mjs ./scripts/healthcheck.mjs
+RUN useradd --system --uid 1001 rag && mkdir -p /app/data/inbox /app/models && chown -R rag /app/data /app/models
 USER rag
+# The gateway answers /healthz (HEALTHCHECK_URL); workers touch LIVENESS_FILE (see docker-compose.yml).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=4 CMD ["node", "scripts/healthcheck.mjs"]
 CMD ["node", "--import", "tsx", "apps/gateway/src/main.ts"]

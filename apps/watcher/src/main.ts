@@ -2,7 +2,7 @@ import { processEnvironment, watcherConfig } from '@rag/config'
 import { openDatabase } from '@rag/db'
 import { createLogger } from '@rag/log'
 import { createProducer } from '@rag/queue'
-import { createShutdown, runMain } from '@rag/runtime'
+import { createShutdown, runMain, startLivenessFile } from '@rag/runtime'
 import { startFolderWatcher } from './folder-watcher.ts'
 
 runMain(async () => {
@@ -25,4 +25,12 @@ runMain(async () => {
   )
   shutdown.add('folder watcher', () => watcher.close())
   await watcher.ready
+  if (config.liveness.file) {
+    const stop = startLivenessFile({
+      path: config.liveness.file,
+      isAlive: async () => !shutdown.closing && (await producer.redis.ping()) === 'PONG',
+      logger,
+    })
+    shutdown.add('liveness file', stop)
+  }
 })

@@ -8,6 +8,7 @@ import { database, databaseOrEmbedded } from './fragments/database.ts'
 import { supervisor } from './fragments/embedded.ts'
 import { gateway } from './fragments/gateway.ts'
 import { generation } from './fragments/generation.ts'
+import { liveness } from './fragments/liveness.ts'
 import { log } from './fragments/log.ts'
 import { models } from './fragments/models.ts'
 import { parsing } from './fragments/parsing.ts'
@@ -47,7 +48,7 @@ export const migrateConfig = defineProcessConfig('migrate', { database, log, mod
 
 // What every worker process reads: its database (the vector column follows the embedding model),
 // its queues, logging, and the worker runtime.
-const workerBase = { database, redis, log, worker, models }
+const workerBase = { database, redis, log, worker, models, liveness }
 
 /**
  * One schema per worker process: each reads the variables its stage uses, so a bad LLM setting
@@ -84,6 +85,7 @@ export const watcherConfig = defineProcessConfig('watcher', {
   database,
   redis,
   log,
+  liveness,
   storage,
   models,
   watch: defineFragment({

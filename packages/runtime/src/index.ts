@@ -1,4 +1,5 @@
 export { freePort } from './free-port.ts'
+export { startLivenessFile } from './liveness-file.ts'
 export { createModelProvider, type ModelProvider, type ModelState } from './model-provider.ts'
 export { type ModelThread, startModelThread } from './model-thread.ts'
 export { runMain } from './run-main.ts'

@@ -8,7 +8,7 @@ import {
 import { openDatabase, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
 import { createProducer, type JobDefinition, type JobHandler, type Producer, startWorker } from '@rag/queue'
-import { createShutdown, type Shutdown } from '@rag/runtime'
+import { createShutdown, type Shutdown, startLivenessFile } from '@rag/runtime'
 import type { z } from 'zod'
 
 export interface WorkerDeps<C extends WorkerConfig = WorkerConfig> {
@@ -85,5 +85,14 @@ export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName
   // Closing waits for the jobs in progress; the shutdown deadline bounds it, and a job cut off
   // there is taken over by another worker once its lock expires.
   shutdown.add('worker', () => worker.close())
+  if (config.liveness.file) {
+    const stop = startLivenessFile({
+      path: config.liveness.file,
+      isAlive: async () =>
+        worker.isRunning() && !shutdown.closing && (await producer.redis.ping()) === 'PONG',
+      logger,
+    })
+    shutdown.add('liveness file', stop)
+  }
   logger.info({ queue: definition.name, concurrency }, 'worker ready')
 }
