@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { type Logger, withLogContext } from '@rag/log'
 import type { MiddlewareHandler } from 'hono'
 
-/** Health polls and static files: at debug, or they would be most of the log. */
+/** Health polls (a 503 there is an answer, not a fault) and static files: at debug, or they would be most of the log. */
 const isRoutine = (path: string, status: number) =>
-  status < 400 &&
-  (path === '/healthz' ||
-    path.startsWith('/assets/') ||
-    path.startsWith('/docs/assets/') ||
-    path === '/favicon.svg')
+  path === '/healthz' ||
+  (status < 400 &&
+    (path.startsWith('/assets/') || path.startsWith('/docs/assets/') || path === '/favicon.svg'))
 
 /** Gives each request an id (or keeps the caller's X-Request-Id), logs it once, and stamps its log lines. */
 export function requestContext({ logger }: { logger: Logger }): MiddlewareHandler {
