@@ -100,7 +100,11 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
       await page.waitForSelector(`li.document[data-filename="${name}"][data-status="ready"]`)
     }
     const steps = await page.locator('li.upload[data-filename="faq.csv"] .stages li').allTextContents()
-    expect(steps).toEqual(['アップロード中', '待機中', '解析中', '分割中', 'ベクトル化中', '保存中', '完了'])
+    // No embedding model in this test: searchable by keyword, its vectors waiting, and said so.
+    expect(steps).toEqual(['アップロード中', '待機中', '解析中', '分割中', 'ベクトル待ち', '保存中', '完了'])
+    expect(await page.locator('li.document[data-filename="faq.csv"] .row.muted').textContent()).toMatch(
+      /チャンクがベクトル待ち/,
+    )
   })
 
   it('says clearly why an unsupported file is not taken, and keeps the others', async () => {

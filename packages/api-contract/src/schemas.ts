@@ -18,6 +18,10 @@ export const documentSchema = z
       .openapi({ description: 'The stage working on it, null when done' }),
     progress: z.number().openapi({ description: 'Share of its parts stored, 0..1' }),
     chunkCount: z.number(),
+    vectorsPending: z.number().openapi({
+      description:
+        'Chunks searchable by keyword whose vectors wait for the embedding model (filled in when it is available)',
+    }),
     sizeBytes: z.number(),
     tags: z.array(z.string()),
     error: z.string().nullable().openapi({ description: 'Why it failed' }),

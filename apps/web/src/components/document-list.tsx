@@ -41,6 +41,9 @@ export function DocumentList({
                 {document.chunkCount === 1
                   ? t('docs.oneChunk')
                   : t('docs.chunks', { n: document.chunkCount })}
+                {document.vectorsPending > 0
+                  ? ` · ${t('docs.vectorsPending', { n: document.vectorsPending })}`
+                  : ''}
               </span>
               <span class="actions">
                 <button

@@ -34,6 +34,7 @@ export function UploadList({ uploads, documents }: { uploads: Upload[]; document
                 status={document?.status ?? (upload.state === 'uploaded' ? 'queued' : null)}
                 fraction={upload.state === 'uploading' ? upload.fraction : (document?.progress ?? 0)}
                 uploading={upload.state === 'uploading'}
+                vectorsPending={document?.vectorsPending ?? 0}
               />
             )}
             <ErrorMessage message={document?.error} />

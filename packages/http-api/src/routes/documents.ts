@@ -41,6 +41,7 @@ export function documentView(document: DocumentRecord) {
     stage: document.status === 'ready' || document.status === 'failed' ? null : document.status,
     progress: document.progress,
     chunkCount: document.chunkCount,
+    vectorsPending: document.vectorsPending ?? 0,
     sizeBytes: document.sizeBytes,
     tags: document.tags,
     error: document.error,

@@ -22,6 +22,8 @@ export interface DocumentRecord {
   partsTotal: number | null
   createdAt: Date
   updatedAt: Date
+  /** Chunks stored for keyword search whose vectors wait for the embedding model (views only). */
+  vectorsPending?: number
 }
 
 const COLUMNS = `id, collection, filename, source_type AS "sourceType", stored_path AS "storedPath",
@@ -29,10 +31,14 @@ const COLUMNS = `id, collection, filename, source_type AS "sourceType", stored_p
   chunk_count AS "chunkCount", active_hash AS "activeHash", parts_total AS "partsTotal",
   created_at AS "createdAt", updated_at AS "updatedAt"`
 
+/** What the API shows of a document: its row and how many of its vectors are still pending. */
+const VIEW_COLUMNS = `${COLUMNS}, (SELECT count(*)::int FROM chunks c
+  WHERE c.document_id = documents.id AND c.embedding_status = 'pending') AS "vectorsPending"`
+
 type Queryable = Pick<Pool | PoolClient, 'query'>
 
 export async function getDocument(db: Queryable, id: string): Promise<DocumentRecord | null> {
-  const { rows } = await db.query<DocumentRecord>(`SELECT ${COLUMNS} FROM documents WHERE id = $1`, [id])
+  const { rows } = await db.query<DocumentRecord>(`SELECT ${VIEW_COLUMNS} FROM documents WHERE id = $1`, [id])
   return rows[0] ?? null
 }
 
@@ -54,7 +60,7 @@ export async function listDocuments(
   }: { collection?: string; status?: DocumentStatus; limit?: number; offset?: number },
 ): Promise<DocumentRecord[]> {
   const { rows } = await db.query<DocumentRecord>(
-    `SELECT ${COLUMNS} FROM documents
+    `SELECT ${VIEW_COLUMNS} FROM documents
       WHERE ($1::text IS NULL OR collection = $1) AND ($2::text IS NULL OR status = $2)
       ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
     [collection ?? null, status ?? null, limit, offset],
