@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { processEnvironment } from '@rag/config'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // The MCP server as an MCP client runs it: spawned over stdio, talking to a real gateway.
 const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
@@ -114,8 +114,10 @@ describe('the MCP server', () => {
     expect(answered.passages[0].sourceId).toBe('lumina-guide.pdf:p5')
     expect(answered.passages[0].text).toContain('2年間')
     // Progress while waiting, counting up, saying where the question is.
-    // (The client may hand a notification to its callback just after the result.)
-    await vi.waitFor(() => expect(progress.map((p) => p.message)).toContain('question done'))
+    // (The last one may cross the result on the wire; the client then drops it.)
+    expect(progress.length).toBeGreaterThan(0)
+    for (const { message } of progress)
+      expect(message).toMatch(/^question (queued|retrieving|reranking|generating|done)$/)
     expect(progress.map((p) => p.progress).sort()).toEqual(progress.map((_, i) => i + 1))
 
     const pdf = listed.documents.find((d: { filename: string }) => d.filename === 'lumina-guide.pdf')

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { registerDocument } from '@rag/ingest'
 import { waitForDocument } from '@rag/ingest/testing'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../testing.ts'
 
 // MCP over Streamable HTTP at /mcp, as a remote client reaches it: the SDK's client and transport.
@@ -69,7 +69,10 @@ describe('MCP over HTTP at /mcp', () => {
     expect(result.structuredContent.refused).toBe(false)
     expect(result.structuredContent.answer).toContain('2年間')
     expect(result.structuredContent.passages[0]?.sourceId).toBe('lumina-guide.pdf:p5')
-    await vi.waitFor(() => expect(progress.map((p) => p.message)).toContain('question done'))
+    // (The last one may cross the result on the wire; the client then drops it.)
+    expect(progress.length).toBeGreaterThan(0)
+    for (const { message } of progress)
+      expect(message).toMatch(/^question (queued|retrieving|reranking|generating|done)$/)
 
     const found = (await client.callTool({
       name: 'search',
