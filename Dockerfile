@@ -30,6 +30,6 @@ COPY data/sample ./data/sample
 COPY scripts/healthcheck.mjs ./scripts/healthcheck.mjs
 RUN useradd --system --uid 1001 rag && mkdir -p /app/data/inbox /app/models && chown -R rag /app/data /app/models
 USER rag
-# The gateway answers /healthz (HEALTHCHECK_URL); workers touch LIVENESS_FILE (see docker-compose.yml).
+# Workers and the watcher: their LIVENESS_FILE; the gateway: its /healthz URL given as the argument (docker-compose.yml).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=4 CMD ["node", "scripts/healthcheck.mjs"]
 CMD ["node", "--import", "tsx", "apps/gateway/src/main.ts"]

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The container health check of every app in the image (Dockerfile HEALTHCHECK). The gateway is
-// healthy when GET /healthz answers 200 (HEALTHCHECK_URL); a worker when its LIVENESS_FILE was
-// touched in the last 45 s (it does every 10 s while it consumes its queue and Redis answers).
+// The container health check of every app in the image (Dockerfile HEALTHCHECK, compose). With a
+// URL argument (the gateway's /healthz): healthy when it answers 200. Otherwise a worker or the
+// watcher: healthy when its LIVENESS_FILE was touched in the last 45 s (it is every 10 s while the
+// process works and Redis answers).
 import { stat } from 'node:fs/promises'
 
-const url = process.env.HEALTHCHECK_URL
+const url = process.argv[2]
 const file = process.env.LIVENESS_FILE
 const fail = (why) => {
   console.error(`unhealthy: ${why}`)

@@ -1,11 +1,16 @@
+import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { gatewayConfig, watcherConfig, workerConfigs } from '@rag/config'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gatewayConfig, processEnvironment, testConfig, watcherConfig, workerConfigs } from '@rag/config'
 import { PROGRAM_NAMES } from '@rag/process-supervisor'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
 // No Docker engine runs where the tests run, so the compose file is checked against the code instead:
-// every process has a service, every variable is one the config schema knows and accepts.
+// every process has a service, every variable is one the config schema knows and accepts; and
+// Compose itself parses it: v1 (`docker-compose`, Debian's package, scripts/install-compose.sh)
+// without an engine, and v2 (`docker compose`) where the plugin is installed.
 
 const root = new URL('../../../', import.meta.url)
 interface Service {
@@ -23,6 +28,18 @@ const compose = parse(await readFile(new URL('docker-compose.yml', root), 'utf8'
   volumes: Record<string, unknown>
 }
 const services = compose.services
+const rootPath = fileURLToPath(root)
+const run = promisify(execFile)
+const composeEnv = { ...process.env, API_KEY: 'compose-test-key-0123456789' }
+const available = (command: string, args: string[]) =>
+  run(command, args, { env: composeEnv }).then(
+    () => true,
+    () => false,
+  )
+const hasV1 = await available('docker-compose', ['version'])
+const hasV2 = await available('docker', ['compose', 'version'])
+if (testConfig.parse(processEnvironment()).test.ci && !hasV1)
+  throw new Error('docker-compose (Compose v1) is missing: run scripts/install-compose.sh')
 const apps = PROGRAM_NAMES.map((name) => [name, services[name]] as const)
 
 /** Resolves ${VAR:-default} and ${VAR:?message} the way compose would with an .env giving API_KEY. */
@@ -57,9 +74,14 @@ describe('docker-compose.yml', () => {
         postgres: { condition: 'service_healthy' },
         redis: { condition: 'service_healthy' },
       })
-      expect(service?.volumes).toEqual(['app-data:/app/data', 'models:/app/models'])
+      expect(service?.volumes?.slice(0, 2)).toEqual(['app-data:/app/data', 'models:/app/models'])
+      // Each health-checked: the gateway by /healthz, the others by the liveness file they touch.
+      expect(service?.healthcheck?.test.slice(0, 3), name).toEqual(['CMD', 'node', 'scripts/healthcheck.mjs'])
+      if (name !== 'gateway') expect(service?.environment?.LIVENESS_FILE, name).toBe('/tmp/alive')
     }
     expect(services.gateway?.healthcheck?.test.join(' ')).toContain('/healthz')
+    // Files dropped into ./data/inbox on the host reach the watcher.
+    expect(services.watcher?.volumes).toContain('./data/inbox:/app/data/inbox')
   })
 
   it('keeps workers scalable with --scale (no fixed names, no published ports)', () => {
@@ -98,6 +120,25 @@ describe('docker-compose.yml', () => {
       )
       expect(config.redis.url, name).toBe('redis://redis:6379')
     }
+  })
+
+  it.skipIf(!hasV1)('parses with Compose v1', async () => {
+    await run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: rootPath,
+      env: composeEnv,
+    })
+  })
+
+  it.skipIf(!hasV2)('parses with Compose v2', async () => {
+    await run('docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: rootPath,
+      env: composeEnv,
+    })
+  })
+
+  it('has no top-level name (Compose v1 refuses it)', async () => {
+    const raw = parse(await readFile(new URL('docker-compose.yml', root), 'utf8')) as { name?: string }
+    expect(raw.name).toBeUndefined()
   })
 
   it('is built from one Dockerfile that prunes the workspace for every app', async () => {

@@ -10,9 +10,26 @@ export interface KeywordSearchOptions extends SearchFilters {
   maxCandidates?: number
 }
 
-interface TermStat {
+export interface TermStat {
   term: string
   df: number
+}
+
+/**
+ * The rarest terms, as many as fit the candidate budget together: every chunk holding one of them
+ * is scored. A chunk with none of them holds only frequent terms and rarely outranks one that
+ * matches a rare term (the idea behind MaxScore).
+ */
+export function candidateTerms(stats: TermStat[], maxCandidates: number) {
+  const byRarity = [...stats].sort((x, y) => x.df - y.df)
+  const rare: string[] = []
+  let budget = maxCandidates
+  for (const stat of byRarity) {
+    if (rare.length > 0 && stat.df > budget) break
+    rare.push(stat.term)
+    budget -= stat.df
+  }
+  return { byRarity, rare }
 }
 
 /**
@@ -39,49 +56,20 @@ export async function keywordSearch(
   const first = stats[0]
   if (!first) return []
   const { n, avgdl } = first
-  // The rarest terms, as many as fit the candidate budget together: every chunk holding one of
-  // them is scored. A chunk with none of them holds only frequent terms and rarely outranks one
-  // that matches a rare term (the idea behind MaxScore).
-  const byRarity = [...stats].sort((x, y) => x.df - y.df)
-  const rare: string[] = []
-  let budget = maxCandidates
-  for (const stat of byRarity) {
-    if (rare.length > 0 && stat.df > budget) break
-    rare.push(stat.term)
-    budget -= stat.df
-  }
+  const { byRarity, rare } = candidateTerms(stats, maxCandidates)
   const idf = stats.map((stat) => Math.log(1 + (n - stat.df + 0.5) / (stat.df + 0.5)))
   const score = (match: '&&' | '@>', candidateTerms: string[], candidateLimit: number) =>
-    pool.query<RankedChunk>(
-      `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, idf)),
-     candidates AS (
-       SELECT ch.id, ch.terms, ch.term_count FROM chunks ch
-         JOIN documents d ON d.id = ch.document_id AND d.active_hash = ch.content_hash
-        WHERE ch.terms ${match} $3::text[] AND ($4::text IS NULL OR d.collection = $4)
-        LIMIT $5
-     )
-     SELECT cand.id::text AS "chunkId",
-            sum(q.idf * tf.n * ($6::float8 + 1)
-                / (tf.n + $6::float8 * (1 - $7::float8 + $7::float8 * cand.term_count / $8::float8)))::float8 AS score
-       FROM candidates cand
-       JOIN q ON q.term = ANY(cand.terms)
-       -- Term frequency, counted in C by array_positions rather than by a subquery per pair.
-       CROSS JOIN LATERAL (SELECT cardinality(array_positions(cand.terms, q.term))::float8 AS n) tf
-      GROUP BY cand.id
-      ORDER BY score DESC, cand.id
-      LIMIT $9`,
-      [
-        stats.map((stat) => stat.term),
-        idf,
-        candidateTerms,
-        collection ?? null,
-        candidateLimit,
-        k1,
-        b,
-        avgdl,
-        limit,
-      ],
-    )
+    pool.query<RankedChunk>(keywordScoreSql(match), [
+      stats.map((stat) => stat.term),
+      idf,
+      candidateTerms,
+      collection ?? null,
+      candidateLimit,
+      k1,
+      b,
+      avgdl,
+      limit,
+    ])
   // Only frequent terms: even the rarest alone exceeds the budget. Chunks holding the two rarest
   // together are few and are where BM25's best scores are; the union is the fallback.
   const [rarest, second] = byRarity
@@ -93,3 +81,36 @@ export async function keywordSearch(
   }
   return (await score('&&', rare, maxCandidates * 2)).rows
 }
+
+/**
+ * The scoring query ($1 terms, $2 idf, $3 candidate terms, $4 collection, $5 candidate limit, $6
+ * k1, $7 b, $8 avgdl, $9 limit). The candidates come from the GIN index on terms first, in a
+ * MATERIALIZED step, and only then meet documents: joined freely, the planner walked every document
+ * through chunks_document_idx and tested `terms` row by row once there were many documents (121 ms
+ * p50 on 152 real documents, against 20 ms through GIN).
+ */
+export const keywordScoreSql = (
+  match: '&&' | '@>',
+) => `WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, idf)),
+     matched AS MATERIALIZED (
+       SELECT ch.id, ch.document_id, ch.content_hash, ch.terms, ch.term_count FROM chunks ch
+        WHERE ch.terms ${match} $3::text[]
+        -- Room for chunks of replaced versions and other collections, dropped just below.
+        LIMIT $5 * 4
+     ),
+     candidates AS (
+       SELECT m.id, m.terms, m.term_count FROM matched m
+         JOIN documents d ON d.id = m.document_id AND d.active_hash = m.content_hash
+        WHERE ($4::text IS NULL OR d.collection = $4)
+        LIMIT $5
+     )
+     SELECT cand.id::text AS "chunkId",
+            sum(q.idf * tf.n * ($6::float8 + 1)
+                / (tf.n + $6::float8 * (1 - $7::float8 + $7::float8 * cand.term_count / $8::float8)))::float8 AS score
+       FROM candidates cand
+       JOIN q ON q.term = ANY(cand.terms)
+       -- Term frequency, counted in C by array_positions rather than by a subquery per pair.
+       CROSS JOIN LATERAL (SELECT cardinality(array_positions(cand.terms, q.term))::float8 AS n) tf
+      GROUP BY cand.id
+      ORDER BY score DESC, cand.id
+      LIMIT $9`
