@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
+import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
 import type { Producer } from '@rag/queue'
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
@@ -18,6 +19,7 @@ import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
+import { httpMetrics, mountMetrics } from './routes/metrics.ts'
 import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
@@ -33,6 +35,8 @@ export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   access?: AccessOptions
   /** The built web app (apps/web/dist) served at `/`; absent: `/` says how to build it. */
   webAppDir?: string
+  /** Prometheus metrics, served at /metrics (a registry of its own per gateway by default). */
+  metrics?: PlatformMetrics
 }
 
 export interface AccessOptions {
@@ -63,7 +67,9 @@ const isOpenPath = (path: string, method: string) =>
 export function createApp(deps: GatewayDeps) {
   const app = new OpenAPIHono()
   const access = deps.access ?? OPEN_ACCESS
+  const metrics = deps.metrics ?? createPlatformMetrics('gateway')
   app.use(requestContext({ logger: deps.logger }))
+  app.use(httpMetrics(metrics))
   if (access.corsOrigins.length > 0) {
     // Before the key check: a browser's preflight carries no key.
     app.use(
@@ -82,12 +88,13 @@ export function createApp(deps: GatewayDeps) {
   app.post('/documents', rateLimit({ perMinute: access.uploadsPerMinute, what: 'uploads', addressOf }))
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
-  app.route('/', searchRoutes(deps))
+  app.route('/', searchRoutes({ ...deps, metrics }))
   app.route('/', askRoutes(deps))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf }))
   mountApiDocs(app)
   mountMcp(app)
+  mountMetrics(app, metrics, deps)
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)
   app.notFound((c) => {

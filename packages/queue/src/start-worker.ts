@@ -1,5 +1,6 @@
 import type { Logger } from '@rag/log'
 import { withLogContext } from '@rag/log'
+import type { PlatformMetrics } from '@rag/metrics'
 import { UnrecoverableError, Worker } from 'bullmq'
 import type { z } from 'zod'
 import type { JobDefinition } from './job-definition.ts'
@@ -32,6 +33,8 @@ export interface StartWorkerOptions<S extends z.ZodType> {
   lockDurationMs?: number
   /** Called once a job will not be tried again (attempts used up, or unrecoverable). */
   onFinalFailure?: (payload: unknown, error: Error) => Promise<void>
+  /** Job durations and failures per queue are recorded here (Prometheus). */
+  metrics?: Pick<PlatformMetrics, 'jobDuration' | 'jobFailures'>
 }
 
 /** A BullMQ worker that validates each payload, logs with the job id, and fails unfixable jobs once. */
@@ -44,6 +47,7 @@ export function startWorker<S extends z.ZodType>({
   concurrency = 1,
   lockDurationMs = 30000,
   onFinalFailure,
+  metrics,
 }: StartWorkerOptions<S>): Worker {
   const worker = new Worker(
     definition.name,
@@ -56,7 +60,8 @@ export function startWorker<S extends z.ZodType>({
         }
         logger.debug({ attempt: job.attemptsMade + 1 }, 'job started')
         const attempt = job.attemptsMade + 1
-        return handler(parsed.data, {
+        const end = metrics?.jobDuration.startTimer({ queue: definition.name })
+        const outcome = handler(parsed.data, {
           jobId: job.id ?? '',
           attempt,
           lastAttempt: attempt >= (job.opts.attempts ?? 1),
@@ -64,6 +69,12 @@ export function startWorker<S extends z.ZodType>({
           logger,
           progress: (fraction) => job.updateProgress(Math.round(fraction * 100)),
         })
+        if (end)
+          outcome.then(
+            () => end({ outcome: 'completed' }),
+            () => end({ outcome: 'failed' }),
+          )
+        return outcome
       }),
     {
       connection: redisConnectionOptions(redisUrl, 'worker'),
@@ -81,6 +92,7 @@ export function startWorker<S extends z.ZodType>({
     const final =
       error instanceof UnrecoverableError ||
       (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1))
+    metrics?.jobFailures.inc({ queue: definition.name, final: String(final) })
     if (job && final && onFinalFailure) {
       onFinalFailure(job.data, error).catch((hookError) =>
         logger.error({ err: hookError, jobId: job.id }, 'could not record the failure'),

@@ -7,9 +7,11 @@ import {
 } from '@rag/config'
 import { openDatabase, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
+import { createPlatformMetrics } from '@rag/metrics'
 import { createProducer, type JobDefinition, type JobHandler, type Producer, startWorker } from '@rag/queue'
 import { createShutdown, type Shutdown, startLivenessFile } from '@rag/runtime'
 import type { z } from 'zod'
+import { startMetricsServer } from './metrics-server.ts'
 
 export interface WorkerDeps<C extends WorkerConfig = WorkerConfig> {
   config: C
@@ -72,7 +74,9 @@ export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName
   const deps = { config, pool, producer, logger, shutdown }
   const handler = await createHandler(deps)
   const concurrency = concurrencyOf ? concurrencyOf(config) : config.worker.concurrency
+  const metrics = createPlatformMetrics(name)
   const worker = startWorker({
+    metrics,
     definition,
     handler,
     redisUrl: config.redis.url,
@@ -85,6 +89,10 @@ export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName
   // Closing waits for the jobs in progress; the shutdown deadline bounds it, and a job cut off
   // there is taken over by another worker once its lock expires.
   shutdown.add('worker', () => worker.close())
+  if (config.worker.metricsPort > 0) {
+    const server = await startMetricsServer(metrics, { port: config.worker.metricsPort })
+    shutdown.add('metrics endpoint', () => server.close())
+  }
   if (config.liveness.file) {
     const stop = startLivenessFile({
       path: config.liveness.file,

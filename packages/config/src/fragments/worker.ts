@@ -10,10 +10,14 @@ export const worker = defineFragment({
     SHUTDOWN_TIMEOUT_SECONDS: integer(20, { min: 1, max: 600 }),
     // A job whose worker died is handed to another worker after this long without a heartbeat.
     JOB_LOCK_SECONDS: integer(30, { min: 1, max: 3600 }),
+    // Port of the worker's Prometheus endpoint (GET /metrics: job durations and failures, model
+    // calls, the process); 0 = none. Each worker on one host needs its own.
+    METRICS_PORT: integer(0, { min: 0, max: 65535 }),
   },
   read: (env) => ({
     concurrency: env.WORKER_CONCURRENCY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     lockDurationMs: env.JOB_LOCK_SECONDS * 1000,
+    metricsPort: env.METRICS_PORT,
   }),
 })

@@ -3,6 +3,7 @@ import { searchResultSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
+import type { PlatformMetrics } from '@rag/metrics'
 import { SEARCH_MODES, search } from '@rag/retrieval'
 import { commonErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -12,6 +13,8 @@ export interface SearchRouteDeps {
   /** The query embedder, or null when the model is off or unavailable (search degrades to keyword). */
   getEmbedder: () => Promise<Embedder | null>
   retrieval: RetrievalSection
+  /** Search latency by mode is recorded here. */
+  metrics?: Pick<PlatformMetrics, 'searchDuration'>
 }
 
 const searchQuery = z
@@ -55,6 +58,7 @@ const searchRoute = createRoute({
 export function searchRoutes(deps: SearchRouteDeps) {
   return new OpenAPIHono({ defaultHook: validationHook }).openapi(searchRoute, async (c) => {
     const { q, mode, k, collection, parents } = c.req.valid('query')
+    const end = deps.metrics?.searchDuration.startTimer({ mode })
     const result = await search(
       { pool: deps.pool, embedder: await deps.getEmbedder() },
       {
@@ -70,6 +74,7 @@ export function searchRoutes(deps: SearchRouteDeps) {
         parents: parents === 'true',
       },
     )
+    end?.()
     return c.json({ query: q, mode, ...result }, 200)
   })
 }

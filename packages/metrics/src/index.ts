@@ -1,0 +1,1 @@
+export { createPlatformMetrics, METRIC_NAMES, type PlatformMetrics } from './platform-metrics.ts'
