@@ -84,8 +84,17 @@ export function createApp(deps: GatewayDeps) {
   const attempts = new KeyAttempts(KEY_ATTEMPTS_PER_MINUTE)
   app.use(rejectCrossOrigin({ allowedOrigins: access.corsOrigins }))
   app.use(requireApiKey({ keys: access.apiKeys, open: isOpenPath, attempts, addressOf }))
-  app.post('/ask', rateLimit({ perMinute: access.askPerMinute, what: 'questions', addressOf }))
-  app.post('/documents', rateLimit({ perMinute: access.uploadsPerMinute, what: 'uploads', addressOf }))
+  // Counted in Redis under the installation's prefix: every gateway replica shares the limits.
+  const limit = (perMinute: number, what: string) =>
+    rateLimit({
+      perMinute,
+      what,
+      addressOf,
+      redis: deps.producer.redis,
+      keyPrefix: `${deps.queuePrefix}:rate:${what}`,
+    })
+  app.post('/ask', limit(access.askPerMinute, 'questions'))
+  app.post('/documents', limit(access.uploadsPerMinute, 'uploads'))
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes({ ...deps, metrics }))

@@ -62,7 +62,8 @@ beforeAll(async () => {
   for (let i = 0; i < abstracts.length; i += 50)
     await insertDocument(`scifact-${i / 50}.txt`, abstracts.slice(i, i + 50))
   await db.pool.query('ANALYZE documents; ANALYZE chunks')
-})
+  // Loading 152 documents through the statistics triggers takes a while on PGlite.
+}, 300_000)
 afterAll(async () => {
   await db?.drop()
 })

@@ -1,41 +1,47 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Redis } from 'ioredis'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { HttpError } from '../http-error.ts'
 import { presentedKey } from './api-key.ts'
 
 /**
- * A token bucket per caller (its API key, else its address, see clientAddress): `perMinute` requests a minute with
- * bursts up to that many; over it, 429 with Retry-After. Kept in this process (one gateway); 0 = off.
+ * `perMinute` requests a minute per caller (its API key, else its address, see clientAddress);
+ * over it, 429 with Retry-After. Counted in Redis (rate-limiter-flexible), so the limit holds
+ * across gateway replicas behind a load balancer; while Redis is away each gateway counts in its
+ * own memory instead of letting everything through. 0 = off.
  */
 export function rateLimit({
   perMinute,
   what,
   addressOf,
-  now = () => Date.now(),
+  redis,
+  keyPrefix,
 }: {
   perMinute: number
   what: string
   addressOf: (c: Context) => string
-  now?: () => number
+  redis: Redis
+  /** Shared by every gateway of one installation (the queue prefix and what is limited). */
+  keyPrefix: string
 }): MiddlewareHandler {
-  const buckets = new Map<string, { tokens: number; at: number }>()
+  const limits = { points: perMinute, duration: 60 }
+  const limiter = new RateLimiterRedis({
+    ...limits,
+    storeClient: redis,
+    keyPrefix,
+    insuranceLimiter: new RateLimiterMemory({ ...limits, keyPrefix }),
+  })
   return async function rateLimitMiddleware(c, next) {
     if (perMinute <= 0) return next()
     const key = presentedKey((name) => c.req.header(name))
     const caller = key ? `key:${key}` : `addr:${addressOf(c)}`
-    const t = now()
-    const bucket = buckets.get(caller) ?? { tokens: perMinute, at: t }
-    bucket.tokens = Math.min(perMinute, bucket.tokens + ((t - bucket.at) / 60_000) * perMinute)
-    bucket.at = t
-    buckets.set(caller, bucket)
-    if (bucket.tokens < 1) {
-      const seconds = Math.ceil(((1 - bucket.tokens) * 60) / perMinute)
+    try {
+      await limiter.consume(caller)
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal
+      const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))
       c.header('Retry-After', String(seconds))
       throw new HttpError(429, `too many ${what}: at most ${perMinute} a minute; try again in ${seconds} s`)
-    }
-    bucket.tokens -= 1
-    if (buckets.size > 10_000) {
-      // Forget callers whose buckets are full again.
-      for (const [id, b] of buckets) if (t - b.at > 60_000) buckets.delete(id)
     }
     return next()
   }
