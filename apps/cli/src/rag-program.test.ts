@@ -101,7 +101,9 @@ describe('rag', () => {
     expect(asked.stderr).toMatch(/done…/)
   })
 
-  it('waits out the upload rate limit as Retry-After says: a 70-file folder all ready', { timeout: 180_000 }, async () => {
+  it('waits out the upload rate limit as Retry-After says: a 70-file folder all ready', {
+    timeout: 180_000,
+  }, async () => {
     const folder = join(server.dir, 'seventy')
     await mkdir(folder, { recursive: true })
     for (let i = 0; i < 70; i++)
