@@ -8,9 +8,8 @@ import { startQuestionWorkers } from '@rag/questions/testing'
 import { createProducer } from '@rag/queue'
 import { keywordSearch, reciprocalRankFusion, type SearchMode, search } from '@rag/retrieval'
 import { toSql } from 'pgvector'
-import { syntheticQueries } from './bench-search.ts'
 import { ms, percentile } from './percentile.ts'
-import { insertSyntheticChunks } from './synthetic-chunks.ts'
+import { insertSyntheticChunks, syntheticQueries } from './synthetic-chunks.ts'
 
 const DIM = 384
 const QUERIES = 200

@@ -8,7 +8,8 @@ import { benchSearch } from './bench-search.ts'
 
 const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Promise<void>> = {
   ingest: (config, args) => benchIngest(config, args),
-  search: (config) => benchSearch(config.bench),
+  // pnpm bench search [10000,100000,1000000]: keyword search on real text.
+  search: (config, args) => benchSearch(config.bench, args),
   ask: (config) => benchAsk(config.bench),
   // pnpm bench files DIR…: real files of every kind through the pipeline (counts, memory, stalls).
   files: (config, args) => benchFiles(config.bench, args),

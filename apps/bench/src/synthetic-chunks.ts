@@ -39,3 +39,17 @@ export async function insertSyntheticChunks(
   }
   await pool.query('ANALYZE chunks')
 }
+
+/** Queries of 2–5 terms mixing frequent and rare ones, as questions do. */
+export function syntheticQueries(count: number, vocabulary: number): string[] {
+  let seed = 17
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed / 2 ** 31
+  }
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 2 + Math.floor(next() * 4) }, () => `t${Math.floor(vocabulary ** next())}`).join(
+      ' ',
+    ),
+  )
+}
