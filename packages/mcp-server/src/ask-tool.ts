@@ -3,7 +3,7 @@ import { ANSWER_MODES, SEARCH_MODES } from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
 import { z } from 'zod'
 import { follow, progressReporter } from './progress.ts'
-import { passageShape } from './search-tool.ts'
+import { passageShape, toPassage } from './search-tool.ts'
 import { guarded, structured } from './tool-result.ts'
 
 const finished = (status: string) => status === 'done' || status === 'failed'
@@ -67,14 +67,7 @@ export function registerAskTool(server: McpServer, client: GatewayClient, answer
           answer: result.answer,
           refused: result.refused,
           citations: result.citations,
-          passages: result.sources.map(({ rank, sourceId, title, heading, score, text }) => ({
-            rank,
-            sourceId,
-            title,
-            heading,
-            score,
-            text,
-          })),
+          passages: result.sources.map(toPassage),
           degraded: result.degraded,
         })
       }),

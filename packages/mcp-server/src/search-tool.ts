@@ -13,6 +13,23 @@ export const passageShape = {
   text: z.string().describe('The passage'),
 }
 
+/** What an agent gets of a passage (a search hit or an answer's source): the fields of passageShape. */
+export const toPassage = ({
+  rank,
+  sourceId,
+  title,
+  heading,
+  score,
+  text,
+}: { [K in keyof typeof passageShape]: z.output<(typeof passageShape)[K]> }) => ({
+  rank,
+  sourceId,
+  title,
+  heading,
+  score,
+  text,
+})
+
 export function registerSearchTool(server: McpServer, client: GatewayClient) {
   server.registerTool(
     'search',
@@ -41,14 +58,7 @@ export function registerSearchTool(server: McpServer, client: GatewayClient) {
       guarded(async () => {
         const { hits, degraded } = await client.search(query, { k: top_k, mode, collection })
         return structured({
-          hits: hits.map(({ rank, sourceId, title, heading, score, text }) => ({
-            rank,
-            sourceId,
-            title,
-            heading,
-            score,
-            text,
-          })),
+          hits: hits.map(toPassage),
           degraded,
         })
       }),
