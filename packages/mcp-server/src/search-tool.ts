@@ -13,22 +13,9 @@ export const passageShape = {
   text: z.string().describe('The passage'),
 }
 
-/** What an agent gets of a passage (a search hit or an answer's source): the fields of passageShape. */
-export const toPassage = ({
-  rank,
-  sourceId,
-  title,
-  heading,
-  score,
-  text,
-}: { [K in keyof typeof passageShape]: z.output<(typeof passageShape)[K]> }) => ({
-  rank,
-  sourceId,
-  title,
-  heading,
-  score,
-  text,
-})
+const passage = z.object(passageShape)
+/** What an agent gets of a passage (a search hit or an answer's source): passageShape's fields, the rest left out. */
+export const toPassage = (value: z.input<typeof passage>) => passage.parse(value)
 
 export function registerSearchTool(server: McpServer, client: GatewayClient) {
   server.registerTool(
