@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism, loadavg } from 'node:os'
 import type { BenchConfig } from '@rag/config'
-import { createPool, migrate, quoteIdentifier } from '@rag/db'
+import { createPool, migrate, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import { keywordSearch } from '@rag/retrieval'
 import { percentile } from './percentile.ts'
 import { insertRealTextChunks, readRealText, seeded } from './real-text-corpus.ts'
@@ -10,15 +10,20 @@ const QUERIES = 200
 const AGREEMENT_QUERIES = 100
 
 /**
- * `pnpm bench search [SIZES]`: keyword (BM25) search on real text — the shared SQuAD, JaQuAD and
+ * `pnpm bench search [SIZES] [--embedded]`: keyword (BM25) search on real text — the shared SQuAD, JaQuAD and
  * SciFact passages over documents of 20 chunks, replicated with light perturbation past their
  * ~12k chunks — with real questions (seeded) as queries: p50/p95/p99 latency, and how often its
  * top 10 agrees with exhaustive BM25 over every chunk holding a query term. SIZES: comma-separated
- * chunk counts (default 10000,100000; 1000000 takes a while to load).
+ * chunk counts (default 10000,100000; 1000000 takes a while to load). --embedded: the same against
+ * the embedded PGlite database `pnpm start` serves without DATABASE_URL (in memory), to compare.
  */
 export async function benchSearch(config: BenchConfig, args: string[] = []): Promise<void> {
-  const sizes = (args[0] ?? '10000,100000').split(',').map(Number)
-  if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${args[0]}`)
+  const embedded = args.includes('--embedded')
+  const sizeArg = args.find((arg) => !arg.startsWith('--')) ?? '10000,100000'
+  const sizes = sizeArg.split(',').map(Number)
+  if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
+  const server = embedded ? await startEmbeddedPostgres() : undefined
+  const databaseUrl = server?.url ?? config.databaseUrl
   const text = await readRealText(config.sharedDir)
   const random = seeded(11)
   const queries = Array.from(
@@ -26,13 +31,19 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
     () => text.questions[Math.floor(random() * text.questions.length)] ?? '',
   )
   console.log(
-    `real text: ${text.passages.length} passages, ${text.questions.length} questions; machine: ${availableParallelism()} cores, load ${loadavg()
+    `${embedded ? 'embedded PGlite' : 'Postgres at BENCH_DATABASE_URL'}; real text: ${text.passages.length} passages, ${text.questions.length} questions; machine: ${availableParallelism()} cores, load ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   )
-  for (const size of sizes) {
+  try {
+    for (const size of sizes) await benchSize(size)
+  } finally {
+    await server?.close()
+  }
+
+  async function benchSize(size: number) {
     const schema = `bench_search_${randomBytes(3).toString('hex')}`
-    const pool = createPool({ url: config.databaseUrl, schema, max: 2 })
+    const pool = createPool({ url: databaseUrl, schema, max: 2 })
     try {
       await migrate(pool, { schema })
       const loadStarted = performance.now()

@@ -5,6 +5,7 @@ import { createLineFormatter, createLogger } from '@rag/log'
 import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
+import { adviseOnEmbeddedSize } from './embedded-advice.ts'
 import { resolveRedis } from './local-redis.ts'
 import { seedSamples } from './seed-samples.ts'
 import { waitForGateway } from './wait-for-gateway.ts'
@@ -55,6 +56,7 @@ runMain(async () => {
   // Migrate once here so the children start against a ready schema instead of queueing on the lock.
   const pool = await openDatabase({ ...config, logger, url: databaseUrl, max: 2 })
   shutdown.add('database pool', () => pool.end())
+  if (!config.database.url) await adviseOnEmbeddedSize(pool, logger)
 
   const supervisor = new ProcessSupervisor({
     programs,
