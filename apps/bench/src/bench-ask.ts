@@ -6,6 +6,7 @@ import { createTestGateway, keywordOnlySearch } from '@rag/http-api/testing'
 import { createLogger } from '@rag/log'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { createProducer } from '@rag/queue'
+import { dropPrefix } from '@rag/queue/testing'
 import { keywordSearch, reciprocalRankFusion, type SearchMode, search } from '@rag/retrieval'
 import { toSql } from 'pgvector'
 import { ms, percentile } from './percentile.ts'
@@ -174,6 +175,8 @@ async function benchAskLatency(pool: Pool, config: BenchConfig) {
     await Promise.all(workers.map((worker) => worker.close()))
     await gateway.close()
     await producer.close()
+    // The run's queues, question events and rate-limit counters: nothing is left in Redis.
+    await dropPrefix(config.redisUrl, prefix)
   }
 }
 
