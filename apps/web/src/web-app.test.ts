@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { findTestAsset, generationDefaults, processEnvironment, testConfig } from '@rag/config'
 import { createGatewayClient } from '@rag/gateway-client'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
-import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
-import { createLogger } from '@rag/log'
+import type { TextGenerator } from '@rag/llm'
+import { loadTestGenerator } from '@rag/llm/testing'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
@@ -156,15 +156,7 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
   beforeAll(async () => {
     if (!(await hasBuild())) throw new Error(NOT_BUILT)
     profile = await mkdtemp(join(tmpdir(), 'rag-chromium-'))
-    generator = await loadLlamaGenerator({
-      model: gguf,
-      modelsDir: profile,
-      allowDownload: false,
-      contextSize: 2048,
-      sequences: 1,
-      threads: 1,
-      logger: createLogger({ name: 'web-app-test', level: 'warn' }),
-    })
+    generator = await loadTestGenerator(gguf)
     server = await startGatewayServer('web-app', {
       // An LLM is configured, so the page's default answer mode is generated (and streamed).
       gateway: { webAppDir, models: { reranker: null, llm: 'stories260K' } },

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findTestAsset, generationDefaults, processEnvironment, testConfig } from '@rag/config'
 import { registerDocument } from '@rag/ingest'
 import { waitForDocument } from '@rag/ingest/testing'
-import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
-import { createLogger } from '@rag/log'
+import type { TextGenerator } from '@rag/llm'
+import { loadTestGenerator } from '@rag/llm/testing'
 import { EventSource } from 'eventsource'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../testing.ts'
@@ -52,15 +51,7 @@ describe.skipIf(!hasGguf)('the answer stream with a standard EventSource', () =>
   let generator: TextGenerator
 
   beforeAll(async () => {
-    generator = await loadLlamaGenerator({
-      model: gguf,
-      modelsDir: join(tests.sharedDir, 'models'),
-      allowDownload: false,
-      contextSize: 2048,
-      sequences: 1,
-      threads: 1,
-      logger: createLogger({ name: 'ask-events-resume', level: 'warn' }),
-    })
+    generator = await loadTestGenerator(gguf)
     server = await startGatewayServer('ask-events-resume', {
       gateway: { models: { reranker: null, llm: 'stories260K' } },
       workers: { generator, generation: { ...generationDefaults(), maxTokens: 96, temperature: 0 } },

@@ -6,7 +6,8 @@ import { findTestAsset, generationDefaults, processEnvironment, testConfig } fro
 import { findSharedTokenizer } from '@rag/embeddings/testing'
 import { registerDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
-import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
+import type { TextGenerator } from '@rag/llm'
+import { loadTestGenerator } from '@rag/llm/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { loadCrossEncoder, type Reranker } from '@rag/reranking'
 import { writeTinyCrossEncoder } from '@rag/reranking/testing'
@@ -61,15 +62,7 @@ describe.skipIf(!hasGguf || !hasTokenizer)('asking with real models', () => {
       allowDownload: false,
       logger: fixture.logger,
     })
-    generator = await loadLlamaGenerator({
-      model: gguf,
-      modelsDir: scratch,
-      allowDownload: false,
-      contextSize: 2048,
-      sequences: 2,
-      threads: 1,
-      logger: fixture.logger,
-    })
+    generator = await loadTestGenerator(gguf, { sequences: 2, logger: fixture.logger })
     workers = startQuestionWorkers({
       ...fixture,
       pool,
