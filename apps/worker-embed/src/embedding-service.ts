@@ -1,6 +1,6 @@
 import { embedderProvider } from '@rag/embeddings'
 import { backfillEmbeddings } from '@rag/ingest'
-import { startModelHeartbeat, type WorkerDeps } from '@rag/worker-host'
+import { startModelHeartbeat, timedProvider, type WorkerDeps } from '@rag/worker-host'
 
 /**
  * The embedding model of this worker process: loaded once (downloaded on first use when allowed),
@@ -9,7 +9,11 @@ import { startModelHeartbeat, type WorkerDeps } from '@rag/worker-host'
  */
 export function startEmbeddingService(deps: WorkerDeps) {
   const { config, pool, logger, shutdown } = deps
-  const provider = embedderProvider(config.models, logger)
+  const provider = timedProvider(embedderProvider(config.models, logger), {
+    metrics: deps.metrics,
+    component: 'embedding',
+    calls: ['embedPassages', 'embedQuery'],
+  })
   startModelHeartbeat(deps, 'embedding', provider, async (embedder) => {
     while (!shutdown.closing && (await backfillEmbeddings(pool, embedder)) > 0) {
       logger.debug('back-filled a batch of pending embeddings')

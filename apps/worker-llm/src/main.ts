@@ -3,7 +3,7 @@ import { llmProvider } from '@rag/llm'
 import { failQuestionOnFinalFailure, generateStage, questionStageDeps } from '@rag/questions'
 import { generateJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
-import { runWorkerProcess, startModelHeartbeat } from '@rag/worker-host'
+import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
@@ -14,7 +14,11 @@ runMain(() =>
     concurrency: (config) => config.generation.concurrency,
     createHandler: async (deps) => {
       const { models, generation } = deps.config
-      const llm = llmProvider(models, generation, deps.logger)
+      const llm = timedProvider(llmProvider(models, generation, deps.logger), {
+        metrics: deps.metrics,
+        component: 'llm',
+        calls: ['generate'],
+      })
       startModelHeartbeat(deps, 'llm', llm)
       deps.shutdown.add('llm', async () => (await llm.get())?.close())
       return generateStage({ ...questionStageDeps(deps), getGenerator: () => llm.get(), generation })

@@ -3,7 +3,7 @@ import { failQuestionOnFinalFailure, questionStageDeps, rerankStage } from '@rag
 import { rerankJob } from '@rag/queue'
 import { rerankerProvider } from '@rag/reranking'
 import { runMain } from '@rag/runtime'
-import { runWorkerProcess, startModelHeartbeat } from '@rag/worker-host'
+import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
@@ -11,7 +11,11 @@ runMain(() =>
     definition: rerankJob,
     env: processEnvironment(),
     createHandler: async (deps) => {
-      const reranker = rerankerProvider(deps.config.models, deps.logger)
+      const reranker = timedProvider(rerankerProvider(deps.config.models, deps.logger), {
+        metrics: deps.metrics,
+        component: 'reranker',
+        calls: ['score'],
+      })
       startModelHeartbeat(deps, 'reranker', reranker)
       return rerankStage({ ...questionStageDeps(deps), getReranker: () => reranker.get() })
     },

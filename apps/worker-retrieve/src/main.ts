@@ -3,7 +3,7 @@ import { embedderProvider } from '@rag/embeddings'
 import { failQuestionOnFinalFailure, questionStageDeps, retrieveStage } from '@rag/questions'
 import { retrieveJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
-import { runWorkerProcess } from '@rag/worker-host'
+import { runWorkerProcess, timedProvider } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
@@ -12,7 +12,11 @@ runMain(() =>
     env: processEnvironment(),
     createHandler: async (deps) => {
       // The query embedder (the same model as the passages'), loaded now rather than on the first question.
-      const embedder = embedderProvider(deps.config.models, deps.logger)
+      const embedder = timedProvider(embedderProvider(deps.config.models, deps.logger), {
+        metrics: deps.metrics,
+        component: 'embedding',
+        calls: ['embedQuery'],
+      })
       void embedder.get()
       return retrieveStage({ ...questionStageDeps(deps), getEmbedder: () => embedder.get() })
     },

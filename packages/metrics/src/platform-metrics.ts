@@ -10,6 +10,8 @@ export const METRIC_NAMES = {
   queueWorkers: 'rag_queue_workers',
   queueOldestWaiting: 'rag_queue_oldest_waiting_seconds',
   modelUp: 'rag_model_up',
+  inferenceDuration: 'rag_model_inference_seconds',
+  generatedTokens: 'rag_llm_tokens_total',
 } as const
 
 // Latencies from a few milliseconds (keyword search) to minutes (a CPU answer).
@@ -49,6 +51,19 @@ export function createPlatformMetrics(process: string) {
       name: METRIC_NAMES.jobFailures,
       help: 'Failed job attempts per queue; final: true when it will not be tried again',
       labelNames: ['queue', 'final'] as const,
+      registers,
+    }),
+    inferenceDuration: new Histogram({
+      name: METRIC_NAMES.inferenceDuration,
+      help: 'Time inside a model call (embed passages/query, rerank score, LLM generate) by component, model and call',
+      labelNames: ['component', 'model', 'call'] as const,
+      buckets: SECONDS,
+      registers,
+    }),
+    generatedTokens: new Counter({
+      name: METRIC_NAMES.generatedTokens,
+      help: 'Tokens the LLM read (prompt) and wrote (completion); their rate over inference time is tokens/s',
+      labelNames: ['model', 'kind'] as const,
       registers,
     }),
     /** Filled on each scrape by `collect` (queue counts, model states). */

@@ -7,7 +7,7 @@ import {
 } from '@rag/config'
 import { openDatabase, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
-import { createPlatformMetrics } from '@rag/metrics'
+import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
 import { createProducer, type JobDefinition, type JobHandler, type Producer, startWorker } from '@rag/queue'
 import { createShutdown, type Shutdown, startLivenessFile } from '@rag/runtime'
 import type { z } from 'zod'
@@ -20,6 +20,8 @@ export interface WorkerDeps<C extends WorkerConfig = WorkerConfig> {
   producer: Producer
   logger: Logger
   shutdown: Shutdown
+  /** This process's metrics (its /metrics when METRICS_PORT is set): models time their calls here. */
+  metrics: PlatformMetrics
 }
 
 /** A worker outlives Redis being away: it keeps trying to connect instead of exiting. */
@@ -71,10 +73,10 @@ export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName
   const producer = await connectProducer(config, logger, shutdown)
   shutdown.add('producer', () => producer.close())
 
-  const deps = { config, pool, producer, logger, shutdown }
+  const metrics = createPlatformMetrics(name)
+  const deps = { config, pool, producer, logger, shutdown, metrics }
   const handler = await createHandler(deps)
   const concurrency = concurrencyOf ? concurrencyOf(config) : config.worker.concurrency
-  const metrics = createPlatformMetrics(name)
   const worker = startWorker({
     metrics,
     definition,
