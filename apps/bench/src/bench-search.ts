@@ -4,7 +4,7 @@ import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import { keywordSearch } from '@rag/retrieval'
 import { percentile } from './percentile.ts'
-import { insertRealTextChunks, readRealText, seeded } from './real-text-corpus.ts'
+import { insertRealTextChunks, readRealText, realTextChunkTerms, seeded } from './real-text-corpus.ts'
 
 const QUERIES = 200
 const AGREEMENT_QUERIES = 100
@@ -25,6 +25,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
   const server = embedded ? await startEmbeddedPostgres() : undefined
   const databaseUrl = server?.url ?? config.databaseUrl
   const text = await readRealText(config.sharedDir)
+  const base = realTextChunkTerms(text)
   const random = seeded(11)
   const queries = Array.from(
     { length: QUERIES },
@@ -47,7 +48,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
     try {
       await migrate(pool, { schema })
       const loadStarted = performance.now()
-      await insertRealTextChunks(pool, text, { count: size })
+      await insertRealTextChunks(pool, base, { count: size })
       const loadMs = performance.now() - loadStarted
       const latencies: number[] = []
       let agree = 0

@@ -10,7 +10,8 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   ingest: (config, args) => benchIngest(config, args),
   // pnpm bench search [10000,100000,1000000]: keyword search on real text.
   search: (config, args) => benchSearch(config.bench, args),
-  ask: (config) => benchAsk(config.bench),
+  // pnpm bench ask [10000,100000,1000000]: search per mode on real text, and POST /ask → done.
+  ask: (config, args) => benchAsk(config.bench, args),
   // pnpm bench files DIR…: real files of every kind through the pipeline (counts, memory, stalls).
   files: (config, args) => benchFiles(config.bench, args),
   // pnpm bench models [embedder|reranker|llm|ask]: real-size model costs with shape-true models.

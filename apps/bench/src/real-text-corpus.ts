@@ -59,19 +59,23 @@ export function chunkText(text: string, size = 500): string[] {
   return chunks.filter(Boolean)
 }
 
+/** The real passages cut into chunks and tokenized as the pipeline does: each chunk's terms. */
+export function realTextChunkTerms(text: RealText): string[][] {
+  return text.passages.flatMap((passage) => chunkText(passage)).map((chunk) => tokenize(chunk))
+}
+
 /**
- * Fills a schema with `count` ready chunks of real text over documents of `chunksPerDocument`
- * chunks, tokenized as the pipeline does. Past the real passages the text is replicated with light
+ * Fills a schema with `count` ready chunks of real text (`base`: realTextChunkTerms) over documents
+ * of `chunksPerDocument` chunks. Past the real passages the text is replicated with light
  * perturbation (about one term in ten of a copy gets a variant), so term statistics keep the shape
  * of real text while copies are not exact duplicates.
  */
 export async function insertRealTextChunks(
   pool: Pool,
-  text: RealText,
+  base: string[][],
   { count, chunksPerDocument = 20, seed = 7 }: { count: number; chunksPerDocument?: number; seed?: number },
 ): Promise<void> {
   const random = seeded(seed)
-  const base = text.passages.flatMap((passage) => chunkText(passage)).map((chunk) => tokenize(chunk))
   let made = 0
   for (let document = 0; made < count; document++) {
     const size = Math.min(chunksPerDocument, count - made)
