@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { type BenchProcessConfig, findPreset } from '@rag/config'
+import { startEmbeddedPostgres } from '@rag/db'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { type IngestDeps, registerDocument, startInProcessIngestion } from '@rag/ingest'
@@ -21,8 +22,9 @@ import { trackPeakMemory } from './process-memory.ts'
 const logger = createLogger({ name: 'bench', level: 'warn' })
 
 /**
- * `pnpm bench ingest`: documents/s and chunks/s through the queued pipeline (four worker processes)
- * against the same work in one process, and the peak memory of each worker on a large PDF.
+ * `pnpm bench ingest [--embedder ID] [--embedded]`: documents/s and chunks/s through the queued
+ * pipeline (four worker processes) against the same work in one process (and, with --embedded,
+ * the pipeline on the embedded PGlite server), and the peak memory of each worker on a large PDF.
  */
 export async function benchIngest(processConfig: BenchProcessConfig, args: string[] = []): Promise<void> {
   const config = processConfig.bench
@@ -106,24 +108,43 @@ export async function benchIngest(processConfig: BenchProcessConfig, args: strin
     await closeRun(inProcess)
 
     // The pipeline: parse, chunk, embed and store workers as separate processes.
-    const pipeline = await openRun(config, 'pipeline', embedding)
-    const workers = startWorkers(config, pipeline, modelsDir, embedding?.model ?? 'none', workerEnv)
-    await workersAttached(pipeline)
-    const pipelineStarted = performance.now()
-    for (const path of files) await register(pipeline, path)
-    const result = await waitAllReady(pipeline.pool, files.length, 30 * 60_000)
-    const pipelineMs = performance.now() - pipelineStarted
-    await workers.stop()
-    await closeRun(pipeline)
+    const pipelineRun = async (runConfig: typeof config, label: string) => {
+      const run = await openRun(runConfig, label, embedding)
+      const workers = startWorkers(runConfig, run, modelsDir, embedding?.model ?? 'none', workerEnv)
+      await workersAttached(run)
+      const started = performance.now()
+      for (const path of files) await register(run, path)
+      const result = await waitAllReady(run.pool, files.length, 30 * 60_000)
+      const ms = performance.now() - started
+      await workers.stop()
+      await closeRun(run)
+      return { ...result, ms }
+    }
+    const pipeline = await pipelineRun(config, 'pipeline')
 
     const rate = (n: number, ms: number) => (n / (ms / 1000)).toFixed(1)
+    const line = (label: string, chunks: number, ms: number, failed: number) =>
+      `${label} ${files.length} docs, ${chunks} chunks in ${(ms / 1000).toFixed(2)} s = ${rate(files.length, ms)} docs/s, ${rate(chunks, ms)} chunks/s, ${failed} failed`
+    console.log(line('in-process:', inProcessResult.chunks, inProcessMs, inProcessResult.failed))
+    console.log(line('pipeline:  ', pipeline.chunks, pipeline.ms, pipeline.failed))
     console.log(
-      `in-process: ${files.length} docs, ${inProcessResult.chunks} chunks in ${(inProcessMs / 1000).toFixed(2)} s = ${rate(files.length, inProcessMs)} docs/s, ${rate(inProcessResult.chunks, inProcessMs)} chunks/s, ${inProcessResult.failed} failed`,
+      `ratio pipeline / in-process time: ${(pipeline.ms / inProcessMs).toFixed(2)}x (goal <= 1.10x)`,
     )
-    console.log(
-      `pipeline:   ${files.length} docs, ${result.chunks} chunks in ${(pipelineMs / 1000).toFixed(2)} s = ${rate(files.length, pipelineMs)} docs/s, ${rate(result.chunks, pipelineMs)} chunks/s, ${result.failed} failed`,
-    )
-    console.log(`ratio pipeline / in-process time: ${(pipelineMs / inProcessMs).toFixed(2)}x (goal <= 1.10x)`)
+
+    // --embedded: the same pipeline against the embedded PGlite server `pnpm start` runs without
+    // DATABASE_URL (in memory), to compare with native Postgres.
+    if (args.includes('--embedded')) {
+      const server = await startEmbeddedPostgres()
+      try {
+        const embedded = await pipelineRun({ ...config, databaseUrl: server.url }, 'embedded')
+        console.log(line('embedded:  ', embedded.chunks, embedded.ms, embedded.failed))
+        console.log(
+          `ratio embedded / native pipeline time: ${(embedded.ms / pipeline.ms).toFixed(2)}x (goal <= 2x)`,
+        )
+      } finally {
+        await server.close()
+      }
+    }
 
     if (config.pdfPages > 0) {
       const pdf = join(work, `large-${config.pdfPages}.pdf`)

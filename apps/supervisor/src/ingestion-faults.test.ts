@@ -2,18 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
-import { chunkSections } from '@rag/chunking'
 import { processEnvironment } from '@rag/config'
 import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/testing'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { reconcileDocuments, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
-import { type ParsedSection, parseDocument } from '@rag/parsers'
 import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
 import { killWorker } from '@rag/process-supervisor/testing'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectedChunks, numberedDocument, SMALL_CHUNKS } from './testing/numbered-documents.ts'
 
 // The ingestion workers as real processes against the real Redis and Postgres, killed with SIGKILL
 // in the middle of work (the supervisor restarts them), and Redis losing every job: every document
@@ -21,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
 const redisUrl = testRedisUrl()
-const chunking = { size: 300, overlap: 60, parentMaxChars: 900 }
+const chunking = SMALL_CHUNKS
 const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(readTestConfig().sharedDir)
 if (!hasTokenizer)
   console.warn(`fault tests run keyword-only: no tokenizer at ${tokenizerDir} (set SHARED_DIR)`)
@@ -39,29 +38,6 @@ afterAll(async () => {
   await db.drop()
   await rm(workDir, { recursive: true, force: true })
 })
-
-function documentText(n: number) {
-  const sentences = Array.from(
-    { length: 12 },
-    (_, i) => `Document ${n} sentence ${i} explains lamp feature number ${(n * 13 + i) % 97} in some detail.`,
-  )
-  return `${sentences.slice(0, 6).join(' ')}\n\n${sentences.slice(6).join(' ')}\n`
-}
-
-async function expectedChunks(n: number) {
-  const sections: ParsedSection[] = []
-  for await (const section of parseDocument(
-    new TextEncoder().encode(documentText(n)),
-    `doc-${n}.txt`,
-    'text',
-    {
-      maxSectionChars: chunking.parentMaxChars,
-    },
-  )) {
-    sections.push(section)
-  }
-  return chunkSections(sections, chunking).chunks.length
-}
 
 async function runScenario(
   label: string,
@@ -99,7 +75,7 @@ async function runScenario(
     supervisor.start()
     const ids: string[] = []
     for (let n = 0; n < 50; n++) {
-      const data = new TextEncoder().encode(documentText(n))
+      const data = new TextEncoder().encode(numberedDocument(n))
       const { document } = await registerDocument(
         { pool: db.pool, producer, logger },
         { uploadDir: join(workDir, 'uploads'), maxBytes: 1_000_000 },

@@ -15,10 +15,12 @@ export async function vectorSearch(
   { limit, collection }: SearchFilters & { limit: number },
 ): Promise<RankedChunk[]> {
   // Candidates from the index before the document filters; a collection filter may drop most of
-  // them, so it gets a deeper scan.
+  // them, so it gets a deeper scan. The HNSW search's breadth (ef_search) is this count: at 4× the
+  // limit its top 10 held 92.9% of the exact top 10 on 100k chunks of real text, at 10× 98.3%
+  // (pnpm bench ask: 4.4 → 9.6 ms p50).
   const candidates = collection
     ? Math.min(1000, Math.max(200, limit * 20))
-    : Math.min(1000, Math.max(40, limit * 4))
+    : Math.min(1000, Math.max(100, limit * 10))
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
