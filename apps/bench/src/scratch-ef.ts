@@ -19,7 +19,10 @@ if (!exists) {
   await fillLexicalVectors(pool, vectorOf)
 }
 const random = seeded(11)
-const queries = Array.from({ length: 100 }, () => text.questions[Math.floor(random() * text.questions.length)] ?? '')
+const queries = Array.from(
+  { length: 100 },
+  () => text.questions[Math.floor(random() * text.questions.length)] ?? '',
+)
 const vectors = await Promise.all(queries.map((q) => embedder.embedQuery(q)))
 const exact = []
 for (const v of vectors) exact.push(await exactVectorSearch(pool, v, 10))
@@ -31,9 +34,13 @@ for (const ef of (process.argv[3] ?? '40,100,160,320,640').split(',').map(Number
     await c.query('BEGIN')
     await c.query(`SET LOCAL hnsw.ef_search = ${ef}`)
     const t = performance.now()
-    const { rows } = await c.query(`SELECT id::text AS "chunkId", (1 - c.distance)::float8 AS score FROM (SELECT id, embedding <=> $1::vector AS distance FROM chunks ORDER BY embedding <=> $1::vector LIMIT ${Math.max(40, ef)}) c ORDER BY c.distance LIMIT 10`, [toSql(v)])
+    const { rows } = await c.query(
+      `SELECT id::text AS "chunkId", (1 - c.distance)::float8 AS score FROM (SELECT id, embedding <=> $1::vector AS distance FROM chunks ORDER BY embedding <=> $1::vector LIMIT ${Math.max(40, ef)}) c ORDER BY c.distance LIMIT 10`,
+      [toSql(v)],
+    )
     lat.push(performance.now() - t)
-    await c.query('COMMIT'); c.release()
+    await c.query('COMMIT')
+    c.release()
     const kth = exact[i]?.at(-1)?.score ?? 0
     agree += rows.filter((r) => r.score >= kth - 1e-6).length / 10
   }

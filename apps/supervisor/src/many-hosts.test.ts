@@ -9,7 +9,7 @@ import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/te
 import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
 import { canCreateNetworks, createTestNetwork, type TestNetwork } from '@rag/process-supervisor/testing'
 import { createProducer } from '@rag/queue'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { expectedChunks, numberedDocument, SMALL_CHUNKS } from './testing/numbered-documents.ts'
 import { type ServicesHost, startServicesHost } from './testing/services-host.ts'
 
@@ -106,7 +106,6 @@ describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', 
   }, 120_000)
 
   afterAll(async () => {
-    if (process.env.DEBUG_HOSTS) console.log(logs.slice(-80).join('\n'))
     await Promise.all([...supervisors.values()].map((supervisor) => supervisor.stop(5000)))
     await pool?.end()
     await services?.stop()
@@ -140,6 +139,7 @@ describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', 
   }
 
   it('ends every document ready with its exact chunks and every accepted question done', async () => {
+    onTestFailed(() => console.log(`the hosts' last output:\n${logs.slice(-100).join('\n')}`))
     // The gateway answers (503 until the rerank and LLM queues, not run here, have workers).
     await expect
       .poll(async () => (await fetch(`${gateway()}/healthz`).catch(() => undefined))?.status, {
