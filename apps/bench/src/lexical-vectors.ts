@@ -1,7 +1,6 @@
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { tokenize } from '@rag/keyword'
-import { toSql } from 'pgvector'
 
 export const LEXICAL_DIM = 384
 /** Dimensions each term's own part adds to (with a sign): two terms rarely share their pattern. */
@@ -101,25 +100,11 @@ export function documentFrequencies(chunks: string[][]): Map<string, number> {
 }
 
 /**
- * Gives every chunk its stand-in vector from its stored terms, in batches, then builds the HNSW
- * index once (as after a bulk load; building it row by row would take far longer).
+ * Builds the HNSW index once, after a bulk load with the index dropped (as after a bulk import;
+ * building it row by row would take far longer), with room to build the graph in memory.
  */
-export async function fillLexicalVectors(pool: Pool, vectorOf: (terms: string[]) => number[]): Promise<void> {
-  await pool.query('DROP INDEX IF EXISTS chunks_embedding_hnsw_idx')
-  for (let after = 0; ; ) {
-    const { rows } = await pool.query<{ id: string; terms: string[] }>(
-      'SELECT id::text, terms FROM chunks WHERE id > $1 ORDER BY id LIMIT 2000',
-      [after],
-    )
-    if (rows.length === 0) break
-    await pool.query(
-      `UPDATE chunks SET embedding = v.e::vector, embedding_status = 'done'
-         FROM unnest($1::bigint[], $2::text[]) AS v(id, e) WHERE chunks.id = v.id`,
-      [rows.map((row) => row.id), rows.map((row) => toSql(vectorOf(row.terms)))],
-    )
-    after = Number(rows.at(-1)?.id)
-  }
-  await pool.query(`SET maintenance_work_mem = '2GB'`)
+export async function buildVectorIndex(pool: Pool): Promise<void> {
+  await pool.query(`SET maintenance_work_mem = '4GB'`)
   await pool.query(
     'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding vector_cosine_ops)',
   )

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Pool } from '@rag/db'
 import { tokenize } from '@rag/keyword'
+import { toSql } from 'pgvector'
 
 /** Real passages and real questions from the shared evaluation sets (English and Japanese). */
 export interface RealText {
@@ -73,7 +74,18 @@ export function realTextChunkTerms(text: RealText): string[][] {
 export async function insertRealTextChunks(
   pool: Pool,
   base: string[][],
-  { count, chunksPerDocument = 20, seed = 7 }: { count: number; chunksPerDocument?: number; seed?: number },
+  {
+    count,
+    chunksPerDocument = 20,
+    seed = 7,
+    vectorOf,
+  }: {
+    count: number
+    chunksPerDocument?: number
+    seed?: number
+    /** Each chunk's vector from its terms (the schema then needs an embedding space of that size). */
+    vectorOf?: (terms: string[]) => number[]
+  },
 ): Promise<void> {
   const random = seeded(seed)
   let made = 0
@@ -93,11 +105,18 @@ export async function insertRealTextChunks(
        s AS (
          INSERT INTO sections (document_id, content_hash, ordinal, source_id, text)
          SELECT id, 'h', 0, $2, '' FROM d RETURNING id, document_id)
-       INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count)
+       INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count
+                           ${vectorOf ? ', embedding, embedding_status' : ''})
        SELECT s.document_id, 'h', s.id, a.i - 1, $2 || ':c' || a.i, '', md5($2 || a.i),
               ARRAY(SELECT json_array_elements_text(a.t)), json_array_length(a.t)
+              ${vectorOf ? ", ($4::json ->> (a.i - 1)::int)::vector, 'done'" : ''}
          FROM s CROSS JOIN json_array_elements($3::json) WITH ORDINALITY AS a(t, i)`,
-      [id, `doc-${document}.txt`, JSON.stringify(terms)],
+      [
+        id,
+        `doc-${document}.txt`,
+        JSON.stringify(terms),
+        ...(vectorOf ? [JSON.stringify(terms.map((chunk) => toSql(vectorOf(chunk))))] : []),
+      ],
     )
     made += size
   }
