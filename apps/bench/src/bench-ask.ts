@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism, loadavg } from 'node:os'
 import type { BenchConfig } from '@rag/config'
-import { createPool, migrate, type Pool, quoteIdentifier } from '@rag/db'
+import { createPool, migrate, type Pool, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { type SearchMode, search } from '@rag/retrieval'
 import { benchAskLatency } from './bench-ask-latency.ts'
@@ -63,9 +63,11 @@ async function benchSearchModes(pool: Pool, size: number, queries: string[], emb
  * queries, seeded) with vectors from the lexical stand-in embedder (see lexical-vectors.ts) under
  * HNSW, each mode's top 10 against its exact reference; then, on the first size, POST /ask → done
  * through the real queues: one at a time (queue overhead = total − search) and 200 at once.
- * SIZES: comma-separated chunk counts (default 10000,100000).
+ * SIZES: comma-separated chunk counts (default 10000,100000). --embedded: against the embedded
+ * PGlite server `pnpm start` runs without DATABASE_URL (in memory), to compare with native.
  */
 export async function benchAsk(config: BenchConfig, args: string[] = []): Promise<void> {
+  const embedded = args.includes('--embedded')
   const sizeArg = args.find((arg) => !arg.startsWith('--')) ?? '10000,100000'
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
@@ -77,26 +79,34 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
     { length: QUERIES },
     () => text.questions[Math.floor(random() * text.questions.length)] ?? '',
   )
+  const server = embedded ? await startEmbeddedPostgres() : undefined
+  const databaseUrl = server?.url ?? config.databaseUrl
   console.log(
-    `Postgres at BENCH_DATABASE_URL; real text: ${base.length} chunks, ${text.questions.length} questions; vectors: ` +
+    `${embedded ? 'embedded PGlite' : 'Postgres at BENCH_DATABASE_URL'}; real text: ${base.length} chunks, ${text.questions.length} questions; vectors: ` +
       `${embedder.model} (${embedder.dim} dimensions, a stand-in: no model cost); machine: ${availableParallelism()} cores, load ${load()}`,
   )
-  for (const [i, size] of sizes.entries()) {
+  try {
+    for (const [i, size] of sizes.entries()) await benchSize(size, i === 0)
+  } finally {
+    await server?.close()
+  }
+
+  async function benchSize(size: number, first: boolean) {
     const schema = `bench_ask_${randomBytes(3).toString('hex')}`
-    const pool = createPool({ url: config.databaseUrl, schema, max: 8 })
+    const pool = createPool({ url: databaseUrl, schema, max: 8 })
     try {
       await migrate(pool, { schema, embedding: { model: embedder.model, dim: embedder.dim } })
       const started = performance.now()
       await pool.query('DROP INDEX chunks_embedding_hnsw_idx')
       await insertRealTextChunks(pool, base, { count: size, vectorOf })
       const loaded = performance.now()
-      await buildVectorIndex(pool)
+      await buildVectorIndex(pool, embedded ? '512MB' : '4GB')
       console.log(
         `${size} chunks of real text (${Math.ceil(size / 20)} documents): loaded with their vectors in ${((loaded - started) / 1000).toFixed(1)} s, ` +
           `HNSW index built in ${((performance.now() - loaded) / 1000).toFixed(1)} s`,
       )
       await benchSearchModes(pool, size, queries, embedder)
-      if (i === 0) await benchAskLatency(pool, config, queries)
+      if (first) await benchAskLatency(pool, config, queries)
     } finally {
       await pool.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`)
       await pool.end()

@@ -101,10 +101,11 @@ export function documentFrequencies(chunks: string[][]): Map<string, number> {
 
 /**
  * Builds the HNSW index once, after a bulk load with the index dropped (as after a bulk import;
- * building it row by row would take far longer), with room to build the graph in memory.
+ * building it row by row would take far longer), with room to build the graph in memory (PGlite,
+ * a 32-bit WebAssembly process, gets less).
  */
-export async function buildVectorIndex(pool: Pool): Promise<void> {
-  await pool.query(`SET maintenance_work_mem = '4GB'`)
+export async function buildVectorIndex(pool: Pool, memory = '4GB'): Promise<void> {
+  await pool.query(`SET maintenance_work_mem = '${memory}'`)
   await pool.query(
     'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding vector_cosine_ops)',
   )
