@@ -75,3 +75,17 @@ export function agreement(mode: SearchMode, fast: RankedChunk[], exact: RankedCh
   const kth = exact.at(-1)?.score ?? 0
   return Math.min(exact.length, fast.filter((item) => item.score >= kth - 1e-6).length) / exact.length
 }
+
+/**
+ * Agreement by source passage: past the real text the corpus is perturbed copies, and a copy of a
+ * passage is as good an answer as the passage. Chunk ids follow the load order, so chunk id n is a
+ * copy of real chunk (n − 1) mod `realChunks`; this is the share of the exact top's passages the
+ * fast top also returns (in any copy).
+ */
+export function passageAgreement(fast: RankedChunk[], exact: RankedChunk[], realChunks: number): number {
+  const passage = (item: RankedChunk) => (Number(item.chunkId) - 1) % realChunks
+  const wanted = new Set(exact.map(passage))
+  if (wanted.size === 0) return fast.length === 0 ? 1 : 0
+  const found = new Set(fast.map(passage))
+  return [...wanted].filter((id) => found.has(id)).length / wanted.size
+}
