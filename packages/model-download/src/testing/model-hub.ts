@@ -54,7 +54,9 @@ export async function serveModelHub(dir: string, options: ModelHubOptions = {}):
       cutDone.add(path)
       const stream = createReadStream(path, { start, end: start + options.cut.bytes - 1 })
       stream.on('data', (chunk) => response.write(chunk))
-      stream.on('end', () => response.destroy())
+      // Ends the connection once the bytes written are flushed: destroying it at once could drop
+      // them, and the client would see a cut at byte 0 instead of mid-file.
+      stream.on('end', () => response.socket?.end())
       return
     }
     createReadStream(path, { start }).pipe(response)
