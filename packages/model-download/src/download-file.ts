@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 /** The file downloaded is not the one expected: deleted, never used. */
@@ -70,12 +69,19 @@ export async function downloadFile(
     const total = Number(response.headers.get('content-length') ?? 0) + (resumed ? have : 0)
     let received = resumed ? have : 0
     const file = destination.split('/').at(-1) ?? destination
-    const body = Readable.fromWeb(response.body as never)
-    body.on('data', (chunk: Buffer) => {
-      received += chunk.length
-      options.onProgress?.({ file, received, total })
-    })
-    await pipeline(body, createWriteStream(part, { flags: resumed ? 'a' : 'w' }))
+    // Each piece is written before the next is read, so a connection cut mid-file leaves every byte
+    // received in the part for the next attempt to resume from (a stream pipeline destroyed by the
+    // cut could drop writes still pending).
+    const handle = await open(part, resumed ? 'a' : 'w')
+    try {
+      for await (const piece of response.body as unknown as AsyncIterable<Uint8Array>) {
+        await handle.write(piece)
+        received += piece.length
+        options.onProgress?.({ file, received, total })
+      }
+    } finally {
+      await handle.close()
+    }
   }
   const actual = await sha256Of(part)
   if (expected && actual !== expected) {
