@@ -4,6 +4,7 @@ import { benchAsk } from './bench-ask.ts'
 import { benchFiles } from './bench-files.ts'
 import { benchIngest } from './bench-ingest.ts'
 import { benchModels } from './bench-models.ts'
+import { benchRelevance } from './bench-relevance.ts'
 import { benchSearch } from './bench-search.ts'
 
 const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Promise<void>> = {
@@ -16,6 +17,8 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   files: (config, args) => benchFiles(config.bench, args),
   // pnpm bench models [embedder|reranker|llm|ask]: real-size model costs with shape-true models.
   models: benchModels,
+  // pnpm bench relevance [DATASET…]: what each part of keyword scoring adds, in memory.
+  relevance: (config, args) => benchRelevance(config.bench, args),
 }
 
 // pnpm bench <name>: prints figures; never asserts (goals are read, not enforced).

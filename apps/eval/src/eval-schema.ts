@@ -3,10 +3,11 @@ import { CHUNKER_VERSION } from '@rag/chunking'
 import type { ChunkingSection, ModelsSection } from '@rag/config'
 import { type Pool, quoteIdentifier } from '@rag/db'
 import type { Dataset } from '@rag/evaluation'
+import { ANALYZER_VERSION } from '@rag/keyword'
 
 /**
  * The schema an evaluation corpus lives in: named after what shapes the index (the documents,
- * the chunker and its settings, the embedding model), so an unchanged corpus is found and reused, a changed one
+ * the chunker and its settings, the keyword analyser, the embedding model), so an unchanged corpus is found and reused, a changed one
  * gets a fresh schema, and the user's own schema is never written to.
  */
 export function evalSchemaOf(
@@ -18,6 +19,7 @@ export function evalSchemaOf(
   hash.update(
     JSON.stringify([
       CHUNKER_VERSION,
+      ANALYZER_VERSION,
       chunking.size,
       chunking.overlap,
       chunking.parentMaxChars,

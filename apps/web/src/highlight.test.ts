@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { citationPieces, highlight, queryTerms } from './highlight.ts'
+import { citationPieces, highlight, queryTerms, quotePieces } from './highlight.ts'
 
 describe('queryTerms', () => {
   it('keeps the content words of a Japanese question and drops particles and endings', () => {
@@ -48,5 +48,19 @@ describe('citationPieces', () => {
       { text: '。延長は' },
       { marker: 2 },
     ])
+  })
+})
+
+describe('quotePieces', () => {
+  it('sets off the quoted sentences of a passage and leaves the rest as it is', () => {
+    expect(quotePieces('保証について。保証期間は2年間です。詳しくは店舗へ。', ['保証期間は2年間です。'])).toEqual([
+      { text: '保証について。', match: false },
+      { text: '保証期間は2年間です。', match: true },
+      { text: '詳しくは店舗へ。', match: false },
+    ])
+  })
+
+  it('ignores a quote the text does not hold', () => {
+    expect(quotePieces('abc', ['xyz', ''])).toEqual([{ text: 'abc', match: false }])
   })
 })

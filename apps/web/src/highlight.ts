@@ -52,6 +52,16 @@ export function highlight(text: string, terms: string[]): Piece[] {
   return pieces
 }
 
+/** The text cut at the places it holds one of the quotes (exact pieces of it), those pieces marked. */
+export function quotePieces(text: string, quotes: string[]): Piece[] {
+  const present = quotes.filter((quote) => quote !== '' && text.includes(quote))
+  if (present.length === 0) return [{ text, match: false }]
+  return text
+    .split(new RegExp(`(${present.map(escapeRegExp).join('|')})`, 'u'))
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, match: present.includes(part) }))
+}
+
 /** An answer cut at its [n] citation markers, so each can link to its source. */
 export function citationPieces(answer: string): ({ text: string } | { marker: number })[] {
   return answer

@@ -267,10 +267,17 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     const posted = page.waitForRequest((request) => request.url().endsWith('/ask'))
     await page.click('form.ask button[type=submit]')
     expect((await posted).postDataJSON().options).toMatchObject({ mode: 'keyword', answer: 'extractive' })
-    // Extractive: the answer is the best passage itself, so it holds the fact.
+    // Extractive: the answer is the sentence of the best passage that holds the fact, set off in
+    // that passage among the sources.
     await page.waitForSelector('[data-testid=answer][data-status=done]:has-text("2年間")', {
       timeout: 30_000,
     })
+    const answer = (await page.locator('[data-testid=answer] .answer-text').textContent()) ?? ''
+    const quote = page.locator('[data-testid=sources] li >> nth=0').locator('[data-testid=answer-quote]')
+    expect(await quote.count()).toBe(1)
+    expect(answer).toContain((await quote.textContent()) ?? '-')
+    const passage = (await page.locator('[data-testid=sources] li >> nth=0 >> p.text').textContent()) ?? ''
+    expect(answer.length).toBeLessThan(passage.length)
   })
 
   it('re-indexes a document from the list and shows it ready again', async () => {

@@ -1,5 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
+import { failDocumentOnFinalFailure, ingestionStages, reanalyzeKeywordIndex } from '@rag/ingest'
 import { storeJob } from '@rag/queue'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
@@ -10,7 +10,13 @@ runMain(() =>
     definition: storeJob,
     env: processEnvironment(),
     onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'store'),
-    createHandler: async ({ config, pool, producer, logger }) =>
-      ingestionStages.store({ pool, producer, logger }, config.models.embedding.model),
+    createHandler: async ({ config, pool, producer, logger, shutdown }) => {
+      // An index an older keyword analyser made is brought up to this one while new documents are stored.
+      reanalyzeKeywordIndex(pool, { logger, isClosing: () => shutdown.closing }).catch((error: unknown) => {
+        if (!shutdown.closing)
+          logger.error({ err: error }, 'keyword re-analysis failed; the next start resumes it')
+      })
+      return ingestionStages.store({ pool, producer, logger }, config.models.embedding.model)
+    },
   }),
 )

@@ -109,7 +109,14 @@ export const questionSchema = z
     }),
     answer: z.string().nullable(),
     refused: z.boolean().nullable().openapi({ description: 'True when the documents hold no answer' }),
-    citations: z.array(z.object({ marker: z.number(), sourceId: z.string() })),
+    citations: z.array(
+      z.object({
+        marker: z.number(),
+        sourceId: z.string(),
+        // For an extractive answer: the pieces of the passage's text it was taken from.
+        quotes: z.array(z.string()).optional(),
+      }),
+    ),
     sources: z.array(questionSourceSchema),
     degraded: z.array(z.string()).openapi({ description: 'Capabilities asked for that were unavailable' }),
     queries: z.array(z.string()).nullable().openapi({ description: 'RAG-Fusion: the rephrasings searched' }),

@@ -32,6 +32,8 @@ const COLUMNS = [
   'noAnswerAccuracy',
   'falseRefusalRate',
   'faithfulness',
+  'exactMatch',
+  'answerChars',
   'citationValidity',
   'p95.totalMs',
 ]

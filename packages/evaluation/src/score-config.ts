@@ -120,6 +120,13 @@ export function scoreConfig(
     metrics.faithfulness = mean(faithful.map((f) => f.share))
     metrics.exactMatch = mean(faithful.map((f) => (f.exact ? 1 : 0)))
   }
+  if (answered.length > 0) {
+    // How much a reader must read: an answer that holds the keywords in one sentence beats a page.
+    metrics.answerChars = percentile(
+      answered.map(([, r]) => [...(r?.answer ?? '')].length),
+      50,
+    )
+  }
   const citing = answered.filter(([, r]) => (r?.citations.length ?? 0) > 0)
   if (citing.length > 0) {
     // A citation is valid when it names a passage the answer was given that holds the evidence:

@@ -16,7 +16,7 @@ export {
   UploadRejectedError,
   uploadedName,
 } from './register-document.ts'
-export { prepareChunkRows, storePart } from './repository/chunks.ts'
+export { preparePartRows, storePart } from './repository/chunks.ts'
 export type { DocumentVersion, PartRef } from './repository/document-version.ts'
 export {
   currentDocument,
@@ -31,6 +31,7 @@ export {
   requeueDocument,
 } from './repository/documents.ts'
 export { finalizeDocument } from './repository/finalize-document.ts'
+export { reanalyzeKeywordIndex } from './repository/reanalyze-keyword-index.ts'
 export { createChunkHandler } from './stages/chunk-stage.ts'
 export { createEmbedHandler } from './stages/embed-stage.ts'
 export { failDocumentOnFinalFailure } from './stages/fail-document-on-final-error.ts'

@@ -23,6 +23,19 @@ export class Bm25Index {
     return doc
   }
 
+  get size(): number {
+    return this.lengths.length
+  }
+
+  get averageLength(): number {
+    return this.totalLength / Math.max(1, this.lengths.length)
+  }
+
+  /** Documents holding the term. */
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.length ?? 0
+  }
+
   search(terms: string[], limit = 10): { doc: number; score: number }[] {
     const n = this.lengths.length
     const avgLength = this.totalLength / Math.max(1, n)

@@ -1,2 +1,17 @@
+export { type AnswerKind, answerKindOf, isAnswerKindTerm } from './answer-kind.ts'
+export { bigramCounts } from './bigram-counts.ts'
+export { Bm25Index } from './bm25-index.ts'
+export {
+  analyzeQuery,
+  type Bm25Parameters,
+  DEFAULT_RELEVANCE,
+  inverseDocumentFrequency,
+  type PassageEvidence,
+  type QueryTerms,
+  type RelevanceStatistics,
+  type RelevanceWeights,
+  scorePassages,
+} from './passage-relevance.ts'
 export { ENGLISH_STOPWORDS, JAPANESE_STOPWORDS } from './stopwords.ts'
-export { type TokenizerKind, tokenize } from './tokenize.ts'
+export { ANALYZER_VERSION, analyzeText, type TextTerms, type TokenizerKind, tokenize } from './tokenize.ts'
+export { windowCoverage } from './window-coverage.ts'

@@ -40,7 +40,16 @@ export function registerAskTool(server: McpServer, client: GatewayClient, answer
         answer: z.string().nullable().describe('The answer, with [n] markers citing passages[n-1]'),
         refused: z.boolean().describe('True when the documents hold no answer'),
         citations: z
-          .array(z.object({ marker: z.number(), sourceId: z.string() }))
+          .array(
+            z.object({
+              marker: z.number(),
+              sourceId: z.string(),
+              quotes: z
+                .array(z.string())
+                .optional()
+                .describe('For an extractive answer: where in the passage it stands'),
+            }),
+          )
           .describe('The [n] markers the answer uses and what each cites'),
         passages: z.array(z.object(passageShape)).describe('The passages the answer was built from'),
         degraded: z.array(z.string()).describe('What was skipped (no reranker, no LLM, …)'),

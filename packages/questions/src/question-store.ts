@@ -26,6 +26,8 @@ export interface QuestionSource {
 export interface Citation {
   marker: number
   sourceId: string
+  /** For an extractive answer: the pieces of the passage's text it was taken from. */
+  quotes?: string[]
 }
 
 export interface QuestionUsage {

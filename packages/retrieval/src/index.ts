@@ -1,4 +1,4 @@
-export { EVIDENCE_WINDOW, termCoverage, windowCoverage } from './evidence.ts'
+export { EVIDENCE_WINDOW, questionWordWeights, termCoverage } from './evidence.ts'
 export { type KeywordSearchOptions, keywordSearch } from './keyword-search.ts'
 export { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
 export type { RankedChunk, SearchFilters } from './ranked-chunk.ts'

@@ -90,6 +90,7 @@ async function planOf(target: TestDatabase, match: '&&' | '@>', terms: string[])
       0.75,
       60,
       10,
+      terms,
     ]),
   )
   return rows.map((row) => row['QUERY PLAN']).join('\n')

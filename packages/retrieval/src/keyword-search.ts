@@ -1,5 +1,6 @@
+import { retrievalDefaults } from '@rag/config'
 import { type Pool, type PoolClient, withTransaction } from '@rag/db'
-import { tokenize } from '@rag/keyword'
+import { analyzeQuery, bigramCounts, inverseDocumentFrequency, scorePassages } from '@rag/keyword'
 import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 
 export interface KeywordSearchOptions extends SearchFilters {
@@ -32,56 +33,115 @@ export function candidateTerms(stats: TermStat[], maxCandidates: number) {
   return { byRarity, rare }
 }
 
+const defaults = retrievalDefaults()
+const DEFAULT_BM25 = { k1: defaults.bm25K1, b: defaults.bm25B }
+
+/** Candidates of the first stage (BM25 of the chunks' words) handed to passage scoring. */
+export const RESCORED_CANDIDATES = 50
+
+interface CorpusRow {
+  term: string
+  df: number
+  n: number
+  avgdl: number
+  avgBigrams: number
+  avgParent: number
+}
+
+interface FirstStageRow {
+  chunkId: string
+  score: number
+  words: string[]
+  text: string
+  bigramCount: number
+  parentTf: number[]
+  parentWords: number
+}
+
 /**
- * Okapi BM25 over the chunks' terms, with document frequencies and corpus size kept by triggers
- * (term_stats, corpus_stats) instead of counted per query. Candidates are the chunks holding any
- * of the query's rarest terms (see below); every query term still counts in the score. The statistics are read
- * first so that the candidate terms reach the planner as a value: as a subquery result they hid
- * from it, and it chose a sequential scan over the GIN index (100 ms at 10k chunks).
+ * Keyword search in two stages. First, Okapi BM25 over the chunks' words, with document
+ * frequencies and corpus size kept by triggers (term_stats, corpus_stats) instead of counted per
+ * query; candidates are the chunks holding any of the query's rarest words (see below), every query
+ * word still counts in the score. Then the best RESCORED_CANDIDATES are scored as passages
+ * (@rag/keyword scorePassages: character pairs, the parent section, the question's words together).
+ * The statistics are read first so that the candidate terms reach the planner as a value: as a
+ * subquery result they hid from it, and it chose a sequential scan over the GIN index (100 ms at
+ * 10k chunks).
  */
 export async function keywordSearch(
   pool: Pool,
   query: string,
   options: KeywordSearchOptions,
 ): Promise<RankedChunk[]> {
-  const terms = [...new Set(tokenize(query))]
-  if (terms.length === 0) return []
-  const { limit, k1 = 1.2, b = 0.75, maxCandidates = 2000, collection } = options
-  const { rows: stats } = await pool.query<TermStat & { n: number; avgdl: number }>(
+  const terms = analyzeQuery(query)
+  if (terms.words.length === 0) return []
+  const { limit, maxCandidates = 2000, collection } = options
+  const bm25 = { k1: options.k1 ?? DEFAULT_BM25.k1, b: options.b ?? DEFAULT_BM25.b }
+  const { rows } = await pool.query<CorpusRow>(
     `SELECT s.term, s.df::float8 AS df, greatest(c.chunks, 1)::float8 AS n,
-            greatest(c.terms::float8 / greatest(c.chunks, 1), 1) AS avgdl
+            greatest(c.terms::float8 / greatest(c.chunks, 1), 1) AS avgdl,
+            greatest(c.bigrams::float8 / greatest(c.chunks, 1), 1) AS "avgBigrams",
+            greatest(c.section_terms::float8 / greatest(c.sections, 1), 1) AS "avgParent"
        FROM term_stats s CROSS JOIN corpus_stats c WHERE s.term = ANY($1::text[]) AND s.df > 0`,
-    [terms],
+    [[...terms.words, ...terms.bigrams.map((bigram) => ` ${bigram}`)]],
   )
+  const stats = rows.filter((row) => !row.term.startsWith(' '))
   const first = stats[0]
   if (!first) return []
   const { n, avgdl } = first
   const { byRarity, rare } = candidateTerms(stats, maxCandidates)
-  const idf = stats.map((stat) => Math.log(1 + (n - stat.df + 0.5) / (stat.df + 0.5)))
+  const idf = stats.map((stat) => inverseDocumentFrequency(stat.df, n))
+  const rescored = Math.max(limit, RESCORED_CANDIDATES)
   const score = (match: '&&' | '@>', candidateTerms: string[], candidateLimit: number) =>
     withKeywordPlan(pool, (client) =>
-      client.query<RankedChunk>(keywordScoreSql(match), [
+      client.query<FirstStageRow>(keywordScoreSql(match), [
         stats.map((stat) => stat.term),
         idf,
         candidateTerms,
         collection ?? null,
         candidateLimit,
-        k1,
-        b,
+        bm25.k1,
+        bm25.b,
         avgdl,
-        limit,
+        rescored,
+        terms.words,
       ]),
     )
   // Only frequent terms: even the rarest alone exceeds the budget. Chunks holding the two rarest
   // together are few and are where BM25's best scores are; the union is the fallback.
   const [rarest, second] = byRarity
+  let candidates: FirstStageRow[] | undefined
   if (rarest && second && rarest.df > maxCandidates) {
     // At most the budget of them (pnpm bench: p95 51 → 28 ms at 100k chunks, top-10 agreement
     // with exhaustive scoring 96.2 → 95.0%; twice the budget only added latency).
     const both = await score('@>', [rarest.term, second.term], Math.max(limit, maxCandidates))
-    if (both.rows.length >= limit) return both.rows
+    if (both.rows.length >= limit) candidates = both.rows
   }
-  return (await score('&&', rare, maxCandidates * 2)).rows
+  candidates ??= (await score('&&', rare, maxCandidates * 2)).rows
+  const ranked = scorePassages(
+    terms,
+    {
+      chunks: n,
+      averageWords: avgdl,
+      averageBigrams: first.avgBigrams,
+      averageParentWords: first.avgParent,
+      wordDf: new Map(stats.map((row) => [row.term, row.df])),
+      // Pairs are counted under their term with a leading space (migration 0008).
+      bigramDf: new Map(
+        rows.filter((row) => row.term.startsWith(' ')).map((row) => [row.term.slice(1), row.df]),
+      ),
+    },
+    candidates.map((row) => ({
+      id: row.chunkId,
+      words: row.words,
+      bigramTf: bigramCounts(row.text, terms.bigrams),
+      bigramCount: row.bigramCount,
+      parentTf: row.parentTf,
+      parentWords: row.parentWords,
+    })),
+    bm25,
+  )
+  return ranked.slice(0, limit).map(({ id, score }) => ({ chunkId: id, score }))
 }
 
 /**
@@ -98,8 +158,8 @@ export function withKeywordPlan<T>(pool: Pool, query: (client: PoolClient) => Pr
 }
 
 /**
- * The scoring query ($1 terms, $2 idf, $3 candidate terms, $4 collection, $5 candidate limit, $6
- * k1, $7 b, $8 avgdl, $9 limit). The candidates come from the GIN index on terms first, in a
+ * The first stage ($1 terms, $2 idf, $3 candidate terms, $4 collection, $5 candidate limit, $6
+ * k1, $7 b, $8 avgdl, $9 limit, $10 the query's words for the parents' counts). The candidates come from the GIN index on terms first, in a
  * MATERIALIZED step, and only then meet documents: joined freely, the planner walked every document
  * through chunks_document_idx and tested `terms` row by row once there were many documents (121 ms
  * p50 on 152 real documents, against 20 ms through GIN).
@@ -127,11 +187,21 @@ export const keywordScoreSql = (
          FROM candidates cand CROSS JOIN LATERAL unnest(cand.terms) AS t(term)
         WHERE t.term = ANY($1::text[])
         GROUP BY cand.id, cand.term_count, t.term
+     ),
+     scored AS (
+       SELECT tf.id,
+              sum(q.idf * tf.n * ($6::float8 + 1)
+                  / (tf.n + $6::float8 * (1 - $7::float8 + $7::float8 * tf.term_count / $8::float8)))::float8 AS score
+         FROM tf JOIN q ON q.term = tf.term
+        GROUP BY tf.id
+        ORDER BY score DESC, tf.id
+        LIMIT $9
      )
-     SELECT tf.id::text AS "chunkId",
-            sum(q.idf * tf.n * ($6::float8 + 1)
-                / (tf.n + $6::float8 * (1 - $7::float8 + $7::float8 * tf.term_count / $8::float8)))::float8 AS score
-       FROM tf JOIN q ON q.term = tf.term
-      GROUP BY tf.id
-      ORDER BY score DESC, tf.id
-      LIMIT $9`
+     -- What passage scoring reads of the best: the chunk's words and text, its parent's counts of the
+     -- query's words ($10, in the query's order).
+     SELECT sc.id::text AS "chunkId", sc.score, ch.terms AS words, ch.text, ch.bigram_count AS "bigramCount",
+            ARRAY(SELECT coalesce((s.term_tf ->> w.word)::int, 0)
+                    FROM unnest($10::text[]) WITH ORDINALITY AS w(word, i) ORDER BY w.i) AS "parentTf",
+            s.term_count AS "parentWords"
+       FROM scored sc JOIN chunks ch ON ch.id = sc.id JOIN sections s ON s.id = ch.section_id
+      ORDER BY sc.score DESC, sc.id`

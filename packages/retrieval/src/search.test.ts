@@ -86,12 +86,12 @@ describe('search over the sample documents', () => {
     expect((await ask('保証', 'keyword')).hits.length).toBeGreaterThan(0)
   })
 
-  it('keeps BM25 statistics exact through inserts, replacements and deletes', async () => {
+  it('keeps BM25 statistics (words and character pairs) exact through inserts, replacements and deletes', async () => {
     const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
     const first = await registerDocument(
       deps,
       { uploadDir, maxBytes: 1e6 },
-      { filename: 'x.txt', data: new TextEncoder().encode('alpha beta\n\ngamma') },
+      { filename: 'x.txt', data: new TextEncoder().encode('alpha beta 保証期間\n\ngamma') },
     )
     await waitForDocument(fixture.db.pool, first.document.id)
     await registerDocument(
@@ -103,7 +103,9 @@ describe('search over the sample documents', () => {
     await fixture.db.pool.query('DELETE FROM documents WHERE filename = $1', ['faq.csv'])
     const { rows } = await fixture.db.pool.query<{ mismatches: number; chunks: boolean }>(
       `SELECT (SELECT count(*)::int FROM (
-                 SELECT t.term, count(DISTINCT c.id) AS df FROM chunks c, unnest(c.terms) t(term) GROUP BY t.term) actual
+                 SELECT t.term, count(DISTINCT c.id) AS df
+                   FROM chunks c, unnest(c.terms || ARRAY(SELECT ' ' || p FROM unnest(c.bigrams) p)) t(term)
+                  GROUP BY t.term) actual
                FULL JOIN (SELECT term, df FROM term_stats WHERE df > 0) kept USING (term)
                WHERE actual.df IS DISTINCT FROM kept.df) AS mismatches,
               (SELECT chunks FROM corpus_stats) = (SELECT count(*) FROM chunks) AS chunks`,

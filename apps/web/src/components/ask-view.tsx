@@ -111,6 +111,7 @@ export function AskView() {
                 key={source.rank}
                 passage={source}
                 terms={terms}
+                quotes={result.citations.find((citation) => citation.marker === source.rank)?.quotes}
                 anchor={`source-${source.rank}`}
               />
             ))}

@@ -1,15 +1,20 @@
 import type { Passage } from '../api.ts'
 import { useApp } from '../app-context.ts'
-import { highlight } from '../highlight.ts'
+import { highlight, quotePieces } from '../highlight.ts'
 
-/** One cited passage: its source id, score, and the text with the question's words marked. */
+/**
+ * One cited passage: its source id, score, and the text with the question's words marked, and the
+ * sentences an extractive answer was taken from (quotes) set off.
+ */
 export function PassageCard({
   passage,
   terms,
+  quotes = [],
   anchor,
 }: {
   passage: Passage
   terms: string[]
+  quotes?: string[]
   anchor?: string
 }) {
   const { t } = useApp()
@@ -23,7 +28,15 @@ export function PassageCard({
       </div>
       {passage.heading ? <div class="muted heading">{passage.heading}</div> : null}
       <p class="text">
-        <Highlighted text={passage.text} terms={terms} />
+        {quotePieces(passage.text, quotes).map((piece, index) =>
+          piece.match ? (
+            <mark key={index} class="quote" data-testid="answer-quote">
+              <Highlighted text={piece.text} terms={terms} />
+            </mark>
+          ) : (
+            <Highlighted key={index} text={piece.text} terms={terms} />
+          ),
+        )}
       </p>
       {passage.parentText && passage.parentText !== passage.text ? (
         <details>

@@ -1,20 +1,48 @@
 import type { PoolClient } from '@rag/db'
-import { tokenize } from '@rag/keyword'
+import { analyzeText } from '@rag/keyword'
 import { textHash } from '../text-hash.ts'
 import type { PartRef } from './document-version.ts'
 import { advancePart, type ChunkedPart, PART_ORDINAL_SPAN } from './parts.ts'
 
+/** A part's rows as JSON for the statements that store them (see preparePartRows). */
+export interface PreparedPartRows {
+  parents: string
+  chunks: string
+}
+
+const counts = (terms: string[]) => {
+  const tf: Record<string, number> = {}
+  for (const term of terms) tf[term] = (tf[term] ?? 0) + 1
+  return tf
+}
+
 /**
- * The chunk rows of a part with their keyword terms: tokenizing is CPU work, done before the
+ * The parent and chunk rows of a part with their keyword terms (a chunk's words and distinct
+ * character pairs; a parent's word counts): analysing text is CPU work, done before the
  * transaction that stores them opens (never while it holds locks).
  */
-export function prepareChunkRows(chunked: ChunkedPart): string {
-  return JSON.stringify(
-    chunked.chunks.map((chunk) => {
-      const terms = tokenize(chunk.text)
-      return { ...chunk, textHash: textHash(chunk.text), terms, termCount: terms.length }
-    }),
-  )
+export function preparePartRows(chunked: ChunkedPart): PreparedPartRows {
+  return {
+    parents: JSON.stringify(
+      chunked.parents.map((parent) => {
+        const { words } = analyzeText(parent.text)
+        return { ...parent, termTf: counts(words), termCount: words.length }
+      }),
+    ),
+    chunks: JSON.stringify(
+      chunked.chunks.map((chunk) => {
+        const { words, bigrams } = analyzeText(chunk.text)
+        return {
+          ...chunk,
+          textHash: textHash(chunk.text),
+          terms: words,
+          termCount: words.length,
+          bigrams: [...new Set(bigrams)].sort(),
+          bigramCount: bigrams.length,
+        }
+      }),
+    ),
+  }
 }
 
 /**
@@ -31,28 +59,23 @@ export async function storePart(
     embeddingModel,
   }: {
     chunked: ChunkedPart
-    /** From prepareChunkRows, made before the transaction. */
-    rows: string
+    /** From preparePartRows, made before the transaction. */
+    rows: PreparedPartRows
     embeddingModel: string | null
   },
 ): Promise<number> {
   const { documentId, contentHash, part } = ref
-  const { parents, chunks } = chunked
+  const { chunks } = chunked
   await client.query(
     'DELETE FROM sections WHERE document_id = $1 AND content_hash = $2 AND ordinal >= $3 AND ordinal < $4',
     [documentId, contentHash, part * PART_ORDINAL_SPAN, (part + 1) * PART_ORDINAL_SPAN],
   )
   await client.query(
-    `INSERT INTO sections (document_id, content_hash, ordinal, source_id, heading, text)
-     SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[])`,
-    [
-      documentId,
-      contentHash,
-      parents.map((p) => p.ordinal),
-      parents.map((p) => p.sourceId),
-      parents.map((p) => p.heading),
-      parents.map((p) => p.text),
-    ],
+    `INSERT INTO sections (document_id, content_hash, ordinal, source_id, heading, text, term_tf, term_count)
+     SELECT $1, $2, p.ordinal, p."sourceId", p.heading, p.text, p."termTf", p."termCount"
+       FROM jsonb_to_recordset($3::jsonb) AS p(ordinal int, "sourceId" text, heading text, text text,
+                                               "termTf" jsonb, "termCount" int)`,
+    [documentId, contentHash, rows.parents],
   )
   const vector = embeddingModel
     ? {
@@ -62,13 +85,18 @@ export async function storePart(
       }
     : { columns: '', values: '', join: '' }
   await client.query(
-    `INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count${vector.columns})
-     SELECT $1, $2, s.id, t."chunkIndex", t."sourceId", t.text, t."textHash", t.terms, t."termCount"${vector.values}
+    `INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count,
+                         bigrams, bigram_count${vector.columns})
+     SELECT $1, $2, s.id, t."chunkIndex", t."sourceId", t.text, t."textHash", t.terms, t."termCount",
+            t.bigrams, t."bigramCount"${vector.values}
        FROM jsonb_to_recordset($3::jsonb) AS t("parentOrdinal" int, "chunkIndex" int, "sourceId" text, text text,
-                                                "textHash" text, terms text[], "termCount" int)
+                                                "textHash" text, terms text[], "termCount" int, bigrams text[],
+                                                "bigramCount" int)
        JOIN sections s ON s.document_id = $1 AND s.content_hash = $2 AND s.ordinal = t."parentOrdinal"
        ${vector.join}`,
-    embeddingModel ? [documentId, contentHash, rows, embeddingModel] : [documentId, contentHash, rows],
+    embeddingModel
+      ? [documentId, contentHash, rows.chunks, embeddingModel]
+      : [documentId, contentHash, rows.chunks],
   )
   await advancePart(client, ref, 'stored', { chunked: null })
   return chunks.length

@@ -1,7 +1,7 @@
 import { withTransaction } from '@rag/db'
 import type { JobHandler, storeJob } from '@rag/queue'
 import type { IngestDeps } from '../ingest-deps.ts'
-import { prepareChunkRows, storePart } from '../repository/chunks.ts'
+import { preparePartRows, storePart } from '../repository/chunks.ts'
 import { currentDocument, setStage } from '../repository/documents.ts'
 import { finalizeDocument } from '../repository/finalize-document.ts'
 import { getPart } from '../repository/parts.ts'
@@ -22,7 +22,7 @@ export function createStoreHandler(
       const chunked = record.chunked
       if (record.stage === 'embedded' && chunked) {
         await setStage(deps.pool, payload, 'storing')
-        const rows = prepareChunkRows(chunked)
+        const rows = preparePartRows(chunked)
         chunks = await withTransaction(deps.pool, (client) =>
           storePart(client, payload, { chunked, rows, embeddingModel }),
         )

@@ -1,4 +1,6 @@
 import { generateJob } from '@rag/queue'
+import { questionWordWeights } from '@rag/retrieval'
+import { extractiveAnswerOf } from '../extractive-answer.ts'
 import { languageOf, REFUSALS } from '../language.ts'
 import type { QuestionRecord, QuestionSource } from '../question-store.ts'
 import { handOn } from './hand-on.ts'
@@ -41,19 +43,22 @@ export async function concludeRetrieval(
     return
   }
   if (answer === 'extractive') {
-    await advance(deps, question.id, 'done', { ...patch, sources, ...extractiveAnswer(sources) })
+    await advance(deps, question.id, 'done', {
+      ...patch,
+      sources,
+      ...(await extractiveAnswer(deps, question.question, sources)),
+    })
     return
   }
   await advance(deps, question.id, 'generating', { ...patch, sources })
   await handOn(deps, question.id, generateJob, { questionId: question.id, task: 'answer' })
 }
 
-/** The best passage itself is the answer (no model needed), citing it. */
-export function extractiveAnswer(sources: QuestionSource[]) {
-  const top = sources[0]
-  return {
-    answer: top ? top.text : null,
-    refused: false,
-    citations: top ? [{ marker: top.rank, sourceId: top.sourceId }] : [],
-  }
+/** The best passage's answering sentence (or cell) is the answer (no model needed), citing it. */
+export async function extractiveAnswer(
+  deps: Pick<QuestionStageDeps, 'pool'>,
+  question: string,
+  sources: QuestionSource[],
+) {
+  return extractiveAnswerOf(question, sources, await questionWordWeights(deps.pool, question))
 }

@@ -24,7 +24,7 @@ async function answer(deps: GenerateStageDeps, question: QuestionRecord, context
   const generator = await deps.getGenerator()
   if (!generator) {
     await advance(deps, question.id, 'done', {
-      ...extractiveAnswer(question.sources),
+      ...(await extractiveAnswer(deps, question.question, question.sources)),
       degraded: ['generate'],
       timings: { generateMs: elapsedMs(started) },
     })

@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ANALYZER_VERSION, analyzeText, tokenize } from '@rag/keyword'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { registerDocument } from './register-document.ts'
+import { reanalyzeKeywordIndex } from './repository/reanalyze-keyword-index.ts'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from './testing.ts'
+
+let fixture: IngestionFixture
+let uploadDir: string
+
+const TEXTS = {
+  'heian.txt': '平安京は794年に定めた都で、のちに人々は京都と呼ぶようになった。',
+  'kyoto.txt': '京都の町は碁盤の目のように区画され、古都と呼ばれている。',
+  'lamp.txt': 'The lamps are charging over USB-C.',
+}
+
+beforeAll(async () => {
+  fixture = await startIngestionFixture('reanalyze')
+  uploadDir = await mkdtemp(join(tmpdir(), 'rag-reanalyze-'))
+  for (const [filename, text] of Object.entries(TEXTS)) {
+    const { document } = await registerDocument(
+      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
+      { uploadDir, maxBytes: 1e6 },
+      { filename, data: new TextEncoder().encode(text) },
+    )
+    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+  }
+})
+
+afterAll(async () => {
+  await fixture.close()
+  await rm(uploadDir, { recursive: true, force: true })
+})
+
+const statsMismatches = async () =>
+  (
+    await fixture.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT t.term, count(DISTINCT c.id) AS df
+           FROM chunks c, unnest(c.terms || ARRAY(SELECT ' ' || p FROM unnest(c.bigrams) p)) t(term) GROUP BY t.term) actual
+       FULL JOIN (SELECT term, df FROM term_stats WHERE df > 0) kept USING (term)
+       WHERE actual.df IS DISTINCT FROM kept.df`,
+    )
+  ).rows[0]?.n
+
+it('re-analyses an index the first analyser made, recounts its statistics, and records the analyser', async () => {
+  const { pool } = fixture.db
+  // The index as the ICU-words analyser left it: other terms, no pairs, no parent counts.
+  const { rows: chunks } = await pool.query<{ id: string; text: string }>(
+    'SELECT id::text AS id, text FROM chunks',
+  )
+  for (const chunk of chunks) {
+    const terms = tokenize(chunk.text, 'icu')
+    await pool.query(
+      "UPDATE chunks SET terms = $2, term_count = $3, bigrams = '{}', bigram_count = 0 WHERE id = $1",
+      [chunk.id, terms, terms.length],
+    )
+  }
+  await pool.query(`UPDATE sections SET term_tf = '{}', term_count = 0`)
+  await pool.query(`UPDATE keyword_index SET analyzer = 'icu-1'`)
+  expect(await statsMismatches()).toBeGreaterThan(0)
+
+  const done = await reanalyzeKeywordIndex(pool, { logger: fixture.logger, batchSize: 2 })
+  expect(done).toEqual({ from: 'icu-1', sections: 3, chunks: 3 })
+  const { rows } = await pool.query<{ text: string; terms: string[]; bigrams: string[]; parent: number }>(
+    'SELECT c.text, c.terms, c.bigrams, s.term_count AS parent FROM chunks c JOIN sections s ON s.id = c.section_id',
+  )
+  for (const row of rows) {
+    const analysed = analyzeText(row.text)
+    expect(row.terms).toEqual(analysed.words)
+    expect(row.bigrams).toEqual([...new Set(analysed.bigrams)].sort())
+    expect(row.parent).toBe(analysed.words.length)
+  }
+  expect(await statsMismatches()).toBe(0)
+  const { rows: index } = await pool.query<{ analyzer: string }>('SELECT analyzer FROM keyword_index')
+  expect(index[0]?.analyzer).toBe(ANALYZER_VERSION)
+  // Nothing left to do.
+  expect(await reanalyzeKeywordIndex(pool, { logger: fixture.logger })).toBeNull()
+})

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { extractAnswer, sentencesOf } from './extractive-answer.ts'
+
+const idf = new Map<string, number>()
+
+describe('extractAnswer', () => {
+  it('answers with the sentence that holds the question, not the page', () => {
+    const page = {
+      sourceId: 'lumina-guide.pdf:p5',
+      heading: null,
+      text: '保証とサポート\nお手入れは乾いた布で行ってください。本製品の保証期間はお買い上げ日から2年間です。保証書は大切に保管してください。',
+    }
+    expect(extractAnswer('保証期間は何年ですか', page, idf)).toEqual({
+      answer: '本製品の保証期間はお買い上げ日から2年間です。',
+      quotes: ['本製品の保証期間はお買い上げ日から2年間です。'],
+    })
+  })
+
+  it('prefers the sentence with a number when the question asks how many', () => {
+    const text =
+      'The lamp charges over USB-C with the supplied cable. A full charge of the lamp takes about 3 hours.'
+    expect(
+      extractAnswer(
+        'How many hours does the lamp take to charge?',
+        { sourceId: 'a.txt:L1', heading: null, text },
+        idf,
+      ).answer,
+    ).toBe('A full charge of the lamp takes about 3 hours.')
+  })
+
+  it('answers a spreadsheet row with its answer cell when the question matches its question cell', () => {
+    const row = {
+      sourceId: 'faq.csv:r2',
+      heading: null,
+      text: '質問: アームの角度は調整できますか？\n回答: アームは上下に最大90度、左右に180度まで動かせます。\nカテゴリ: 本体',
+    }
+    expect(extractAnswer('アームの角度は調整できますか', row, idf)).toEqual({
+      answer: 'アームは上下に最大90度、左右に180度まで動かせます。',
+      quotes: ['回答: アームは上下に最大90度、左右に180度まで動かせます。'],
+    })
+  })
+
+  it('answers with the sentence of the answer cell when the question matches that cell', () => {
+    const row = {
+      sourceId: 'faq.csv:r4',
+      heading: null,
+      text: '質問: 交換用の電球は売っていますか？\n回答: LEDは本体と一体型のため交換できません。LEDの寿命は約40000時間です。\nカテゴリ: 本体',
+    }
+    expect(extractAnswer('LEDの寿命は？', row, idf).answer).toBe('LEDの寿命は約40000時間です。')
+  })
+
+  it('keeps a multi-line cell whole', () => {
+    const row = {
+      sourceId: 'faq.csv:r3',
+      heading: null,
+      text: '質問: タイマー機能はありますか？\n回答: 30分後に消灯するスリープタイマーが使えます。\nアプリから設定してください。',
+    }
+    expect(extractAnswer('タイマー機能はありますか', row, idf).answer).toBe(
+      '30分後に消灯するスリープタイマーが使えます。\nアプリから設定してください。',
+    )
+  })
+
+  it('joins a sentence too short to stand alone with the next', () => {
+    const text = '本体について。充電時間は約3時間。満充電で8時間点灯します。'
+    expect(extractAnswer('充電時間は？', { sourceId: 'a.txt:L1', heading: null, text }, idf).quotes).toEqual([
+      '充電時間は約3時間。',
+      '満充電で8時間点灯します。',
+    ])
+  })
+})
+
+it('cuts sentences at Japanese and English ends and at line breaks', () => {
+  expect(sentencesOf('見出し\n一つ目。二つ目！ Third one. Fourth?')).toEqual([
+    '見出し',
+    '一つ目。',
+    '二つ目！',
+    'Third one.',
+    'Fourth?',
+  ])
+})

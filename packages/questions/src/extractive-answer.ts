@@ -1,0 +1,113 @@
+import { analyzeQuery, analyzeText, isAnswerKindTerm, windowCoverage } from '@rag/keyword'
+import type { Citation, QuestionSource } from './question-store.ts'
+
+const sentenceSegmenter = new Intl.Segmenter('ja', { granularity: 'sentence' })
+/** A spreadsheet row as the parsers write it: one `column: value` line per cell. */
+const CELL_LINE = /^([^:\n]{1,80}): (.*)$/
+const ROW_SOURCE = /[:!]r\d+$/
+/** A sentence this short (a heading, 「はい。」) says too little alone: the next one joins it. */
+const SHORT_SENTENCE = 20
+/** Share of the question's IDF mass a sentence holding a term of the asked kind (a date, a number) gains. */
+const KIND_BONUS = 0.25
+
+/** A text's sentences, as ICU cuts them (。！？ and . ! ? alike), never across a line break. */
+export function sentencesOf(text: string): string[] {
+  const sentences: string[] = []
+  for (const line of text.split(/\n+/)) {
+    for (const { segment } of sentenceSegmenter.segment(line)) {
+      const sentence = segment.trim()
+      if (sentence) sentences.push(sentence)
+    }
+  }
+  return sentences
+}
+
+/** A row's cells; a line that is not `column: value` continues the cell before it (a multi-line value). */
+function cellsOf(text: string): { column: string; value: string; line: string }[] | null {
+  const cells: { column: string; value: string; line: string }[] = []
+  for (const line of text.split('\n')) {
+    const match = CELL_LINE.exec(line)
+    const last = cells.at(-1)
+    if (match) cells.push({ column: match[1] ?? '', value: match[2] ?? '', line })
+    else if (last) {
+      last.value += `\n${line}`
+      last.line += `\n${line}`
+    } else return null
+  }
+  return cells
+}
+
+export interface Extract {
+  answer: string
+  /** Pieces of the passage's text the answer was taken from, to mark where it stands. */
+  quotes: string[]
+}
+
+/**
+ * The part of a passage that answers: for a spreadsheet row, its answer cell (see below); otherwise
+ * the sentence that holds the most of the
+ * question's IDF mass, preferring one with a date or number when the question asks for one (a
+ * sentence that short joins the next). The passage stays the source; this is what is read first.
+ */
+export function extractAnswer(
+  question: string,
+  passage: Pick<QuestionSource, 'text' | 'sourceId' | 'heading'>,
+  idf: Map<string, number>,
+): Extract {
+  const query = analyzeQuery(question)
+  const weights = new Map(query.words.map((word) => [word, idf.get(word) ?? 1]))
+  const coverage = (text: string) => {
+    const words = analyzeText(text).words
+    let score = windowCoverage(weights, words, Number.POSITIVE_INFINITY)
+    if (query.kind && words.some((word, i) => isAnswerKindTerm(query.kind ?? 'number', word, words[i - 1])))
+      score += KIND_BONUS
+    return score
+  }
+  const cells = ROW_SOURCE.test(passage.sourceId) ? cellsOf(passage.text) : null
+  if (cells && cells.length >= 2) {
+    // The longest cell is the answer column (an FAQ's answer, a product's description). When the
+    // question matches another cell (the question column), that whole cell answers; when it
+    // matches the answer cell itself, the sentence of it that holds the question does.
+    const scores = cells.map((cell) => coverage(cell.value))
+    const asked = scores.indexOf(Math.max(...scores))
+    const longest = cells.reduce(
+      (best, cell, i) => (cell.value.length > (cells[best]?.value.length ?? 0) ? i : best),
+      0,
+    )
+    const answer = cells[longest] ?? cells[0]
+    if (answer && asked !== longest) return { answer: answer.value, quotes: [answer.line] }
+    if (answer) return bestSentences(answer.value, null, coverage)
+  }
+  return bestSentences(passage.text, passage.heading, coverage)
+}
+
+/** The sentence of a text with the best score (the first of equals), joined by the next when short. */
+function bestSentences(text: string, heading: string | null, score: (text: string) => number): Extract {
+  const sentences = sentencesOf(text).filter((sentence) => sentence !== heading?.trim())
+  if (sentences.length === 0) return { answer: text, quotes: [text] }
+  let best = 0
+  let bestScore = -1
+  sentences.forEach((sentence, i) => {
+    const value = score(sentence)
+    if (value > bestScore) {
+      best = i
+      bestScore = value
+    }
+  })
+  const quotes = [sentences[best] as string]
+  const next = sentences[best + 1]
+  if ([...(quotes[0] ?? '')].length < SHORT_SENTENCE && next) quotes.push(next)
+  return { answer: quotes.join(' '), quotes }
+}
+
+/** The extractive answer of a question's sources: the best passage's answering part, citing it. */
+export function extractiveAnswerOf(
+  question: string,
+  sources: QuestionSource[],
+  idf: Map<string, number>,
+): { answer: string | null; refused: false; citations: Citation[] } {
+  const top = sources[0]
+  if (!top) return { answer: null, refused: false, citations: [] }
+  const { answer, quotes } = extractAnswer(question, top, idf)
+  return { answer, refused: false, citations: [{ marker: top.rank, sourceId: top.sourceId, quotes }] }
+}
