@@ -8,7 +8,7 @@ import { benchAskLatency } from './bench-ask-latency.ts'
 import { agreement, exactSearch, passageAgreement } from './exact-search.ts'
 import { buildVectorIndex, documentFrequencies, lexicalVectors } from './lexical-vectors.ts'
 import { ms, percentile } from './percentile.ts'
-import { insertRealTextChunks, readRealText, realTextChunkTerms, seeded } from './real-text-corpus.ts'
+import { insertRealTextChunks, readRealText, realTextChunks, seeded } from './real-text-corpus.ts'
 
 const QUERIES = 200
 /** Questions whose top 10 is checked against the exact one (fewer at a million: each exact scan takes seconds). */
@@ -80,8 +80,11 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const text = await readRealText(config.sharedDir)
-  const base = realTextChunkTerms(text)
-  const { vectorOf, embedder } = lexicalVectors(documentFrequencies(base), base.length)
+  const base = realTextChunks(text)
+  const { vectorOf, embedder } = lexicalVectors(
+    documentFrequencies(base.chunks.map((chunk) => chunk.words)),
+    base.chunks.length,
+  )
   const random = seeded(11)
   const queries = Array.from(
     { length: QUERIES },
@@ -90,7 +93,7 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
   const server = embedded ? await startEmbeddedPostgres() : undefined
   const databaseUrl = server?.url ?? config.databaseUrl
   console.log(
-    `${embedded ? 'embedded PGlite' : 'Postgres at BENCH_DATABASE_URL'}; real text: ${base.length} chunks, ${text.questions.length} questions; vectors: ` +
+    `${embedded ? 'embedded PGlite' : 'Postgres at BENCH_DATABASE_URL'}; real text: ${base.chunks.length} chunks, ${text.questions.length} questions; vectors: ` +
       `${embedder.model} (${embedder.dim} dimensions, a stand-in: no model cost); machine: ${availableParallelism()} cores, load ${load()}`,
   )
   try {
@@ -113,7 +116,7 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
         `${size} chunks of real text (${Math.ceil(size / 20)} documents): loaded with their vectors in ${((loaded - started) / 1000).toFixed(1)} s, ` +
           `HNSW index built in ${((performance.now() - loaded) / 1000).toFixed(1)} s`,
       )
-      await benchSearchModes(pool, { size, realChunks: base.length }, queries, embedder)
+      await benchSearchModes(pool, { size, realChunks: base.chunks.length }, queries, embedder)
       if (first) await benchAskLatency(pool, config, queries)
     } finally {
       await pool.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`)

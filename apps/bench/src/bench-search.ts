@@ -4,7 +4,7 @@ import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import { keywordSearch } from '@rag/retrieval'
 import { percentile } from './percentile.ts'
-import { insertRealTextChunks, readRealText, realTextChunkTerms, seeded } from './real-text-corpus.ts'
+import { insertRealTextChunks, readRealText, realTextChunks, seeded } from './real-text-corpus.ts'
 
 const QUERIES = 200
 const AGREEMENT_QUERIES = 100
@@ -25,7 +25,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
   const server = embedded ? await startEmbeddedPostgres() : undefined
   const databaseUrl = server?.url ?? config.databaseUrl
   const text = await readRealText(config.sharedDir)
-  const base = realTextChunkTerms(text)
+  const base = realTextChunks(text)
   const random = seeded(11)
   const queries = Array.from(
     { length: QUERIES },

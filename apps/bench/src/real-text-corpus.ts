@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Pool } from '@rag/db'
-import { tokenize } from '@rag/keyword'
+import { analyzeText } from '@rag/keyword'
 import { toSql } from 'pgvector'
 
 /** Real passages and real questions from the shared evaluation sets (English and Japanese). */
@@ -60,20 +60,53 @@ export function chunkText(text: string, size = 500): string[] {
   return chunks.filter(Boolean)
 }
 
-/** The real passages cut into chunks and tokenized as the pipeline does: each chunk's terms. */
-export function realTextChunkTerms(text: RealText): string[][] {
-  return text.passages.flatMap((passage) => chunkText(passage)).map((chunk) => tokenize(chunk))
+/** A chunk of real text as the pipeline stores it: its words, distinct character pairs and passage. */
+export interface RealChunk {
+  text: string
+  words: string[]
+  bigrams: string[]
+  bigramCount: number
+  /** Its passage (the parent section it belongs to). */
+  passage: number
+}
+
+/** The real passages cut into chunks and analysed as the pipeline does; each passage is a parent. */
+export interface RealTextChunks {
+  chunks: RealChunk[]
+  /** Each passage's word counts and length, as a parent section keeps them. */
+  parents: { termTf: Record<string, number>; termCount: number }[]
+}
+
+export function realTextChunks(text: RealText): RealTextChunks {
+  const chunks: RealChunk[] = []
+  const parents = text.passages.map((passage, index) => {
+    for (const piece of chunkText(passage)) {
+      const { words, bigrams } = analyzeText(piece)
+      chunks.push({
+        text: piece,
+        words,
+        bigrams: [...new Set(bigrams)].sort(),
+        bigramCount: bigrams.length,
+        passage: index,
+      })
+    }
+    const { words } = analyzeText(passage)
+    const termTf: Record<string, number> = {}
+    for (const word of words) termTf[word] = (termTf[word] ?? 0) + 1
+    return { termTf, termCount: words.length }
+  })
+  return { chunks, parents }
 }
 
 /**
- * Fills a schema with `count` ready chunks of real text (`base`: realTextChunkTerms) over documents
- * of `chunksPerDocument` chunks. Past the real passages the text is replicated with light
- * perturbation (about one term in ten of a copy gets a variant), so term statistics keep the shape
- * of real text while copies are not exact duplicates.
+ * Fills a schema with `count` ready chunks of real text (`base`: realTextChunks) over documents
+ * of `chunksPerDocument` chunks, each passage a parent section. Past the real passages the text is
+ * replicated with light perturbation (about one word in ten of a copy gets a variant), so term
+ * statistics keep the shape of real text while copies are not exact duplicates.
  */
 export async function insertRealTextChunks(
   pool: Pool,
-  base: string[][],
+  base: RealTextChunks,
   {
     count,
     chunksPerDocument = 20,
@@ -83,7 +116,7 @@ export async function insertRealTextChunks(
     count: number
     chunksPerDocument?: number
     seed?: number
-    /** Each chunk's vector from its terms (the schema then needs an embedding space of that size). */
+    /** Each chunk's vector from its words (the schema then needs an embedding space of that size). */
     vectorOf?: (terms: string[]) => number[]
   },
 ): Promise<void> {
@@ -91,34 +124,44 @@ export async function insertRealTextChunks(
   let made = 0
   for (let document = 0; made < count; document++) {
     const size = Math.min(chunksPerDocument, count - made)
-    const terms = Array.from({ length: size }, (_, i) => {
+    const chunks = Array.from({ length: size }, (_, i) => {
       const index = made + i
-      const original = base[index % base.length] ?? []
-      const copy = Math.floor(index / base.length)
-      return copy === 0 ? original : original.map((term) => (random() < 0.1 ? `${term}~${copy % 50}` : term))
+      const original = base.chunks[index % base.chunks.length] as RealChunk
+      const copy = Math.floor(index / base.chunks.length)
+      const words =
+        copy === 0
+          ? original.words
+          : original.words.map((word) => (random() < 0.1 ? `${word}~${copy % 50}` : word))
+      return { ...original, words }
     })
+    const passages = [...new Set(chunks.map((chunk) => chunk.passage))]
     const id = `00000000-0000-4000-8000-${document.toString(16).padStart(12, '0')}`
     await pool.query(
       `WITH d AS (
          INSERT INTO documents (id, filename, source_type, stored_path, content_hash, size_bytes, status, active_hash)
          VALUES ($1::uuid, $2, 'text', '-', 'h', 0, 'ready', 'h') RETURNING id),
        s AS (
-         INSERT INTO sections (document_id, content_hash, ordinal, source_id, text)
-         SELECT id, 'h', 0, $2, '' FROM d RETURNING id, document_id)
-       INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count
-                           ${vectorOf ? ', embedding, embedding_status' : ''})
-       SELECT s.document_id, 'h', s.id, a.i - 1, $2 || ':c' || a.i, '', md5($2 || a.i),
-              ARRAY(SELECT json_array_elements_text(a.t)), json_array_length(a.t)
-              ${vectorOf ? ", ($4::json ->> (a.i - 1)::int)::vector, 'done'" : ''}
-         FROM s CROSS JOIN json_array_elements($3::json) WITH ORDINALITY AS a(t, i)`,
+         INSERT INTO sections (document_id, content_hash, ordinal, source_id, text, term_tf, term_count)
+         SELECT d.id, 'h', p.i - 1, $2, '', p.v -> 'termTf', (p.v ->> 'termCount')::int
+           FROM d CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS p(v, i)
+         RETURNING id, document_id, ordinal)
+       INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count,
+                           bigrams, bigram_count${vectorOf ? ', embedding, embedding_status' : ''})
+       SELECT s.document_id, 'h', s.id, a.i - 1, $2 || ':c' || a.i, a.c ->> 'text', md5($2 || a.i),
+              ARRAY(SELECT jsonb_array_elements_text(a.c -> 'words')), jsonb_array_length(a.c -> 'words'),
+              ARRAY(SELECT jsonb_array_elements_text(a.c -> 'bigrams')), (a.c ->> 'bigramCount')::int
+              ${vectorOf ? ", ($5::json ->> (a.i - 1)::int)::vector, 'done'" : ''}
+         FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS a(c, i)
+         JOIN s ON s.ordinal = (a.c ->> 'parent')::int`,
       [
         id,
         `doc-${document}.txt`,
-        JSON.stringify(terms),
-        ...(vectorOf ? [JSON.stringify(terms.map((chunk) => toSql(vectorOf(chunk))))] : []),
+        JSON.stringify(passages.map((passage) => base.parents[passage])),
+        JSON.stringify(chunks.map((chunk) => ({ ...chunk, parent: passages.indexOf(chunk.passage) }))),
+        ...(vectorOf ? [JSON.stringify(chunks.map((chunk) => toSql(vectorOf(chunk.words))))] : []),
       ],
     )
     made += size
   }
-  await pool.query('ANALYZE documents; ANALYZE chunks')
+  await pool.query('ANALYZE documents; ANALYZE sections; ANALYZE chunks')
 }
