@@ -120,6 +120,10 @@ export const questionSchema = z
     sources: z.array(questionSourceSchema),
     degraded: z.array(z.string()).openapi({ description: 'Capabilities asked for that were unavailable' }),
     queries: z.array(z.string()).nullable().openapi({ description: 'RAG-Fusion: the rephrasings searched' }),
+    conversationId: z.string().nullable().openapi({ description: 'The thread the question is a turn of' }),
+    searchQuery: z.string().nullable().openapi({
+      description: 'What was searched for when the question was a follow-up rewritten to stand alone',
+    }),
     timings: z.record(z.string(), z.number()),
     usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
     error: z.string().nullable(),
@@ -127,6 +131,25 @@ export const questionSchema = z
     expiresAt: z.string(),
   })
   .openapi('Question')
+
+export const conversationSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    collection: z.string().nullable().openapi({ description: 'Its questions search this collection only' }),
+    turns: z.number().openapi({ description: 'Questions asked in it' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Conversation')
+
+export const conversationListSchema = z
+  .object({ conversations: z.array(conversationSchema) })
+  .openapi('ConversationList')
+
+export const conversationDetailSchema = z
+  .object({ conversation: conversationSchema, turns: z.array(questionSchema) })
+  .openapi('ConversationDetail')
 
 export const askAcceptedSchema = z
   .object({

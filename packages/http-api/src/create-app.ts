@@ -16,6 +16,7 @@ import { rateLimit } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
+import { conversationRoutes } from './routes/conversations.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
@@ -93,12 +94,15 @@ export function createApp(deps: GatewayDeps) {
       redis: deps.producer.redis,
       keyPrefix: `${deps.queuePrefix}:rate:${what}`,
     })
-  app.post('/ask', limit(access.askPerMinute, 'questions'))
+  const questions = limit(access.askPerMinute, 'questions')
+  app.post('/ask', questions)
+  app.post('/conversations/:id/messages', questions)
   app.post('/documents', limit(access.uploadsPerMinute, 'uploads'))
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes({ ...deps, metrics }))
   app.route('/', askRoutes(deps))
+  app.route('/', conversationRoutes(deps))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf }))
   mountApiDocs(app)

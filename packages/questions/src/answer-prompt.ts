@@ -1,5 +1,5 @@
 import type { Language } from './language.ts'
-import type { QuestionSource } from './question-store.ts'
+import type { ConversationTurn, QuestionSource } from './question-store.ts'
 
 /** What the prompt builder needs from the LLM: its window and its tokenizer. */
 export interface TokenBudget {
@@ -28,7 +28,28 @@ const INTRO: Record<Language, string> = {
   en: 'Answer the question from the passages below.',
 }
 const QUESTION: Record<Language, string> = { ja: '質問', en: 'Question' }
+const EARLIER: Record<Language, string> = {
+  ja: 'これまでの会話（質問の意味を読み取るためだけに使い、答えは上の情報から）:',
+  en: 'The conversation so far (only to understand the question; answer from the passages above):',
+}
 const ANSWER: Record<Language, string> = { ja: '回答', en: 'Answer' }
+
+/** Share of the window the earlier turns may take: the passages come first. */
+const HISTORY_SHARE = 0.25
+
+/** The latest turns that fit `tokens`, oldest first; older ones are left out, never an error. */
+function historyBlock(history: ConversationTurn[], language: Language, budget: TokenBudget, tokens: number) {
+  const kept: string[] = []
+  let used = budget.countTokens(EARLIER[language])
+  for (const turn of [...history].reverse()) {
+    const block = `${QUESTION[language]}: ${turn.question}\n${ANSWER[language]}: ${turn.answer}`
+    const cost = budget.countTokens(block) + 2
+    if (used + cost > tokens) break
+    kept.unshift(block)
+    used += cost
+  }
+  return kept.length > 0 ? { text: `${EARLIER[language]}\n${kept.join('\n\n')}`, tokens: used } : null
+}
 
 export interface AnswerPrompt {
   system: string
@@ -51,6 +72,7 @@ export function buildAnswerPrompt({
   parents,
   budget,
   maxTokens,
+  history = [],
 }: {
   question: string
   language: Language
@@ -58,11 +80,15 @@ export function buildAnswerPrompt({
   parents: boolean
   budget: TokenBudget
   maxTokens: number
+  /** Earlier turns of the conversation, oldest first: trimmed oldest-first to a share of the window. */
+  history?: ConversationTurn[]
 }): AnswerPrompt {
   const system = SYSTEM[language]
   const frame = `${INTRO[language]}\n\n\n${QUESTION[language]}: ${question}\n${ANSWER[language]}:`
   // Chat-template tokens around the turns are not in our text: keep a margin for them.
   let remaining = budget.contextSize - maxTokens - budget.countTokens(system) - budget.countTokens(frame) - 48
+  const earlier = historyBlock(history, language, budget, Math.floor(Math.max(remaining, 0) * HISTORY_SHARE))
+  remaining -= earlier ? earlier.tokens + 2 : 0
   const included: QuestionSource[] = []
   const blocks: string[] = []
   for (const source of sources) {
@@ -82,6 +108,7 @@ export function buildAnswerPrompt({
     included.push({ ...source, rank: included.length + 1 })
     if (remaining <= 0) break
   }
-  const prompt = `${INTRO[language]}\n\n${blocks.join('\n\n')}\n\n${QUESTION[language]}: ${question}\n${ANSWER[language]}:`
+  const conversation = earlier ? `${earlier.text}\n\n` : ''
+  const prompt = `${INTRO[language]}\n\n${blocks.join('\n\n')}\n\n${conversation}${QUESTION[language]}: ${question}\n${ANSWER[language]}:`
   return { system, prompt, sources: included }
 }

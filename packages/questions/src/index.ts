@@ -1,6 +1,18 @@
 export { answerDeclines } from './answer-declines.ts'
 export { buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
 export { citationsOf, normalizeCitationMarkers } from './citations.ts'
+export { askInConversation } from './conversations/ask-in-conversation.ts'
+export {
+  type Conversation,
+  conversationQuestionIds,
+  createConversation,
+  deleteConversation,
+  HISTORY_TURNS,
+  listConversations,
+  readConversation,
+  renameConversation,
+} from './conversations/conversation-store.ts'
+export { followUpQuery } from './conversations/follow-up-query.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 export { type Language, languageOf, REFUSALS } from './language.ts'
@@ -18,6 +30,7 @@ export {
 } from './question-options.ts'
 export {
   type Citation,
+  type ConversationTurn,
   createQuestion,
   deleteExpiredQuestions,
   failStalledQuestions,

@@ -35,9 +35,22 @@ export interface QuestionUsage {
   completionTokens: number
 }
 
+/** An earlier turn a question follows: what was asked, what retrieval searched for, what was answered. */
+export interface ConversationTurn {
+  question: string
+  searchQuery: string | null
+  answer: string
+}
+
 export interface QuestionRecord {
   id: string
   question: string
+  /** The thread it belongs to (null: asked alone, or through the OpenAI-style API). */
+  conversationId: string | null
+  /** The turns it follows, oldest first. */
+  history: ConversationTurn[]
+  /** What retrieval searched for when the question was a follow-up rewritten to stand alone. */
+  searchQuery: string | null
   options: QuestionOptions
   status: QuestionStatus
   answer: string | null
@@ -56,24 +69,40 @@ export interface QuestionRecord {
   expiresAt: string
 }
 
-const COLUMNS = `id::text, question, options, status, answer, refused, sources, citations, degraded, timings,
-  usage, error, queries, created_at AS "createdAt", updated_at AS "updatedAt", expires_at AS "expiresAt"`
+const COLUMNS = `id::text, question, conversation_id::text AS "conversationId", history, search_query AS "searchQuery",
+  options, status, answer, refused, sources, citations, degraded, timings, usage, error, queries,
+  created_at AS "createdAt", updated_at AS "updatedAt", expires_at AS "expiresAt"`
+
+export interface NewQuestion {
+  id: string
+  question: string
+  options: QuestionOptions
+  ttlSeconds: number
+  /** A turn of this thread: kept as long as the thread is. */
+  conversationId?: string
+  history?: ConversationTurn[]
+}
 
 export async function createQuestion(
   pool: Pool,
-  {
-    id,
-    question,
-    options,
-    ttlSeconds,
-  }: { id: string; question: string; options: QuestionOptions; ttlSeconds: number },
+  { id, question, options, ttlSeconds, conversationId, history = [] }: NewQuestion,
 ): Promise<void> {
   // Its first job is recorded with it, so a question whose enqueue never reached Redis is still run.
   const firstJob = { queue: retrieveJob.name, payload: { questionId: id, fused: false } }
   await pool.query(
-    `INSERT INTO question_jobs (id, question, options, expires_at, next_job)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5) ON CONFLICT (id) DO NOTHING`,
-    [id, question, JSON.stringify(options), ttlSeconds, JSON.stringify(firstJob)],
+    `INSERT INTO question_jobs (id, question, options, expires_at, next_job, conversation_id, history)
+     VALUES ($1, $2, $3, CASE WHEN $6::uuid IS NULL THEN now() + make_interval(secs => $4) ELSE 'infinity' END,
+             $5, $6, $7)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      id,
+      question,
+      JSON.stringify(options),
+      ttlSeconds,
+      JSON.stringify(firstJob),
+      conversationId ?? null,
+      JSON.stringify(history),
+    ],
   )
 }
 
@@ -98,6 +127,7 @@ export interface QuestionPatch {
   citations?: Citation[]
   usage?: QuestionUsage
   error?: string
+  searchQuery?: string
 }
 
 /**
@@ -124,6 +154,7 @@ export async function updateQuestion(
         citations = coalesce($10::jsonb, citations),
         usage = coalesce($11::jsonb, usage),
         error = coalesce($12, error),
+        search_query = coalesce($13, search_query),
         updated_at = now()
       WHERE id = $1 AND status NOT IN ('done', 'failed')`,
     [
@@ -139,6 +170,7 @@ export async function updateQuestion(
       patch.citations ? JSON.stringify(patch.citations) : null,
       patch.usage ? JSON.stringify(patch.usage) : null,
       patch.error ?? null,
+      patch.searchQuery ?? null,
     ],
   )
   return (rowCount ?? 0) > 0

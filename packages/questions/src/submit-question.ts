@@ -1,15 +1,9 @@
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import { type Producer, retrieveJob } from '@rag/queue'
-import type { QuestionOptions } from './question-options.ts'
-import { createQuestion } from './question-store.ts'
+import { createQuestion, type NewQuestion } from './question-store.ts'
 
-export interface SubmittedQuestion {
-  id: string
-  question: string
-  options: QuestionOptions
-  ttlSeconds: number
-}
+export type SubmittedQuestion = NewQuestion
 
 /**
  * Records a question and enqueues its first job. Postgres is the record: when Redis cannot take

@@ -40,9 +40,10 @@ const questionStage = z.object({ questionId: z.uuid() })
 
 export const retrieveJob = defineJob({
   name: 'question.retrieve',
-  // fused: the second pass of RAG-Fusion, once the LLM has written the rephrasings.
-  payload: questionStage.extend({ fused: z.boolean().default(false) }),
-  jobId: (p) => jobIdOf(p.questionId, p.fused ? 'retrieve-fused' : 'retrieve'),
+  // fused: the pass of RAG-Fusion once the LLM has written the rephrasings; rewritten: the pass of a
+  // follow-up once the LLM has made it stand alone.
+  payload: questionStage.extend({ fused: z.boolean().default(false), rewritten: z.boolean().default(false) }),
+  jobId: (p) => jobIdOf(p.questionId, p.fused ? 'retrieve-fused' : p.rewritten ? 'retrieve-rewritten' : 'retrieve'),
   // A question is interactive: retry quickly, give up soon, report the failure.
   options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
 })
@@ -54,11 +55,14 @@ export const rerankJob = defineJob({
   options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
 })
 
-/** The LLM's two tasks share its queue (one model per process): answering, and rephrasing for RAG-Fusion. */
+/**
+ * The LLM's tasks share its queue (one model per process): answering, rephrasing for RAG-Fusion,
+ * and rewriting a follow-up to stand alone.
+ */
 export const generateJob = defineJob({
   name: 'question.generate',
-  payload: questionStage.extend({ task: z.enum(['answer', 'rephrase']).default('answer') }),
-  jobId: (p) => jobIdOf(p.questionId, p.task === 'rephrase' ? 'rephrase' : 'generate'),
+  payload: questionStage.extend({ task: z.enum(['answer', 'rephrase', 'rewrite']).default('answer') }),
+  jobId: (p) => jobIdOf(p.questionId, p.task === 'answer' ? 'generate' : p.task),
   options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
 })
 

@@ -99,3 +99,12 @@ export function requireApiKey({
     return next()
   }
 }
+
+/**
+ * Whose a request is: a fingerprint of the API key it presented (what conversations belong to), or
+ * `local` on a gateway without keys (loopback only: one user). Never the key itself.
+ */
+export function keyOwner(c: Context): string {
+  const key = c.req.query('api_key') ?? presentedKey((name) => c.req.header(name))
+  return key ? `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : 'local'
+}

@@ -16,10 +16,13 @@ export function questionView(question: QuestionRecord) {
     degraded: question.degraded,
     /** RAG-Fusion: the rephrasings that were searched besides the question. */
     queries: question.queries,
+    conversationId: question.conversationId,
+    searchQuery: question.searchQuery,
     timings: question.timings,
     usage: question.usage,
     error: question.error,
     createdAt: question.createdAt,
-    expiresAt: question.expiresAt,
+    // A turn of a thread is kept as long as the thread ('infinity' in the database).
+    expiresAt: String(question.expiresAt),
   }
 }

@@ -3,6 +3,8 @@ import { type generateJob, type JobContext, type JobHandler, retrieveJob } from 
 import { answerDeclines } from '../answer-declines.ts'
 import { buildAnswerPrompt } from '../answer-prompt.ts'
 import { citationsOf, normalizeCitationMarkers } from '../citations.ts'
+import { followUpQuery } from '../conversations/follow-up-query.ts'
+import { buildRewritePrompt, parseRewrite } from '../conversations/rewrite-prompt.ts'
 import { buildFusionPrompt, parseRephrasings } from '../fusion-prompt.ts'
 import { languageOf } from '../language.ts'
 import { isFinished, type QuestionRecord, readQuestion, touchQuestion } from '../question-store.ts'
@@ -39,6 +41,7 @@ async function answer(deps: GenerateStageDeps, question: QuestionRecord, context
     parents: question.options.parents,
     budget: generator,
     maxTokens,
+    history: question.history,
   })
   let touched = Date.now()
   const result = await generator.generate({
@@ -72,7 +75,11 @@ async function rephrase(deps: GenerateStageDeps, question: QuestionRecord, gener
   const count = deps.generation.fusionQueries
   let queries: string[] = []
   if (generator) {
-    const { system, prompt } = buildFusionPrompt(question.question, languageOf(question.question), count)
+    const { system, prompt } = buildFusionPrompt(
+      question.searchQuery ?? question.question,
+      languageOf(question.question),
+      count,
+    )
     const result = await generator.generate({
       system,
       prompt,
@@ -89,7 +96,23 @@ async function rephrase(deps: GenerateStageDeps, question: QuestionRecord, gener
   await handOn(deps, question.id, retrieveJob, { questionId: question.id, fused: true })
 }
 
-/** question.generate: the LLM writes the answer (streamed to watchers) or, for RAG-Fusion, the rephrasings. */
+/** A follow-up made to stand alone by the LLM (the rule-based one when it gives nothing usable). */
+async function rewrite(deps: GenerateStageDeps, question: QuestionRecord, generator: TextGenerator | null) {
+  const started = performance.now()
+  let rewritten: string | null = null
+  if (generator) {
+    const { system, prompt } = buildRewritePrompt(question.question, question.history, languageOf(question.question))
+    const result = await generator.generate({ system, prompt, maxTokens: 96, temperature: 0 })
+    rewritten = parseRewrite(result.text)
+  }
+  await advance(deps, question.id, 'retrieving', {
+    searchQuery: rewritten ?? followUpQuery(question.question, question.history),
+    timings: { rewriteMs: elapsedMs(started) },
+  })
+  await handOn(deps, question.id, retrieveJob, { questionId: question.id, rewritten: true })
+}
+
+/** question.generate: the LLM writes the answer (streamed to watchers), RAG-Fusion's rephrasings, or a follow-up's standalone query. */
 export function generateStage(deps: GenerateStageDeps): JobHandler<typeof generateJob.payload> {
   return async ({ questionId, task }, context) => {
     const question = await readQuestion(deps.pool, questionId)
@@ -97,6 +120,10 @@ export function generateStage(deps: GenerateStageDeps): JobHandler<typeof genera
     if (task === 'rephrase') {
       await rephrase(deps, question, await deps.getGenerator())
       return 'rephrased'
+    }
+    if (task === 'rewrite') {
+      await rewrite(deps, question, await deps.getGenerator())
+      return 'rewritten'
     }
     return answer(deps, question, context)
   }

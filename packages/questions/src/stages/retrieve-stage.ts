@@ -1,5 +1,6 @@
 import { generateJob, type JobHandler, rerankJob, type retrieveJob } from '@rag/queue'
 import { onePerParent, reciprocalRankFusion, type SearchHit, search, termCoverage } from '@rag/retrieval'
+import { followUpQuery } from '../conversations/follow-up-query.ts'
 import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
 import { handOn } from './hand-on.ts'
@@ -40,12 +41,21 @@ function fuseHits(lists: SearchHit[][], limit: number): SearchHit[] {
  * or conclude.
  */
 export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrieveJob.payload> {
-  return async ({ questionId, fused }) => {
+  return async ({ questionId, fused, rewritten }) => {
     const question = await readQuestion(deps.pool, questionId)
     // Expired or already answered (a retry after the work was done): nothing to do.
     if (!question || isFinished(question.status)) return 'skipped'
     const started = performance.now()
     await advance(deps, questionId, 'retrieving')
+    // A follow-up is made to stand alone first: by the LLM when answers are generated, else here.
+    if (question.history.length > 0 && question.searchQuery === null && !rewritten && !fused) {
+      if (question.options.answer === 'generate') {
+        await handOn(deps, questionId, generateJob, { questionId, task: 'rewrite' })
+        return 'rewriting'
+      }
+      question.searchQuery = followUpQuery(question.question, question.history)
+      await advance(deps, questionId, 'retrieving', { searchQuery: question.searchQuery })
+    }
     if (question.options.fusion && !fused) {
       await handOn(deps, questionId, generateJob, { questionId, task: 'rephrase' })
       return 'rephrasing'
@@ -54,7 +64,7 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
     const { options } = question
     const limit = candidateCount(question, deps.retrieval.searchK, fused)
     const embedder = await deps.getEmbedder()
-    const queries = [question.question, ...(fused ? (question.queries ?? []) : [])]
+    const queries = [question.searchQuery ?? question.question, ...(fused ? (question.queries ?? []) : [])]
     const results = await Promise.all(
       queries.map((query) =>
         search(
@@ -81,9 +91,10 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
             limit,
           )
         : (results[0]?.hits ?? [])
+    // Evidence is judged on what was searched: a follow-up's own words may name nothing.
     const coverage = await termCoverage(
       deps.pool,
-      question.question,
+      question.searchQuery ?? question.question,
       hits.map((hit) => hit.chunkId),
     )
     const sources: QuestionSource[] = hits.map((hit) => ({

@@ -1,0 +1,132 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  askAcceptedSchema,
+  conversationDetailSchema,
+  conversationListSchema,
+  conversationSchema,
+} from '@rag/api-contract'
+import { askOptionsSchema } from '@rag/questions'
+import { bodyLimit } from 'hono/body-limit'
+import { HttpError } from '../http-error.ts'
+import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+
+// The conversation routes as the OpenAPI spec declares them and the validator checks them.
+
+/** A message is at most this long (a question's limit); a longer one is refused with 413. */
+export const MAX_MESSAGE_CHARS = 2000
+
+const idParams = z.object({ id: uuidParam('id', 'The conversation') })
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+})
+const notFound = { 404: errorResponse('No such conversation (or another API key made it)') }
+const title = z.string().trim().min(1).max(200)
+/** A message is read only up to this size: far past the character limit is refused unread. */
+const MAX_MESSAGE_BODY_BYTES = 16 * 1024
+
+export const createConversationRoute = createRoute({
+  method: 'post',
+  path: '/conversations',
+  operationId: 'createConversation',
+  tags: ['conversations'],
+  summary: 'Start a thread (owned by the API key that makes it), optionally scoped to a collection',
+  request: body(
+    z.object({ title: title.optional(), collection: z.string().min(1).max(200).optional() }).strict(),
+  ),
+  responses: {
+    201: json(conversationSchema, 'The new thread'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    415: errorResponse('The body is not application/json'),
+  },
+})
+
+export const listConversationsRoute = createRoute({
+  method: 'get',
+  path: '/conversations',
+  operationId: 'listConversations',
+  tags: ['conversations'],
+  summary: "The caller's threads, the most recently used first",
+  responses: { 200: json(conversationListSchema, 'Threads'), ...commonErrors },
+})
+
+export const getConversationRoute = createRoute({
+  method: 'get',
+  path: '/conversations/{id}',
+  operationId: 'getConversation',
+  tags: ['conversations'],
+  summary: 'A thread with its turns (each a question: status, rewritten query, answer, sources)',
+  request: { params: idParams },
+  responses: { 200: json(conversationDetailSchema, 'The thread'), ...commonErrors, ...notFound },
+})
+
+export const renameConversationRoute = createRoute({
+  method: 'patch',
+  path: '/conversations/{id}',
+  operationId: 'renameConversation',
+  tags: ['conversations'],
+  summary: 'Rename a thread',
+  request: { params: idParams, ...body(z.object({ title }).strict()) },
+  responses: {
+    200: json(conversationSchema, 'The renamed thread'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    ...notFound,
+    415: errorResponse('The body is not application/json'),
+  },
+})
+
+export const deleteConversationRoute = createRoute({
+  method: 'delete',
+  path: '/conversations/{id}',
+  operationId: 'deleteConversation',
+  tags: ['conversations'],
+  summary: 'Delete a thread and its turns',
+  request: { params: idParams },
+  responses: { 204: { description: 'Deleted' }, ...commonErrors, ...crossSiteErrors, ...notFound },
+})
+
+export const postMessageRoute = createRoute({
+  method: 'post',
+  path: '/conversations/{id}/messages',
+  operationId: 'postConversationMessage',
+  tags: ['conversations'],
+  summary:
+    'Ask in a thread: a follow-up is rewritten to stand alone from the earlier turns, then answered like POST /ask',
+  middleware: [
+    bodyLimit({
+      maxSize: MAX_MESSAGE_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(
+          413,
+          `the request body is over 16 KiB; a message is at most ${MAX_MESSAGE_CHARS} characters`,
+        )
+      },
+    }),
+  ] as const,
+  request: {
+    params: idParams,
+    ...body(
+      z
+        .object({
+          // Checked by the handler (413), so the length limit is declared, not enforced here.
+          message: z.string().openapi({ maxLength: MAX_MESSAGE_CHARS }),
+          options: askOptionsSchema.default({}),
+        })
+        .strict(),
+    ),
+  },
+  responses: {
+    202: json(askAcceptedSchema, 'Queued; poll `links.self` or follow `links.events`'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    ...notFound,
+    413: errorResponse(`The message is over ${MAX_MESSAGE_CHARS} characters`),
+    415: errorResponse('The body is not application/json'),
+    429: errorResponse('Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys'),
+  },
+})
