@@ -106,6 +106,8 @@ export const questionSchema = z
       answer: z.enum(ANSWER_MODES),
       collection: z.string().optional(),
       parents: z.boolean(),
+      maxTokens: z.number().optional(),
+      temperature: z.number().optional(),
     }),
     answer: z.string().nullable(),
     refused: z.boolean().nullable().openapi({ description: 'True when the documents hold no answer' }),

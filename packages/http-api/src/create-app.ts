@@ -21,6 +21,7 @@ import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.t
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
 import { httpMetrics, mountMetrics } from './routes/metrics.ts'
+import { openAiRoutes } from './routes/openai/chat-completions.ts'
 import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
@@ -97,12 +98,14 @@ export function createApp(deps: GatewayDeps) {
   const questions = limit(access.askPerMinute, 'questions')
   app.post('/ask', questions)
   app.post('/conversations/:id/messages', questions)
+  app.post('/v1/chat/completions', questions)
   app.post('/documents', limit(access.uploadsPerMinute, 'uploads'))
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes({ ...deps, metrics }))
   app.route('/', askRoutes(deps))
   app.route('/', conversationRoutes(deps))
+  app.route('/', openAiRoutes(deps))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf }))
   mountApiDocs(app)

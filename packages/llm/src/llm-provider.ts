@@ -2,19 +2,36 @@ import type { GenerationSection, ModelsSection } from '@rag/config'
 import type { Logger } from '@rag/log'
 import { createModelProvider, type ModelProvider } from '@rag/runtime'
 import { loadLlamaGenerator, type TextGenerator } from './llama-generator.ts'
+import { openAiCompatibleGenerator } from './openai-compatible-generator.ts'
 
-/** The configured GGUF, loaded once per process on first use; unavailable → null (answers degrade). */
+/**
+ * The configured LLM, made ready once per process on first use: the GGUF loaded into llama.cpp,
+ * or an LLM server the user runs, checked to answer (LLM_BACKEND). Unavailable → null: answers
+ * degrade to extractive and say so, and it is tried again later.
+ */
 export function llmProvider(
-  models: ModelsSection,
+  models: Pick<ModelsSection, 'llm' | 'dir' | 'allowDownload' | 'endpoint'>,
   generation: GenerationSection,
   logger: Logger,
 ): ModelProvider<TextGenerator> {
+  const remote = generation.backend === 'openai-compatible'
   return createModelProvider<TextGenerator>({
     name: models.llm,
-    setting: 'LLM_MODEL',
+    setting: remote ? 'LLM_BASE_URL' : 'LLM_MODEL',
     logger,
-    load: () =>
-      loadLlamaGenerator({
+    load: async () => {
+      if (remote) {
+        const generator = openAiCompatibleGenerator({
+          baseUrl: generation.baseUrl ?? '',
+          apiKey: generation.apiKey,
+          model: models.llm ?? '',
+          contextSize: generation.contextSize,
+          timeoutMs: generation.timeoutMs,
+        })
+        await generator.check()
+        return generator
+      }
+      return loadLlamaGenerator({
         model: models.llm ?? '',
         modelsDir: models.dir,
         allowDownload: models.allowDownload,
@@ -23,6 +40,7 @@ export function llmProvider(
         threads: generation.threads,
         endpoint: models.endpoint,
         logger,
-      }),
+      })
+    },
   })
 }

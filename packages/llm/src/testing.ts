@@ -24,3 +24,5 @@ export function loadTestGenerator(
     logger: logger ?? createLogger({ name: 'test-llm', level: 'warn' }),
   })
 }
+
+export { type LlmServer, type LlmServerOptions, serveLlm } from './llm-server.ts'

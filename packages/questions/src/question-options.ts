@@ -20,6 +20,9 @@ export const askOptionsSchema = z
     collection: z.string().min(1).max(200),
     /** Small-to-large: the parent section, not just the matched chunk, goes to the LLM. */
     parents: z.boolean(),
+    /** The generated answer's length and randomness (LLM_MAX_TOKENS and LLM_TEMPERATURE by default). */
+    maxTokens: z.number().int().min(1).max(8192),
+    temperature: z.number().min(0).max(2),
   })
   .partial()
   .strict()
@@ -46,6 +49,8 @@ export interface QuestionOptions {
   answer: AnswerMode
   collection?: string
   parents: boolean
+  maxTokens?: number
+  temperature?: number
 }
 
 /** The configured models, as far as they decide a question's default options. */
@@ -70,5 +75,7 @@ export function resolveOptions(
     answer: options.answer ?? (models.llm !== null ? 'generate' : 'extractive'),
     parents: options.parents ?? true,
     ...(options.collection ? { collection: options.collection } : {}),
+    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+    ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
   }
 }

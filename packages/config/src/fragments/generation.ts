@@ -1,9 +1,19 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { defineFragment } from '../define-config.ts'
-import { decimal, integer } from '../env-values.ts'
+import { decimal, integer, oneOf, optionalText, optionalUrl } from '../env-values.ts'
+
+export const LLM_BACKENDS = ['llama-cpp', 'openai-compatible'] as const
+export type LlmBackend = (typeof LLM_BACKENDS)[number]
 
 export interface GenerationSection {
+  /** In-process node-llama-cpp, or an LLM server the user already runs (Ollama, llama.cpp's server, LM Studio, vLLM). */
+  backend: LlmBackend
+  /** The server's OpenAI-compatible API (…/v1), for the openai-compatible backend. */
+  baseUrl?: string
+  apiKey?: string
+  /** How long one request to the server may take before it is given up (and retried). */
+  timeoutMs: number
   contextSize: number
   maxTokens: number
   concurrency: number
@@ -14,6 +24,16 @@ export interface GenerationSection {
 
 export const generation = defineFragment({
   shape: {
+    // llama-cpp: the GGUF in LLM_MODEL runs in the LLM worker. openai-compatible: the worker asks an
+    // LLM server you run (Ollama, llama.cpp's llama-server, LM Studio, vLLM) for model LLM_MODEL.
+    LLM_BACKEND: oneOf(LLM_BACKENDS, 'llama-cpp'),
+    // The server's OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (Ollama),
+    // http://127.0.0.1:8080/v1 (llama-server), http://127.0.0.1:1234/v1 (LM Studio).
+    LLM_BASE_URL: optionalUrl(['http:', 'https:']),
+    // Sent as `Authorization: Bearer …` to the server, when it wants one.
+    LLM_API_KEY: optionalText(),
+    // One request to the server at most this long (then retried like a crashed local model).
+    LLM_TIMEOUT_SECONDS: integer(300, { min: 5, max: 3600 }),
     // Tokens of the LLM's window (capped at what the model was trained for); passages are trimmed to
     // fit. 8192 holds three 2000-character Japanese parents (about 6,000 tokens) with the answer.
     LLM_CONTEXT_SIZE: integer(8192, { min: 256, max: 131072 }),
@@ -30,6 +50,9 @@ export const generation = defineFragment({
     FUSION_QUERIES: integer(3, { min: 1, max: 10 }),
   },
   check: (env, report) => {
+    if (env.LLM_BACKEND === 'openai-compatible' && !env.LLM_BASE_URL) {
+      report('LLM_BASE_URL', 'is required with LLM_BACKEND=openai-compatible (e.g. http://127.0.0.1:11434/v1 for Ollama)')
+    }
     if (env.LLM_MAX_TOKENS >= env.LLM_CONTEXT_SIZE) {
       report(
         'LLM_MAX_TOKENS',
@@ -38,6 +61,10 @@ export const generation = defineFragment({
     }
   },
   read: (env): GenerationSection => ({
+    backend: env.LLM_BACKEND,
+    ...(env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL } : {}),
+    ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}),
+    timeoutMs: env.LLM_TIMEOUT_SECONDS * 1000,
     contextSize: env.LLM_CONTEXT_SIZE,
     maxTokens: env.LLM_MAX_TOKENS,
     concurrency: env.LLM_CONCURRENCY,

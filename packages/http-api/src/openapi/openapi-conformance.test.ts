@@ -93,7 +93,17 @@ describe('the OpenAPI description', () => {
       expect(((await answer.json()) as { status: string }).status).toBe('done')
     })
 
-    const realIds: Record<string, string> = { '/documents/{id}': documentId, '/ask/{id}': questionId }
+    const created = await request('/conversations', {
+      method: 'POST',
+      headers: { ...authorised, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'battery' }),
+    })
+    const conversationId = ((await created.json()) as { id: string }).id
+    const realIds: Record<string, string> = {
+      '/documents/{id}': documentId,
+      '/ask/{id}': questionId,
+      '/conversations/{id}': conversationId,
+    }
     const fill = (template: string, id: string) => template.replace('{id}', id)
     const idFor = (template: string) =>
       Object.entries(realIds).find(([prefix]) => template.startsWith(prefix))?.[1] ?? ''

@@ -1,5 +1,5 @@
-import { submitQuestion } from '../submit-question.ts'
 import type { SubmittedQuestion } from '../submit-question.ts'
+import { submitQuestion } from '../submit-question.ts'
 import { conversationHistory, touchConversation } from './conversation-store.ts'
 
 type SubmitDeps = Parameters<typeof submitQuestion>[0]

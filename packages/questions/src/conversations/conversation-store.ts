@@ -49,7 +49,12 @@ export async function readConversation(pool: Pool, id: string, owner: string): P
   return rows[0] ?? null
 }
 
-export async function renameConversation(pool: Pool, id: string, owner: string, title: string): Promise<boolean> {
+export async function renameConversation(
+  pool: Pool,
+  id: string,
+  owner: string,
+  title: string,
+): Promise<boolean> {
   const { rowCount } = await pool.query(
     'UPDATE conversations SET title = $3, updated_at = now() WHERE id = $1 AND owner = $2',
     [id, owner, title],

@@ -5,7 +5,9 @@ const turn = (question: string, searchQuery: string | null = null) => ({ questio
 
 describe('followUpQuery', () => {
   it('carries the naming words of the turn before into a question that points back', () => {
-    expect(followUpQuery('それは延長できますか', [turn('保証期間は何年ですか')])).toBe('保証 期間 それは延長できますか')
+    expect(followUpQuery('それは延長できますか', [turn('保証期間は何年ですか')])).toBe(
+      '保証 期間 それは延長できますか',
+    )
     expect(followUpQuery('Can I extend it?', [turn('What is the return policy?')])).toBe(
       'return policy Can I extend it?',
     )
@@ -13,7 +15,10 @@ describe('followUpQuery', () => {
 
   it('builds on the turn before as it was searched, so a chain of follow-ups keeps its subject', () => {
     expect(
-      followUpQuery('その費用は？', [turn('保証期間は何年ですか'), turn('それは延長できますか', '保証 期間 それは延長できますか')]),
+      followUpQuery('その費用は？', [
+        turn('保証期間は何年ですか'),
+        turn('それは延長できますか', '保証 期間 それは延長できますか'),
+      ]),
     ).toBe('保証 期間 延長 その費用は？')
   })
 

@@ -5,7 +5,8 @@ import type { ConversationTurn } from '../question-store.ts'
 const REFERRING =
   /それ|これ|あれ|その|この|あの|そちら|こちら|あちら|そこ|同じ|前者|後者|\b(it|its|that|this|these|those|they|them|their|he|she|him|her|his|same)\b/i
 /** What asks rather than names: never carried into the next question. */
-const ASKING = /何|どこ|いつ|誰|どれ|どの|どう|いくら|いくつ|^(what|which|who|whom|whose|when|where|why|how)$/i
+const ASKING =
+  /何|どこ|いつ|誰|どれ|どの|どう|いくら|いくつ|^(what|which|who|whom|whose|when|where|why|how)$/i
 const segmenter = new Intl.Segmenter('ja', { granularity: 'word' })
 
 /** The words of a question that name something (as written: 保証, 期間, return, policy). */

@@ -24,16 +24,38 @@ async function answer(deps: GenerateStageDeps, question: QuestionRecord, context
     await deps.publish(question.id, { type: 'restart' })
   }
   const generator = await deps.getGenerator()
-  if (!generator) {
+  const answerWithoutLlm = async () => {
+    await deps.publish(question.id, { type: 'restart' })
     await advance(deps, question.id, 'done', {
       ...(await extractiveAnswer(deps, question.question, question.sources)),
       degraded: ['generate'],
       timings: { generateMs: elapsedMs(started) },
     })
+  }
+  if (!generator) {
+    await answerWithoutLlm()
     return 'extractive (no LLM)'
   }
+  try {
+    return await generateAnswer(deps, question, generator, started)
+  } catch (error) {
+    // The LLM failed every attempt (its server unreachable or dying mid-answer): the question still
+    // gets the answer the passages give, saying the LLM was not there, rather than failing.
+    if (!context.lastAttempt) throw error
+    await answerWithoutLlm()
+    return `extractive (the LLM failed: ${error instanceof Error ? error.message : String(error)})`
+  }
+}
+
+async function generateAnswer(
+  deps: GenerateStageDeps,
+  question: QuestionRecord,
+  generator: TextGenerator,
+  started: number,
+) {
   const language = languageOf(question.question)
-  const { maxTokens, temperature } = deps.generation
+  const maxTokens = question.options.maxTokens ?? deps.generation.maxTokens
+  const temperature = question.options.temperature ?? deps.generation.temperature
   const prompt = buildAnswerPrompt({
     question: question.question,
     language,
@@ -101,7 +123,11 @@ async function rewrite(deps: GenerateStageDeps, question: QuestionRecord, genera
   const started = performance.now()
   let rewritten: string | null = null
   if (generator) {
-    const { system, prompt } = buildRewritePrompt(question.question, question.history, languageOf(question.question))
+    const { system, prompt } = buildRewritePrompt(
+      question.question,
+      question.history,
+      languageOf(question.question),
+    )
     const result = await generator.generate({ system, prompt, maxTokens: 96, temperature: 0 })
     rewritten = parseRewrite(result.text)
   }

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import {
+  failStalledQuestions,
+  HISTORY_TURNS,
+  languageOf,
+  MAX_QUESTION_CHARS,
+  type QuestionRecord,
+  readQuestion,
+  resolveOptions,
+  submitQuestion,
+} from '@rag/questions'
+import { streamSSE } from 'hono/streaming'
+import type { AskRouteDeps } from '../ask.ts'
+import { type AnswerPiecesDeps, answerPieces } from './answer-pieces.ts'
+import { historyOf, textOf } from './chat-request.ts'
+import { openAiError, openAiValidationHook } from './openai-error.ts'
+import { chatCompletionsRoute, listModelsRoute } from './openai-specs.ts'
+
+/** Every document, whatever its collection. */
+const ALL = 'all'
+const SOURCES: Record<'ja' | 'en', string> = { ja: '出典', en: 'Sources' }
+
+async function collections(deps: AskRouteDeps): Promise<string[]> {
+  const { rows } = await deps.pool.query<{ collection: string }>(
+    'SELECT DISTINCT collection FROM documents ORDER BY collection',
+  )
+  return rows.map((row) => row.collection)
+}
+
+/** The cited passages, as an extra field and as a list a chat window shows after the answer. */
+function citationsOf(question: QuestionRecord) {
+  const cited = question.refused ? [] : question.citations
+  const passages = cited.flatMap((citation) => {
+    const source = question.sources.find(
+      (s) => s.rank === citation.marker && s.sourceId === citation.sourceId,
+    )
+    return source
+      ? [{ marker: citation.marker, sourceId: source.sourceId, title: source.title, text: source.text }]
+      : []
+  })
+  const list =
+    passages.length > 0
+      ? `\n\n${SOURCES[languageOf(question.question)]}:\n${passages.map((p) => `[${p.marker}] ${p.sourceId}`).join('\n')}`
+      : ''
+  return { passages, list }
+}
+
+const usageOf = (question: QuestionRecord) => {
+  const prompt = question.usage?.promptTokens ?? 0
+  const completion = question.usage?.completionTokens ?? 0
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }
+}
+
+/**
+ * OpenAI's chat API over the question pipeline, for chat UIs and SDKs that speak it (Open WebUI,
+ * LibreChat, Continue, the openai packages): GET /v1/models lists one model per collection plus
+ * "all"; POST /v1/chat/completions asks the last user message with the earlier ones as the
+ * conversation (rewritten to stand alone and read by the answer), streams OpenAI's chunks or
+ * returns the completion, and cites its passages both in the text and in `citations`.
+ */
+export function openAiRoutes(deps: AskRouteDeps) {
+  const follow: AnswerPiecesDeps = {
+    ...deps,
+    current: async (id) => {
+      await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id)
+      const question = await readQuestion(deps.pool, id)
+      if (!question) throw openAiError(500, `the question ${id} is gone`, { type: 'server_error' })
+      return question
+    },
+  }
+  return new OpenAPIHono({ defaultHook: openAiValidationHook })
+    .openapi(listModelsRoute, async (c) => {
+      const created = Math.floor(Date.now() / 1000)
+      const ids = [ALL, ...(await collections(deps))]
+      return c.json(
+        {
+          object: 'list' as const,
+          data: ids.map((id) => ({ id, object: 'model' as const, created, owned_by: 'rag-platform' })),
+        },
+        200,
+      )
+    })
+    .openapi(chatCompletionsRoute, async (c) => {
+      const body = c.req.valid('json')
+      const last = body.messages.at(-1)
+      if (!last) throw openAiError(400, 'messages must hold at least one message', { param: 'messages' })
+      if (last.role !== 'user')
+        throw openAiError(400, `the last message must be from the user, not ${last.role}`, {
+          param: 'messages',
+        })
+      const text = textOf(last).trim()
+      if (!text) throw openAiError(400, 'the last message is empty', { param: 'messages' })
+      if ([...text].length > MAX_QUESTION_CHARS)
+        throw openAiError(413, `the last message is over ${MAX_QUESTION_CHARS} characters`, {
+          param: 'messages',
+          code: 'message_too_long',
+        })
+      if (body.model !== ALL && !(await collections(deps)).includes(body.model))
+        throw openAiError(404, `the model ${body.model} does not exist: GET /v1/models lists them`, {
+          param: 'model',
+          code: 'model_not_found',
+        })
+      const id = randomUUID()
+      const options = resolveOptions(
+        {
+          ...(body.model !== ALL ? { collection: body.model } : {}),
+          ...(body.max_completion_tokens || body.max_tokens
+            ? { maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined }
+            : {}),
+          ...(typeof body.temperature === 'number' ? { temperature: body.temperature } : {}),
+        },
+        deps.retrieval,
+        deps.models,
+      )
+      await submitQuestion(deps, {
+        id,
+        question: text,
+        options,
+        ttlSeconds: deps.retrieval.questionTtlSeconds,
+        history: historyOf(body.messages.slice(0, -1)).slice(-HISTORY_TURNS),
+      })
+      const base = { id: `chatcmpl-${id}`, created: Math.floor(Date.now() / 1000), model: body.model }
+      const signal = c.req.raw.signal
+
+      if (body.stream) {
+        return streamSSE(c, async (stream) => {
+          const chunk = (delta: Record<string, unknown>, finish: string | null, extra = {}) =>
+            stream.writeSSE({
+              data: JSON.stringify({
+                ...base,
+                object: 'chat.completion.chunk',
+                choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+                ...extra,
+              }),
+            })
+          await chunk({ role: 'assistant', content: '' }, null)
+          let streamed = ''
+          for await (const piece of answerPieces(id, follow, signal)) {
+            if (piece.type === 'text') {
+              streamed += piece.text
+              await chunk({ content: piece.text }, null)
+              continue
+            }
+            const question = piece.question
+            if (question.status === 'failed') {
+              await stream.writeSSE({
+                data: JSON.stringify({
+                  error: {
+                    message: `the answer failed: ${question.error}`,
+                    type: 'server_error',
+                    param: null,
+                    code: null,
+                  },
+                }),
+              })
+              break
+            }
+            // An answer not written token by token (extractive, a refusal) comes whole here.
+            const answer = question.answer ?? ''
+            const rest = answer.startsWith(streamed) ? answer.slice(streamed.length) : streamed ? '' : answer
+            const { passages, list } = citationsOf(question)
+            if (rest || list) await chunk({ content: rest + list }, null)
+            await chunk({}, 'stop', { citations: passages })
+            if (body.stream_options?.include_usage)
+              await stream.writeSSE({
+                data: JSON.stringify({
+                  ...base,
+                  object: 'chat.completion.chunk',
+                  choices: [],
+                  usage: usageOf(question),
+                }),
+              })
+          }
+          await stream.writeSSE({ data: '[DONE]' })
+        })
+      }
+
+      let finished: QuestionRecord | undefined
+      for await (const piece of answerPieces(id, follow, signal))
+        if (piece.type === 'finished') finished = piece.question
+      // Only when the client went away: nobody reads this.
+      if (!finished)
+        throw openAiError(500, 'the client went away before the answer', { type: 'server_error' })
+      if (finished.status === 'failed')
+        throw openAiError(500, `the answer failed: ${finished.error}`, { type: 'server_error' })
+      const { passages, list } = citationsOf(finished)
+      return c.json(
+        {
+          ...base,
+          object: 'chat.completion' as const,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant' as const, content: `${finished.answer ?? ''}${list}` },
+              finish_reason: 'stop',
+              logprobs: null,
+            },
+          ],
+          usage: usageOf(finished),
+          citations: passages,
+        },
+        200,
+      )
+    })
+}

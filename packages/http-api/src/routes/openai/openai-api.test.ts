@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { registerDocument } from '@rag/ingest'
+import { waitForDocument } from '@rag/ingest/testing'
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type GatewayServer, startGatewayServer } from '../../testing-server.ts'
+
+// The official openai package as a real client of the gateway, the way chat UIs and SDK users
+// connect: the sample manual in a "manuals" collection, keyword search and extractive answers (no
+// model needed, so the citations are known).
+const sampleDir = fileURLToPath(new URL('../../../../../data/sample/', import.meta.url))
+const KEY = 'openai-test-key'
+
+let server: GatewayServer
+let client: OpenAI
+
+beforeAll(async () => {
+  server = await startGatewayServer('openai-api', {
+    gateway: { access: { apiKeys: [KEY], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+  })
+  const { fixture } = server
+  for (const [name, collection] of [
+    ['lumina-guide.pdf', 'manuals'],
+    ['faq.csv', 'manuals'],
+    ['setup.md', 'default'],
+  ] as const) {
+    const { document } = await registerDocument(
+      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
+      { uploadDir: server.dir, maxBytes: 1e6 },
+      { filename: name, data: await readFile(`${sampleDir}${name}`), collection },
+    )
+    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+  }
+  client = new OpenAI({ baseURL: `${server.baseUrl}/v1`, apiKey: KEY, maxRetries: 0 })
+})
+
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('the OpenAI-compatible API through the openai package', () => {
+  it('lists one model per collection and "all"', async () => {
+    const models = await client.models.list()
+    expect(models.data.map((model) => model.id)).toEqual(['all', 'default', 'manuals'])
+  })
+
+  it('answers without streaming, citing its passage in the text and in citations', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'manuals',
+      messages: [{ role: 'user', content: '保証期間は何年ですか' }],
+      max_tokens: 64,
+      temperature: 0,
+    })
+    const content = completion.choices[0]?.message.content ?? ''
+    expect(content).toContain('2年間')
+    expect(content).toContain('出典:\n[1] lumina-guide.pdf:p5')
+    expect(completion.choices[0]?.finish_reason).toBe('stop')
+    expect(completion.object).toBe('chat.completion')
+    const citations = (completion as unknown as { citations: { sourceId: string }[] }).citations
+    expect(citations.map((c) => c.sourceId)).toEqual(['lumina-guide.pdf:p5'])
+  })
+
+  it('keeps to the model’s collection', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'default',
+      messages: [{ role: 'user', content: '保証期間は何年ですか' }],
+    })
+    expect(completion.choices[0]?.message.content).not.toContain('lumina-guide.pdf')
+  })
+
+  it('streams like a chat UI: models, then a chat with a system message and history, ending with [DONE]', async () => {
+    const models = await client.models.list()
+    const stream = await client.chat.completions.create({
+      model: models.data[0]?.id ?? 'all',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: 'You are a helpful assistant.' },
+        { role: 'user', content: '保証期間は何年ですか' },
+        { role: 'assistant', content: '保証期間はお買い上げ日から2年間です。[1]' },
+        { role: 'user', content: 'その保証書は何と一緒に保管しますか' },
+      ],
+    })
+    let content = ''
+    const finishes: (string | null)[] = []
+    let citations: { sourceId: string }[] = []
+    let usage: unknown
+    for await (const chunk of stream) {
+      expect(chunk.object).toBe('chat.completion.chunk')
+      const choice = chunk.choices[0]
+      if (choice) {
+        content += choice.delta.content ?? ''
+        finishes.push(choice.finish_reason)
+      }
+      const extra = chunk as unknown as { citations?: { sourceId: string }[] }
+      if (extra.citations) citations = extra.citations
+      if (chunk.usage) usage = chunk.usage
+    }
+    expect(content).toContain('領収書')
+    expect(finishes.filter(Boolean)).toEqual(['stop'])
+    expect(citations.map((c) => c.sourceId)).toEqual(['lumina-guide.pdf:p5'])
+    expect(usage).toMatchObject({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 })
+  })
+
+  it('says what is wrong in OpenAI’s error shape', async () => {
+    const failure = async (request: Promise<unknown>) => {
+      const error = (await request.catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>
+      expect(error).toBeInstanceOf(OpenAI.APIError)
+      return { status: error.status, type: error.type, code: error.code, message: error.message }
+    }
+    expect(await failure(client.chat.completions.create({ model: 'all', messages: [] }))).toMatchObject({
+      status: 400,
+      type: 'invalid_request_error',
+    })
+    expect(
+      await failure(
+        client.chat.completions.create({ model: 'all', messages: [{ role: 'assistant', content: 'hello' }] }),
+      ),
+    ).toMatchObject({ status: 400, message: expect.stringContaining('last message must be from the user') })
+    expect(
+      await failure(
+        client.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'hi' }] }),
+      ),
+    ).toMatchObject({ status: 404, code: 'model_not_found' })
+    expect(
+      await failure(
+        client.chat.completions.create({
+          model: 'all',
+          messages: [{ role: 'user', content: 'あ'.repeat(2001) }],
+        }),
+      ),
+    ).toMatchObject({ status: 413, code: 'message_too_long' })
+    const stranger = new OpenAI({ baseURL: `${server.baseUrl}/v1`, apiKey: 'wrong', maxRetries: 0 })
+    expect(await failure(stranger.models.list())).toMatchObject({ status: 401 })
+  })
+})
