@@ -53,10 +53,11 @@ const json = (result: Result) => {
 }
 
 describe('the MCP server', () => {
-  it('lists its five tools, each parameter described, with annotations and output schemas, and its version', async () => {
+  it('lists its six tools, each parameter described, with annotations and output schemas, and its version', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual([
       'ask',
+      'chat',
       'get_document',
       'ingest_path',
       'list_documents',
@@ -67,7 +68,10 @@ describe('the MCP server', () => {
       for (const [name, property] of Object.entries(properties))
         expect(property.description, `${tool.name}.${name}`).toMatch(/\S/)
       expect(tool.outputSchema, tool.name).toBeDefined()
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name !== 'ingest_path')
+      // Reading tools are read-only; ingest_path adds documents and chat adds turns to a conversation.
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(
+        tool.name !== 'ingest_path' && tool.name !== 'chat',
+      )
     }
     expect(client.getServerVersion()).toMatchObject({ name: 'rag-platform', version: '1.0.0' })
   })
@@ -120,6 +124,24 @@ describe('the MCP server', () => {
       expect(message).toMatch(/^question (queued|retrieving|reranking|generating|done)$/)
     expect(progress.map((p) => p.progress).sort()).toEqual(progress.map((_, i) => i + 1))
 
+    // A conversation: the follow-up is rewritten from the first turn and finds the same page.
+    const first = json(
+      await call('chat', {
+        message: '保証期間は何年ですか',
+        options: { mode: 'keyword', answer: 'extractive' },
+      }),
+    )
+    expect(first.passages[0].sourceId).toBe('lumina-guide.pdf:p5')
+    const followUp = json(
+      await call('chat', {
+        message: 'その保証書は何と一緒に保管しますか',
+        conversationId: first.conversationId,
+        options: { mode: 'keyword', answer: 'extractive' },
+      }),
+    )
+    expect(followUp.conversationId).toBe(first.conversationId)
+    expect(followUp.answer).toContain('領収書')
+
     const pdf = listed.documents.find((d: { filename: string }) => d.filename === 'lumina-guide.pdf')
     const document = json(await call('get_document', { id: pdf.id }))
     expect(document.sections.map((s: { sourceId: string }) => s.sourceId)).toEqual(
@@ -150,6 +172,12 @@ describe('the MCP server', () => {
     const missing = await call('ingest_path', { path: join(server.dir, 'nope') })
     expect(missing.isError).toBe(true)
     expect(missing.content[0]?.text).toMatch(/no such file or folder/)
-    expect((await client.listTools()).tools).toHaveLength(5)
+    const unknownThread = await call('chat', {
+      message: 'hi',
+      conversationId: '6f1c0a52-3a5e-4b7f-9d3e-0c6a1e2b7f10',
+    })
+    expect(unknownThread.isError).toBe(true)
+    expect(unknownThread.content[0]?.text).toMatch(/no such conversation/)
+    expect((await client.listTools()).tools).toHaveLength(6)
   })
 })

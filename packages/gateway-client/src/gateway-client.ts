@@ -8,6 +8,7 @@ import {
   type ApiSearchResult,
   type ApiSectionsPage,
   askAcceptedSchema,
+  conversationSchema,
   documentListSchema,
   documentSchema,
   errorSchema,
@@ -39,6 +40,10 @@ export interface GatewayClient {
   getDocument(id: string): Promise<RemoteDocument>
   ask(question: string, options: Record<string, unknown>): Promise<ApiAskAccepted>
   getAnswer(id: string): Promise<RemoteAnswer>
+  /** Starts a thread (named after its first message unless titled). */
+  createConversation(options?: { title?: string; collection?: string }): Promise<{ id: string }>
+  /** Asks in a thread: a follow-up is rewritten to stand alone from its earlier turns. */
+  say(conversationId: string, message: string, options?: Record<string, unknown>): Promise<ApiAskAccepted>
 }
 
 export class GatewayError extends Error {}
@@ -149,5 +154,27 @@ export function createGatewayClient({
         }),
       ),
     getAnswer: (id) => get(questionSchema, `/ask/${encodeURIComponent(id)}`),
+    createConversation: async (options = {}) =>
+      expect(
+        conversationSchema,
+        '/conversations',
+        await call('/conversations', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(options),
+        }),
+      ),
+    say: async (conversationId, message, options = {}) => {
+      const path = `/conversations/${encodeURIComponent(conversationId)}/messages`
+      return expect(
+        askAcceptedSchema,
+        path,
+        await call(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ message, options }),
+        }),
+      )
+    },
   }
 }

@@ -8,6 +8,119 @@ import { guarded, structured } from './tool-result.ts'
 
 const finished = (status: string) => status === 'done' || status === 'failed'
 
+const answerOptions = z
+  .object({
+    topK: z.number().int().min(1).max(20).optional().describe('Passages the answer is built from'),
+    mode: z.enum(SEARCH_MODES).optional().describe('Retrieval: hybrid (default), keyword or vector'),
+    fusion: z.boolean().optional().describe('RAG-Fusion: the LLM rephrases, every phrasing is searched'),
+    rerank: z.boolean().optional().describe('Reorder passages with the cross-encoder'),
+    answer: z
+      .enum(ANSWER_MODES)
+      .optional()
+      .describe('generate (an LLM writes it), extractive (the best passage) or none (passages only)'),
+    collection: z.string().optional().describe("Only this collection's documents"),
+  })
+  .optional()
+  .describe('How to answer; the server chooses by default')
+
+const answerOutput = {
+  id: z.string().describe('The question id (GET /ask/{id} on the gateway)'),
+  answer: z.string().nullable().describe('The answer, with [n] markers citing passages[n-1]'),
+  refused: z.boolean().describe('True when the documents hold no answer'),
+  citations: z
+    .array(
+      z.object({
+        marker: z.number(),
+        sourceId: z.string(),
+        quotes: z
+          .array(z.string())
+          .optional()
+          .describe('For an extractive answer: where in the passage it stands'),
+      }),
+    )
+    .describe('The [n] markers the answer uses and what each cites'),
+  passages: z.array(z.object(passageShape)).describe('The passages the answer was built from'),
+  degraded: z.array(z.string()).describe('What was skipped (no reranker, no LLM, …)'),
+}
+
+/** Waits for the question's answer (with progress), and gives it as the tools' output. */
+async function answerOf(
+  client: GatewayClient,
+  id: string,
+  extra: Parameters<typeof progressReporter>[0] & { signal: AbortSignal },
+  answerTimeoutMs: number,
+) {
+  const result = await follow({
+    poll: () => client.getAnswer(id),
+    done: (answer) => finished(answer.status),
+    describe: (answer) => `question ${answer.status}`,
+    report: progressReporter(extra),
+    signal: extra.signal,
+    timeoutMs: answerTimeoutMs,
+  })
+  if (result.status === 'failed') throw new Error(`the question failed: ${result.error}`)
+  if (!finished(result.status))
+    throw new Error(`no answer after ${answerTimeoutMs / 1000} s (question ${id} is ${result.status})`)
+  return {
+    id,
+    answer: result.answer,
+    refused: result.refused ?? false,
+    citations: result.citations,
+    passages: result.sources.map(toPassage),
+    degraded: result.degraded,
+    searchQuery: result.searchQuery,
+  }
+}
+
+/**
+ * `chat`: a message in a conversation (a new one when no id is given), so a follow-up
+ * (「それは延長できますか」) is understood from the turns before it.
+ */
+export function registerChatTool(server: McpServer, client: GatewayClient, answerTimeoutMs: number) {
+  server.registerTool(
+    'chat',
+    {
+      title: 'Chat with the documents',
+      description:
+        'Like ask, in a conversation: pass the conversationId this returns with each next message, and a follow-up that points back (「それは…」, "it", "that") is rewritten to stand alone from the earlier turns before it is searched (searchQuery says how). Without a conversationId a new conversation starts.',
+      inputSchema: {
+        message: z.string().min(1).max(2000).describe('The message, in Japanese or English'),
+        conversationId: z
+          .string()
+          .uuid()
+          .optional()
+          .describe('The conversation to continue (from an earlier chat)'),
+        collection: z
+          .string()
+          .optional()
+          .describe("A new conversation searches only this collection's documents"),
+        options: answerOptions,
+      },
+      outputSchema: {
+        conversationId: z.string().describe('Pass it with the next message'),
+        searchQuery: z
+          .string()
+          .nullable()
+          .describe('What was searched when the message was rewritten to stand alone'),
+        ...answerOutput,
+      },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    ({ message, conversationId, collection, options }, extra) =>
+      guarded(async () => {
+        const thread =
+          conversationId ?? (await client.createConversation(collection ? { collection } : {})).id
+        const { id } = await client.say(thread, message, options ?? {})
+        return structured({ conversationId: thread, ...(await answerOf(client, id, extra, answerTimeoutMs)) })
+      }),
+  )
+}
+
 export function registerAskTool(server: McpServer, client: GatewayClient, answerTimeoutMs: number) {
   server.registerTool(
     'ask',
@@ -17,68 +130,16 @@ export function registerAskTool(server: McpServer, client: GatewayClient, answer
         'Answer a question from the indexed documents only, citing them as [n] markers that point at the passages returned; says so (refused: true) when they hold no answer. Sends progress notifications while it works (a CPU answer can take minutes).',
       inputSchema: {
         question: z.string().min(1).max(2000).describe('The question, in Japanese or English'),
-        options: z
-          .object({
-            topK: z.number().int().min(1).max(20).optional().describe('Passages the answer is built from'),
-            mode: z.enum(SEARCH_MODES).optional().describe('Retrieval: hybrid (default), keyword or vector'),
-            fusion: z
-              .boolean()
-              .optional()
-              .describe('RAG-Fusion: the LLM rephrases, every phrasing is searched'),
-            rerank: z.boolean().optional().describe('Reorder passages with the cross-encoder'),
-            answer: z
-              .enum(ANSWER_MODES)
-              .optional()
-              .describe('generate (an LLM writes it), extractive (the best passage) or none (passages only)'),
-            collection: z.string().optional().describe("Only this collection's documents"),
-          })
-          .optional()
-          .describe('How to answer; the server chooses by default'),
+        options: answerOptions,
       },
-      outputSchema: {
-        id: z.string().describe('The question id (GET /ask/{id} on the gateway)'),
-        answer: z.string().nullable().describe('The answer, with [n] markers citing passages[n-1]'),
-        refused: z.boolean().describe('True when the documents hold no answer'),
-        citations: z
-          .array(
-            z.object({
-              marker: z.number(),
-              sourceId: z.string(),
-              quotes: z
-                .array(z.string())
-                .optional()
-                .describe('For an extractive answer: where in the passage it stands'),
-            }),
-          )
-          .describe('The [n] markers the answer uses and what each cites'),
-        passages: z.array(z.object(passageShape)).describe('The passages the answer was built from'),
-        degraded: z.array(z.string()).describe('What was skipped (no reranker, no LLM, …)'),
-      },
+      outputSchema: answerOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ question, options }, extra) =>
       guarded(async () => {
-        const report = progressReporter(extra)
         const { id } = await client.ask(question, options ?? {})
-        const result = await follow({
-          poll: () => client.getAnswer(id),
-          done: (answer) => finished(answer.status),
-          describe: (answer) => `question ${answer.status}`,
-          report,
-          signal: extra.signal,
-          timeoutMs: answerTimeoutMs,
-        })
-        if (result.status === 'failed') throw new Error(`the question failed: ${result.error}`)
-        if (!finished(result.status))
-          throw new Error(`no answer after ${answerTimeoutMs / 1000} s (question ${id} is ${result.status})`)
-        return structured({
-          id,
-          answer: result.answer,
-          refused: result.refused,
-          citations: result.citations,
-          passages: result.sources.map(toPassage),
-          degraded: result.degraded,
-        })
+        const { searchQuery: _unused, ...answer } = await answerOf(client, id, extra, answerTimeoutMs)
+        return structured(answer)
       }),
   )
 }

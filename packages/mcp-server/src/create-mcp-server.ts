@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { PLATFORM_VERSION } from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
-import { registerAskTool } from './ask-tool.ts'
+import { registerAskTool, registerChatTool } from './ask-tool.ts'
 import { registerDocumentTools } from './document-tools.ts'
 import { registerIngestTool } from './ingest-tool.ts'
 import { registerSearchTool } from './search-tool.ts'
@@ -22,11 +22,12 @@ export function createMcpServer(
     { name: 'rag-platform', version: PLATFORM_VERSION },
     {
       instructions:
-        'Answers come from the indexed documents only. Use search for passages, ask for a cited answer (it refuses when the documents hold no answer), list_documents and get_document (or the rag://documents/{id} resources) to read what is indexed.',
+        'Answers come from the indexed documents only. Use search for passages, ask for a cited answer (it refuses when the documents hold no answer), chat for a conversation whose follow-ups lean on earlier turns, list_documents and get_document (or the rag://documents/{id} resources) to read what is indexed.',
     },
   )
   registerSearchTool(server, client)
   registerAskTool(server, client, answerTimeoutMs)
+  registerChatTool(server, client, answerTimeoutMs)
   registerDocumentTools(server, client)
   if (localFiles) registerIngestTool(server, client, answerTimeoutMs)
   return server

@@ -50,7 +50,13 @@ describe('MCP over HTTP at /mcp', () => {
 
   it('offers the tools but not ingest_path (files of the server machine are not for remote clients)', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'get_document', 'list_documents', 'search'])
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'ask',
+      'chat',
+      'get_document',
+      'list_documents',
+      'search',
+    ])
     expect(client.getServerVersion()?.version).toBe('1.0.0')
   })
 
