@@ -1,5 +1,12 @@
 /** The gateway's API as the page uses it (same origin; the key, when needed, rides in a cookie). */
-import type { ApiDocument, ApiQuestion, ApiSearchHit, ApiSearchResult } from '@rag/api-contract'
+import type {
+  ApiConversation,
+  ApiConversationDetail,
+  ApiDocument,
+  ApiQuestion,
+  ApiSearchHit,
+  ApiSearchResult,
+} from '@rag/api-contract'
 import type { AnswerMode, SearchMode } from '@rag/api-contract/enums'
 
 // The API contract's types (erased at build: nothing of zod reaches the page).
@@ -12,6 +19,8 @@ export type Passage = Pick<
 >
 export type SearchResult = ApiSearchResult
 export type Question = ApiQuestion
+export type Conversation = ApiConversation
+export type ConversationDetail = ApiConversationDetail
 
 /** The options the page sends with a question (the contract's, all optional). */
 export interface AskOptions {
@@ -71,13 +80,30 @@ export const api = {
   ask: (question: string, options: AskOptions) =>
     request<{ id: string }>('/ask', json('POST', { question, options })),
   getQuestion: (id: string) => request<Question>(`/ask/${id}`),
+  listConversations: () => request<{ conversations: Conversation[] }>('/conversations'),
+  createConversation: (collection: string | null) =>
+    request<Conversation>('/conversations', json('POST', collection ? { collection } : {})),
+  getConversation: (id: string) => request<ConversationDetail>(`/conversations/${id}`),
+  renameConversation: (id: string, title: string) =>
+    request<Conversation>(`/conversations/${id}`, json('PATCH', { title })),
+  deleteConversation: (id: string) => request<void>(`/conversations/${id}`, { method: 'DELETE' }),
+  say: (id: string, message: string, options: AskOptions) =>
+    request<{ id: string }>(`/conversations/${id}/messages`, json('POST', { message, options })),
 }
+
+/** The collections documents are in, from the document list. */
+export const collectionsOf = (documents: DocumentView[]) =>
+  [...new Set(documents.map((document) => document.collection))].sort()
 
 /**
  * One file up, with the bytes sent reported as they go (fetch cannot report upload progress,
  * XMLHttpRequest can). Resolves to the new document, or rejects with the server's reason.
  */
-export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<DocumentView> {
+export function uploadFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  collection?: string,
+): Promise<DocumentView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/documents')
@@ -97,6 +123,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     }
     const form = new FormData()
     form.append('file', file)
+    if (collection) form.append('collection', collection)
     xhr.send(form)
   })
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks'
 import { api, whenUnauthorized } from './api.ts'
 import { AppContext } from './app-context.ts'
 import { AskView } from './components/ask-view.tsx'
+import { ChatView } from './components/chat-view.tsx'
 import { DocumentsView } from './components/documents-view.tsx'
 import { KeyPrompt } from './components/key-prompt.tsx'
 import { SearchView } from './components/search-view.tsx'
@@ -10,7 +11,7 @@ import { useUploads } from './components/use-uploads.ts'
 import { type MessageKey, preferredLanguage, translator } from './i18n.ts'
 import { loadSettings, type Settings, saveSettings } from './settings.ts'
 
-const VIEWS = ['documents', 'ask', 'search', 'settings'] as const
+const VIEWS = ['documents', 'chat', 'ask', 'search', 'settings'] as const
 type View = (typeof VIEWS)[number]
 
 const viewFromHash = (): View => {
@@ -71,6 +72,7 @@ export function App() {
       <main>
         {needsKey ? <KeyPrompt onSignedIn={() => setNeedsKey(false)} /> : null}
         {view === 'documents' && <DocumentsView uploads={uploads} />}
+        {view === 'chat' && <ChatView />}
         {view === 'ask' && <AskView />}
         {view === 'search' && <SearchView />}
         {view === 'settings' && <SettingsView />}

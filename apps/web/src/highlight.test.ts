@@ -53,7 +53,9 @@ describe('citationPieces', () => {
 
 describe('quotePieces', () => {
   it('sets off the quoted sentences of a passage and leaves the rest as it is', () => {
-    expect(quotePieces('保証について。保証期間は2年間です。詳しくは店舗へ。', ['保証期間は2年間です。'])).toEqual([
+    expect(
+      quotePieces('保証について。保証期間は2年間です。詳しくは店舗へ。', ['保証期間は2年間です。']),
+    ).toEqual([
       { text: '保証について。', match: false },
       { text: '保証期間は2年間です。', match: true },
       { text: '詳しくは店舗へ。', match: false },

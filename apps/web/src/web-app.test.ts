@@ -163,8 +163,12 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
       workers: { generator, generation: { ...generationDefaults(), maxTokens: 64, temperature: 0 } },
     })
     const client = createGatewayClient({ baseUrl: server.baseUrl })
-    for (const name of ['lumina-guide.pdf', 'faq.csv']) {
-      const { id } = await client.upload(sample(name), {})
+    for (const [name, collection] of [
+      ['lumina-guide.pdf', undefined],
+      ['faq.csv', undefined],
+      ['setup.md', 'setup'],
+    ] as const) {
+      const { id } = await client.upload(sample(name), { collection })
       await vi.waitFor(async () => expect((await client.getDocument(id)).status).toBe('ready'), {
         timeout: 30_000,
         interval: 50,
@@ -243,6 +247,59 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     await page.waitForSelector('[data-testid=answer][data-status=done] .badge', { timeout: 30_000 })
     expect(await page.locator('[data-testid=answer] .badge').textContent()).toBe('文書に記載なし')
     expect(await page.locator('[data-testid=sources]').count()).toBe(0)
+  })
+
+  it('chats: two turns in a thread, the follow-up rewritten from the first; threads renamed, kept to a collection, deleted', async () => {
+    await page.evaluate(() =>
+      localStorage.setItem('rag-settings', JSON.stringify({ mode: 'keyword', answer: 'extractive' })),
+    )
+    await page.reload()
+    await page.click('nav a[data-view=chat]')
+    const turn = (n: number) => page.locator('[data-testid=turn]').nth(n)
+    const say = async (text: string, n: number) => {
+      await page.fill('[data-testid=chat-message]', text)
+      await page.click('form.chat-form button[type=submit]')
+      await expect.poll(() => turn(n).getAttribute('data-status'), { timeout: 30_000 }).toBe('done')
+    }
+    await say('保証期間は何年ですか', 0)
+    expect(await turn(0).locator('.answer-text').textContent()).toContain('2年間')
+    await say('それは延長できますか', 1)
+    expect(await turn(1).locator('[data-testid=rewritten-query]').textContent()).toContain(
+      '保証 期間 それは延長できますか',
+    )
+    expect(
+      await turn(1).locator('[data-testid=turn-sources] > li').first().getAttribute('data-source-id'),
+    ).toBe('lumina-guide.pdf:p5')
+
+    // The thread is listed under its first question; renamed, it keeps its turns.
+    const thread = page.locator('[data-testid=thread-list] li').first()
+    expect(await thread.locator('.thread-title').textContent()).toBe('保証期間は何年ですか')
+    page.once('dialog', (dialog) => void dialog.accept('保証'))
+    await thread.locator('button[data-action=rename]').click()
+    await expect.poll(() => thread.locator('.thread-title').textContent()).toBe('保証')
+    await page.reload()
+    await page.click('nav a[data-view=chat]')
+    await page.locator('[data-testid=thread-list] li .thread-title', { hasText: '保証' }).click()
+    await expect.poll(() => page.locator('[data-testid=turn]').count()).toBe(2)
+
+    // A thread kept to the "setup" collection does not find the warranty page.
+    expect(await page.locator('[data-testid=collection-picker] option').allTextContents()).toEqual([
+      'すべての文書',
+      'default',
+      'setup',
+    ])
+    await page.selectOption('[data-testid=collection-picker]', 'setup')
+    await page.click('[data-testid=new-thread]')
+    await say('保証期間は何年ですか', 0)
+    expect(await turn(0).locator('.badge').textContent()).toBe('文書に記載なし')
+    expect(await page.locator('[data-testid=thread-title]').textContent()).toContain('(setup)')
+    await page.screenshot({ path: join(artifacts, 'web-app-chat.png'), fullPage: true })
+
+    const threads = page.locator('[data-testid=thread-list] li')
+    const before = await threads.count()
+    page.once('dialog', (dialog) => void dialog.accept())
+    await threads.first().locator('button[data-action=delete]').click()
+    await expect.poll(() => threads.count()).toBe(before - 1)
   })
 
   it('finds a CSV row in the search view', async () => {

@@ -182,3 +182,5 @@ export type ApiQuestionSource = z.output<typeof questionSourceSchema>
 export type ApiQuestion = z.output<typeof questionSchema>
 export type ApiAskAccepted = z.output<typeof askAcceptedSchema>
 export type ApiError = z.output<typeof errorSchema>
+export type ApiConversation = z.output<typeof conversationSchema>
+export type ApiConversationDetail = z.output<typeof conversationDetailSchema>

@@ -43,7 +43,8 @@ export const retrieveJob = defineJob({
   // fused: the pass of RAG-Fusion once the LLM has written the rephrasings; rewritten: the pass of a
   // follow-up once the LLM has made it stand alone.
   payload: questionStage.extend({ fused: z.boolean().default(false), rewritten: z.boolean().default(false) }),
-  jobId: (p) => jobIdOf(p.questionId, p.fused ? 'retrieve-fused' : p.rewritten ? 'retrieve-rewritten' : 'retrieve'),
+  jobId: (p) =>
+    jobIdOf(p.questionId, p.fused ? 'retrieve-fused' : p.rewritten ? 'retrieve-rewritten' : 'retrieve'),
   // A question is interactive: retry quickly, give up soon, report the failure.
   options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
 })

@@ -29,6 +29,7 @@ export function DocumentList({
             key={document.id}
             class="card document"
             data-filename={document.filename}
+            data-collection={document.collection}
             data-status={document.status}
           >
             <div class="row">
@@ -37,7 +38,7 @@ export function DocumentList({
             </div>
             <div class="row muted">
               <span>
-                {document.type} ·{' '}
+                <span class="collection">{document.collection}</span> · {document.type} ·{' '}
                 {document.chunkCount === 1
                   ? t('docs.oneChunk')
                   : t('docs.chunks', { n: document.chunkCount })}

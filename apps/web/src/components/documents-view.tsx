@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { api, type DocumentView } from '../api.ts'
+import { api, collectionsOf, type DocumentView } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { DocumentList } from './document-list.tsx'
 import { ErrorMessage } from './error-message.tsx'
@@ -16,6 +16,10 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
   const [documents, setDocuments] = useState<DocumentView[]>([])
   const [error, setError] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
+  // Where new files go, and which collection the list shows ('' = the default / all).
+  const [target, setTarget] = useState('')
+  const [filter, setFilter] = useState('')
+  const collections = collectionsOf(documents)
   // Poll briskly while anything is on its way: an upload, or a document not yet ready or failed.
   const busy =
     documents.some(isWorking) ||
@@ -40,7 +44,7 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
   }
   useInterval(refresh, busy ? 1000 : 10_000)
 
-  const upload = uploads.add
+  const upload = (files: File[]) => uploads.add(files, target.trim() || undefined)
 
   return (
     <section>
@@ -69,9 +73,44 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
           }}
         />
       </label>
+      <div class="row collections">
+        <label>
+          {t('docs.uploadTo')}{' '}
+          <input
+            list="collection-names"
+            placeholder="default"
+            value={target}
+            data-testid="upload-collection"
+            onInput={(event) => setTarget(event.currentTarget.value)}
+          />
+        </label>
+        <datalist id="collection-names">
+          {collections.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <label>
+          {t('docs.collection')}{' '}
+          <select
+            data-testid="collection-filter"
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+          >
+            <option value="">{t('docs.allCollections')}</option>
+            {collections.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <UploadList uploads={uploads.list} documents={documents} />
       <ErrorMessage message={error} />
-      <DocumentList documents={documents} onChange={refresh} />
+      <DocumentList
+        documents={filter ? documents.filter((document) => document.collection === filter) : documents}
+        onChange={refresh}
+      />
     </section>
   )
 }

@@ -5,7 +5,8 @@ import type { Upload } from './upload-list.tsx'
 
 export interface Uploads {
   list: Upload[]
-  add(files: File[]): void
+  /** Uploads the files, into `collection` when given (else the default one). */
+  add(files: File[], collection?: string): void
 }
 
 /**
@@ -16,11 +17,11 @@ export function useUploads(t: Translate): Uploads {
   const [list, setList] = useState<Upload[]>([])
   const change = (key: string, update: Partial<Upload>) =>
     setList((current) => current.map((upload) => (upload.key === key ? { ...upload, ...update } : upload)))
-  const add = (files: File[]) => {
+  const add = (files: File[], collection?: string) => {
     for (const file of files) {
       const key = `${file.name}-${file.size}-${Date.now()}-${Math.random()}`
       setList((current) => [{ key, filename: file.name, state: 'uploading', fraction: 0 }, ...current])
-      uploadFile(file, (fraction) => change(key, { fraction }))
+      uploadFile(file, (fraction) => change(key, { fraction }), collection)
         .then((document) => change(key, { state: 'uploaded', documentId: document.id }))
         .catch((failure: Error) =>
           change(key, {

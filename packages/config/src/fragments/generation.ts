@@ -51,7 +51,10 @@ export const generation = defineFragment({
   },
   check: (env, report) => {
     if (env.LLM_BACKEND === 'openai-compatible' && !env.LLM_BASE_URL) {
-      report('LLM_BASE_URL', 'is required with LLM_BACKEND=openai-compatible (e.g. http://127.0.0.1:11434/v1 for Ollama)')
+      report(
+        'LLM_BASE_URL',
+        'is required with LLM_BACKEND=openai-compatible (e.g. http://127.0.0.1:11434/v1 for Ollama)',
+      )
     }
     if (env.LLM_MAX_TOKENS >= env.LLM_CONTEXT_SIZE) {
       report(

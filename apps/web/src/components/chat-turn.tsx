@@ -1,0 +1,69 @@
+import type { Question } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import { citationPieces, queryTerms } from '../highlight.ts'
+import { DegradedNotice } from './degraded-notice.tsx'
+import { PassageCard } from './passage-card.tsx'
+
+/** A turn as it is being answered: the question, its status, the answer written so far. */
+export interface LiveTurn {
+  id: string
+  question: string
+  status: string
+  answer: string
+  /** The finished question (rewritten query, sources, citations), once done. */
+  result: Question | null
+}
+
+/** One turn of a conversation: the question, the query it was rewritten to, the answer with its [n] sources. */
+export function ChatTurn({ turn }: { turn: LiveTurn }) {
+  const { t } = useApp()
+  const { result } = turn
+  const anchor = (marker: number) => `turn-${turn.id}-source-${marker}`
+  return (
+    <li class="turn" data-testid="turn" data-status={turn.status}>
+      <p class="user-message">{turn.question}</p>
+      {result?.searchQuery && result.searchQuery !== turn.question ? (
+        <p class="muted" data-testid="rewritten-query">
+          {t('chat.rewritten', { query: result.searchQuery })}
+        </p>
+      ) : null}
+      <article class="card answer">
+        {turn.status !== 'done' && turn.status !== 'failed' ? (
+          <p class="muted">{t('ask.status', { status: turn.status })}</p>
+        ) : null}
+        {result?.refused ? <span class="badge failed">{t('ask.refused')}</span> : null}
+        {result?.status === 'failed' ? (
+          <p class="error">{t('ask.failed', { error: result.error ?? '' })}</p>
+        ) : null}
+        <p class="answer-text">
+          {citationPieces(turn.answer).map((piece, index) =>
+            'marker' in piece ? (
+              <a key={index} class="citation" href={`#${anchor(piece.marker)}`}>
+                [{piece.marker}]
+              </a>
+            ) : (
+              piece.text
+            ),
+          )}
+        </p>
+        {result ? <DegradedNotice degraded={result.degraded} /> : null}
+      </article>
+      {result && !result.refused && result.sources.length > 0 ? (
+        <details class="turn-sources">
+          <summary>{t('chat.sources', { n: result.sources.length })}</summary>
+          <ol class="sources" data-testid="turn-sources">
+            {result.sources.map((source) => (
+              <PassageCard
+                key={source.rank}
+                passage={source}
+                terms={queryTerms(result.searchQuery ?? turn.question)}
+                quotes={result.citations.find((citation) => citation.marker === source.rank)?.quotes}
+                anchor={anchor(source.rank)}
+              />
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </li>
+  )
+}

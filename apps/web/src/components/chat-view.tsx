@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { api, type Conversation, collectionsOf, type Question } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import { followAnswer } from '../ask-stream.ts'
+import { askOptions } from '../settings.ts'
+import { ChatTurn, type LiveTurn } from './chat-turn.tsx'
+import { ErrorMessage, messageOf } from './error-message.tsx'
+
+const fromQuestion = (question: Question): LiveTurn => ({
+  id: question.id,
+  question: question.question,
+  status: question.status,
+  answer: question.answer ?? '',
+  result: question.status === 'done' || question.status === 'failed' ? question : null,
+})
+
+/**
+ * Conversations: the caller's threads (new, rename, delete), the open thread's turns with their
+ * rewritten queries and sources, and a message box whose follow-ups lean on the turns before. A
+ * new thread can be kept to one collection.
+ */
+export function ChatView() {
+  const { t, settings } = useApp()
+  const [threads, setThreads] = useState<Conversation[]>([])
+  const [open, setOpen] = useState<Conversation | null>(null)
+  const [turns, setTurns] = useState<LiveTurn[]>([])
+  const [collections, setCollections] = useState<string[]>([])
+  const [collection, setCollection] = useState('')
+  const [message, setMessage] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const stops = useRef<(() => void)[]>([])
+  useEffect(
+    () => () => {
+      for (const stop of stops.current) stop()
+    },
+    [],
+  )
+
+  const loadThreads = async () => {
+    const { conversations } = await api.listConversations()
+    setThreads(conversations)
+    // The open thread as listed now (named after its first question once it has one).
+    setOpen((current) => conversations.find((thread) => thread.id === current?.id) ?? current)
+  }
+  useEffect(() => {
+    loadThreads().catch((failure) => setError(messageOf(failure)))
+    api
+      .listDocuments()
+      .then(({ documents }) => setCollections(collectionsOf(documents)))
+      .catch(() => undefined)
+  }, [])
+
+  const openThread = async (thread: Conversation) => {
+    for (const stop of stops.current.splice(0)) stop()
+    setOpen(thread)
+    setTurns((await api.getConversation(thread.id)).turns.map(fromQuestion))
+  }
+  const guard = (action: () => Promise<void>) => () => {
+    setError(null)
+    action().catch((failure) => setError(messageOf(failure)))
+  }
+  const newThread = guard(async () => {
+    const thread = await api.createConversation(collection || null)
+    await loadThreads()
+    await openThread(thread)
+  })
+  const rename = (thread: Conversation) =>
+    guard(async () => {
+      const title = prompt(t('chat.renamePrompt'), thread.title)?.trim()
+      if (!title) return
+      const renamed = await api.renameConversation(thread.id, title)
+      if (open?.id === thread.id) setOpen(renamed)
+      await loadThreads()
+    })
+  const remove = (thread: Conversation) =>
+    guard(async () => {
+      if (!confirm(t('chat.confirmDelete', { title: thread.title || t('chat.untitled') }))) return
+      await api.deleteConversation(thread.id)
+      if (open?.id === thread.id) {
+        setOpen(null)
+        setTurns([])
+      }
+      await loadThreads()
+    })
+
+  const update = (id: string, change: (turn: LiveTurn) => LiveTurn) =>
+    setTurns((current) => current.map((turn) => (turn.id === id ? change(turn) : turn)))
+  const send = async (event: Event) => {
+    event.preventDefault()
+    setError(null)
+    const text = message.trim()
+    if (!text) return setError(t('ask.empty'))
+    try {
+      const thread = open ?? (await api.createConversation(collection || null))
+      if (!open) setOpen(thread)
+      const { id } = await api.say(thread.id, text, askOptions(settings))
+      setMessage('')
+      setTurns((current) => [...current, { id, question: text, status: 'queued', answer: '', result: null }])
+      stops.current.push(
+        followAnswer(id, {
+          status: (status) => update(id, (turn) => ({ ...turn, status })),
+          token: (piece) => update(id, (turn) => ({ ...turn, answer: turn.answer + piece })),
+          restart: () => update(id, (turn) => ({ ...turn, answer: '' })),
+          done: (final) => {
+            update(id, () => fromQuestion(final))
+            void loadThreads()
+          },
+          error: (reason) => setError(reason),
+        }),
+      )
+      await loadThreads()
+    } catch (failure) {
+      setError(messageOf(failure))
+    }
+  }
+
+  return (
+    <section class="chat">
+      <aside class="threads">
+        <label>
+          {t('chat.collection')}
+          <select
+            data-testid="collection-picker"
+            value={collection}
+            onChange={(event) => setCollection(event.currentTarget.value)}
+          >
+            <option value="">{t('chat.allCollections')}</option>
+            {collections.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" data-testid="new-thread" onClick={newThread}>
+          {t('chat.new')}
+        </button>
+        <ul data-testid="thread-list">
+          {threads.map((thread) => (
+            <li key={thread.id} data-thread-id={thread.id} class={thread.id === open?.id ? 'active' : ''}>
+              <button type="button" class="link thread-title" onClick={guard(() => openThread(thread))}>
+                {thread.title || t('chat.untitled')}
+              </button>
+              {thread.collection ? <span class="muted"> ({thread.collection})</span> : null}
+              <button type="button" class="link" data-action="rename" onClick={rename(thread)}>
+                {t('chat.rename')}
+              </button>
+              <button type="button" class="link" data-action="delete" onClick={remove(thread)}>
+                {t('docs.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <div class="conversation">
+        {open ? (
+          <h2 data-testid="thread-title">
+            {open.title || t('chat.untitled')}
+            {open.collection ? <span class="muted"> ({open.collection})</span> : null}
+          </h2>
+        ) : null}
+        <ol class="turns" data-testid="turns">
+          {turns.map((turn) => (
+            <ChatTurn key={turn.id} turn={turn} />
+          ))}
+        </ol>
+        <ErrorMessage message={error} testId="chat-error" />
+        <form class="chat-form" onSubmit={send}>
+          <textarea
+            rows={2}
+            maxLength={2000}
+            placeholder={t('chat.placeholder')}
+            value={message}
+            data-testid="chat-message"
+            onInput={(event) => setMessage(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void send(event)
+            }}
+          />
+          <button type="submit">{t('chat.send')}</button>
+        </form>
+      </div>
+    </section>
+  )
+}
