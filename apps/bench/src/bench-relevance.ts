@@ -11,10 +11,11 @@ import {
   scorePassages,
   tokenize,
 } from '@rag/keyword'
+import { RESCORED_CANDIDATES } from '@rag/retrieval'
 import { indexTerms, type RelevanceCorpus, relevanceCorpus } from './relevance-corpus.ts'
 
-/** Candidates the database's first stage hands to scoring (keywordSearch's RESCORED_CANDIDATES). */
-const FIRST_STAGE = 50
+/** Candidates the database's first stage hands to passage scoring, as keyword search does. */
+const FIRST_STAGE = RESCORED_CANDIDATES
 
 const DATASETS = [
   { name: 'JaQuAD dev', path: 'data/jaquad-dev' },
@@ -116,7 +117,7 @@ function passageRanker(
  * `pnpm bench relevance [PATH…]`: what each part of keyword scoring adds, on the shared
  * evaluation sets (or the SQuAD/BEIR/questions datasets given), in memory and in seconds: the
  * documents cut as the pipeline cuts them, the same analyser and the same scoring function as
- * keyword search, the same first stage (BM25 of the words, best 50 chunks). `pnpm eval` measures
+ * keyword search, the same first stage (BM25 of the words, its best RESCORED_CANDIDATES chunks). `pnpm eval` measures
  * the whole pipeline; this shows which choice earns what.
  */
 export async function benchRelevance(config: BenchConfig, args: string[] = []): Promise<void> {

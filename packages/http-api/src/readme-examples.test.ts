@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url))
 const run = promisify(execFile)
 let server: GatewayServer
 let questionId: string
+let conversationId: string
 
 /** The sh blocks' commands (continuations joined, comments and `# →` lines dropped). */
 async function readmeCommands(): Promise<string[]> {
@@ -30,6 +31,12 @@ beforeAll(async () => {
     body: JSON.stringify({ question: '保証期間は何年ですか', options: { mode: 'keyword' } }),
   })
   questionId = ((await response.json()) as { id: string }).id
+  const thread = await fetch(`${server.baseUrl}/conversations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  conversationId = ((await thread.json()) as { id: string }).id
 })
 afterAll(() => server?.close())
 
@@ -46,7 +53,10 @@ describe("the README's examples", () => {
     )
     const failures: string[] = []
     for (const command of ordered) {
-      const line = command.replaceAll('http://127.0.0.1:3000', server.baseUrl).replaceAll('<id>', questionId)
+      const line = command
+        .replaceAll('http://127.0.0.1:3000', server.baseUrl)
+        .replaceAll('/conversations/<id>', `/conversations/${conversationId}`)
+        .replaceAll('<id>', questionId)
       const script = line.startsWith('curl ')
         ? `${line} -sS -o /dev/null -w '%{http_code}' --max-time 60`
         : line

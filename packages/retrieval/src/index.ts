@@ -1,5 +1,5 @@
 export { EVIDENCE_WINDOW, questionWordWeights, termCoverage } from './evidence.ts'
-export { type KeywordSearchOptions, keywordSearch } from './keyword-search.ts'
+export { type KeywordSearchOptions, keywordSearch, RESCORED_CANDIDATES } from './keyword-search.ts'
 export { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
 export type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 export { reciprocalRankFusion, type WeightedList } from './reciprocal-rank-fusion.ts'

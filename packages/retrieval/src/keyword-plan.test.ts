@@ -91,6 +91,8 @@ async function planOf(target: TestDatabase, match: '&&' | '@>', terms: string[])
       60,
       10,
       terms,
+      30,
+      true,
     ]),
   )
   return rows.map((row) => row['QUERY PLAN']).join('\n')
