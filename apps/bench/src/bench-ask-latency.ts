@@ -34,13 +34,18 @@ export async function benchAskLatency(pool: Pool, config: BenchConfig, questions
     { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
     { retrieval },
   )
-  const askOnce = async (question: string) => {
+  const options = { mode: 'keyword', answer: 'extractive', rerank: false }
+  /** Asked alone, or as the next message of a conversation (its history carried and rewritten). */
+  const askOnce = async (question: string, conversationId?: string) => {
     const started = performance.now()
-    const response = await gateway.app.request('/ask', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ question, options: { mode: 'keyword', answer: 'extractive', rerank: false } }),
-    })
+    const response = await gateway.app.request(
+      conversationId ? `/conversations/${conversationId}/messages` : '/ask',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(conversationId ? { message: question, options } : { question, options }),
+      },
+    )
     if (response.status !== 202) throw new Error(`POST /ask: ${response.status} ${await response.text()}`)
     const { id } = (await response.json()) as { id: string }
     const events = await (await gateway.app.request(`/ask/${id}/events`)).text()
@@ -67,6 +72,33 @@ export async function benchAskLatency(pool: Pool, config: BenchConfig, questions
       `  POST /ask → done, one at a time: p50 ${of('totalMs', 50)}, p95 ${of('totalMs', 95)}; of which search ` +
         `p50 ${of('searchMs', 50)}; queue overhead (total − search) p50 ${of('overheadMs', 50)}, p95 ${of('overheadMs', 95)} (goal: p50 < 20 ms)`,
     )
+    // Conversations of 5 turns (the same questions, asked in order in a thread): what carrying and
+    // rewriting the history costs per turn, against the same questions asked alone.
+    const turns: { turn: number; alone: number; threaded: number }[] = []
+    for (let thread = 0; thread < 10; thread++) {
+      const created = await gateway.app.request('/conversations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      const { id } = (await created.json()) as { id: string }
+      for (let turn = 0; turn < 5; turn++) {
+        const question = questions[(thread * 5 + turn) % questions.length] ?? ''
+        const alone = await askOnce(question)
+        const threaded = await askOnce(question, id)
+        turns.push({ turn, alone: alone.overheadMs, threaded: threaded.overheadMs })
+      }
+    }
+    const extra = (turn: number) =>
+      percentile(
+        turns.filter((t) => t.turn === turn).map((t) => t.threaded - t.alone),
+        50,
+      )
+    console.log(
+      `  5-turn conversations (10, keyword, extractive): history handling per turn (threaded − alone, search excluded) p50 ` +
+        `${[0, 1, 2, 3, 4].map((turn) => `turn ${turn + 1} ${ms(extra(turn))}`).join(', ')}`,
+    )
+
     const started = performance.now()
     const many = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, i) => askOnce(questions[i % questions.length] ?? '')),

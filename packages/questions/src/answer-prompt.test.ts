@@ -74,3 +74,40 @@ describe('buildAnswerPrompt', () => {
     expect(prompt.length + 200).toBeLessThanOrEqual(1100)
   })
 })
+
+describe('buildAnswerPrompt with a conversation', () => {
+  const sources = [source(1, 'guide.pdf:p5', '保証期間はお買い上げ日から2年間です。')]
+  const turn = (n: number) => ({ question: `質問${n}`, searchQuery: null, answer: `回答${n}`.padEnd(100, '。') })
+
+  it('reads the earlier turns after the passages, oldest first', () => {
+    const { prompt } = buildAnswerPrompt({
+      question: 'それは延長できますか',
+      language: 'ja',
+      sources,
+      parents: true,
+      budget: budget(4000),
+      maxTokens: 500,
+      history: [turn(1), turn(2)],
+    })
+    expect(prompt.indexOf('[1] (guide.pdf:p5)')).toBeLessThan(prompt.indexOf('これまでの会話'))
+    expect(prompt.indexOf('質問: 質問1')).toBeLessThan(prompt.indexOf('質問: 質問2'))
+    expect(prompt.endsWith('質問: それは延長できますか\n回答:')).toBe(true)
+  })
+
+  it('leaves the oldest turns out when they do not fit a quarter of the window, never failing', () => {
+    const history = Array.from({ length: 30 }, (_, i) => turn(i + 1))
+    const { prompt, sources: used } = buildAnswerPrompt({
+      question: 'それは延長できますか',
+      language: 'ja',
+      sources,
+      parents: true,
+      budget: budget(1200),
+      maxTokens: 200,
+      history,
+    })
+    expect(prompt).toContain('質問: 質問30')
+    expect(prompt).not.toContain('質問: 質問1\n')
+    expect(used).toHaveLength(1)
+    expect(prompt.length).toBeLessThanOrEqual(1200 - 200)
+  })
+})
