@@ -195,7 +195,7 @@ describe('POST /ask with bad input', () => {
     ['a whitespace question', { question: '  \n\t ' }, 400, /question: must not be empty/],
     ['no question', { options: {} }, 400, /question/],
     ['a question of 2,001 characters', { question: 'あ'.repeat(2001) }, 400, /at most 2000/],
-    ['an unknown option', { question: 'q', options: { temperature: 2 } }, 400, /temperature/],
+    ['an unknown option', { question: 'q', options: { creativity: 2 } }, 400, /creativity/],
     ['an unknown field', { question: 'q', priority: 'high' }, 400, /priority/],
     ['a bad mode', { question: 'q', options: { mode: 'magic' } }, 400, /options\.mode/],
     ['topK 0', { question: 'q', options: { topK: 0 } }, 400, /options\.topK/],
