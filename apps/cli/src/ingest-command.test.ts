@@ -38,17 +38,17 @@ describe('pnpm ingest', () => {
   it('exits 1 with the reasons when a file fails or is refused', async () => {
     await writeFile(join(dir, 'broken.pdf'), 'not a pdf')
     await writeFile(join(dir, 'ok.txt'), 'fine text')
-    await writeFile(join(dir, 'image.png'), 'png')
+    await writeFile(join(dir, 'clip.mp4'), 'mp4')
     const { lines, output } = capture()
     const code = await runIngestCommand({
-      paths: [join(dir, 'broken.pdf'), join(dir, 'ok.txt'), join(dir, 'image.png'), join(dir, 'missing.md')],
+      paths: [join(dir, 'broken.pdf'), join(dir, 'ok.txt'), join(dir, 'clip.mp4'), join(dir, 'missing.md')],
       client: createGatewayClient({ baseUrl }),
       output,
       pollMs: 50,
     })
     expect(code).toBe(1)
     expect(lines).toContain(`FAILED ${join(dir, 'broken.pdf')}: parse: not a PDF file (no %PDF header)`)
-    expect(lines).toContain(`FAILED ${join(dir, 'image.png')}: unsupported file type`)
+    expect(lines).toContain(`FAILED ${join(dir, 'clip.mp4')}: unsupported file type`)
     expect(lines).toContain(`FAILED ${join(dir, 'missing.md')}: no such file or folder`)
     expect(lines.at(-1)).toBe('1 ready, 3 failed')
   })

@@ -81,7 +81,7 @@ describe('the MCP server', () => {
     await mkdir(folder, { recursive: true })
     await copyFile(join(sampleDir, 'lumina-guide.pdf'), join(folder, 'lumina-guide.pdf'))
     await copyFile(join(sampleDir, 'faq.csv'), join(folder, 'faq.csv'))
-    await writeFile(join(folder, 'image.png'), 'png')
+    await writeFile(join(folder, 'clip.mp4'), 'mp4')
     progress.length = 0
     const ingested = json(await call('ingest_path', { path: folder }))
     expect(
@@ -91,7 +91,7 @@ describe('the MCP server', () => {
       ['lumina-guide.pdf', 'ready'],
     ])
     // Unsupported files inside a folder are left out, and said so.
-    expect(ingested.skipped).toEqual([{ path: join(folder, 'image.png'), reason: 'unsupported file type' }])
+    expect(ingested.skipped).toEqual([{ path: join(folder, 'clip.mp4'), reason: 'unsupported file type' }])
     expect(progress.length).toBeGreaterThan(0)
 
     const listed = json(await call('list_documents', {}))
@@ -164,11 +164,11 @@ describe('the MCP server', () => {
     const empty = await call('ask', { question: '' })
     expect(empty.isError).toBe(true)
     expect(empty.content[0]?.text).toMatch(/question/)
-    const picture = join(server.dir, 'picture.png')
-    await writeFile(picture, 'png')
+    const picture = join(server.dir, 'clip.mp4')
+    await writeFile(picture, 'mp4')
     const unsupported = await call('ingest_path', { path: picture })
     expect(unsupported.isError).toBe(true)
-    expect(unsupported.content[0]?.text).toMatch(/picture\.png: unsupported file type/)
+    expect(unsupported.content[0]?.text).toMatch(/clip\.mp4: unsupported file type/)
     const missing = await call('ingest_path', { path: join(server.dir, 'nope') })
     expect(missing.isError).toBe(true)
     expect(missing.content[0]?.text).toMatch(/no such file or folder/)

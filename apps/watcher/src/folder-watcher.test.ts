@@ -67,7 +67,7 @@ describe('the watched folder', () => {
     await writeFile(join(inbox, 'a.txt'), 'first file')
     await writeFile(join(inbox, 'manuals', 'b.md'), '# B\n\nsecond file')
     await writeFile(join(inbox, '.hidden.txt'), 'secret')
-    await writeFile(join(inbox, 'photo.png'), 'png')
+    await writeFile(join(inbox, 'clip.mp4'), 'mp4')
     await expect
       .poll(async () => Object.keys(await settledInbox()).sort(), { timeout: 15000 })
       .toEqual(['a.txt', 'manuals/b.md'])

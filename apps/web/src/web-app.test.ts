@@ -111,17 +111,17 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     await page.goto(`${server.baseUrl}/`)
     const before = await listed()
     await page.setInputFiles('[data-testid=file-input]', [
-      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]) },
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from([0x00, 0x00, 0x00, 0x18, 0x66, 0x74]) },
       { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('メモ: 会議は木曜日です。') },
     ])
-    const alert = page.locator('li.upload[data-filename="photo.png"] [role=alert]')
+    const alert = page.locator('li.upload[data-filename="clip.mp4"] [role=alert]')
     await expect
       .poll(() => alert.textContent())
-      .toMatch(/受け付けられませんでした: unsupported file type "\.png"/)
+      .toMatch(/受け付けられませんでした: unsupported file type "\.mp4"/)
     await page.waitForSelector('li.document[data-filename="note.txt"][data-status="ready"]', {
       timeout: 30_000,
     })
-    expect(await page.locator('li.document[data-filename="photo.png"]').count()).toBe(0)
+    expect(await page.locator('li.document[data-filename="clip.mp4"]').count()).toBe(0)
     expect(await listed()).toEqual([...new Set([...before, 'note.txt'])].sort())
   })
 

@@ -15,7 +15,18 @@ export const DOCUMENT_STATUSES = [
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 
 /** What a file was read as. */
-export const SOURCE_TYPES = ['pdf', 'csv', 'markdown', 'html', 'text', 'docx', 'jsonl'] as const
+export const SOURCE_TYPES = [
+  'pdf',
+  'csv',
+  'markdown',
+  'html',
+  'text',
+  'docx',
+  'jsonl',
+  'xlsx',
+  'pptx',
+  'image',
+] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]
 
 /** Which retrievers search: embeddings, keywords, or both fused. */

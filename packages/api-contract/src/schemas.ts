@@ -46,7 +46,17 @@ export const sectionsPageSchema = z
     status: z.enum(DOCUMENT_STATUSES),
     total: z.number().int().openapi({ description: 'Sections in the document' }),
     next: z.string().nullable().openapi({ description: 'The next page, or null at the end' }),
-    sections: z.array(z.object({ sourceId: z.string(), heading: z.string().nullable(), text: z.string() })),
+    offset: z.number().int().openapi({ description: 'Position of the first section of this page' }),
+    sections: z.array(
+      z.object({
+        sourceId: z.string(),
+        heading: z.string().nullable(),
+        text: z.string(),
+        ocr: z
+          .boolean()
+          .openapi({ description: 'Read by OCR from a picture of the text: may hold misreadings' }),
+      }),
+    ),
   })
   .openapi('SectionsPage')
 

@@ -10,6 +10,8 @@ export interface SectionInput {
   sourceId: string
   heading: string | null
   units: string[]
+  /** Read by OCR from a picture of the text. */
+  ocr?: boolean
 }
 
 export interface ParentSection {
@@ -18,6 +20,7 @@ export interface ParentSection {
   sourceId: string
   heading: string | null
   text: string
+  ocr?: boolean
 }
 
 export interface Chunk {
@@ -104,6 +107,7 @@ export function chunkSections(
         sourceId: section.sourceId,
         heading: section.heading,
         text: units.join('\n\n'),
+        ...(section.ocr ? { ocr: true } : {}),
       }
       parents.push(parent)
       packUnits(units, options).forEach((text, chunkIndex) => {

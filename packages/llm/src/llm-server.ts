@@ -36,6 +36,13 @@ const body = async (request: IncomingMessage) => {
 export async function serveLlm(generator: TextGenerator, options: LlmServerOptions = {}): Promise<LlmServer> {
   let requests = 0
   let cutDone = false
+  // One generation at a time, as a one-slot server runs them: a request waits for the one before.
+  let queue: Promise<unknown> = Promise.resolve()
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work)
+    queue = next.catch(() => undefined)
+    return next
+  }
   const server = createServer(async (request, response) => {
     if (request.method === 'GET' && request.url === '/v1/models') {
       response.writeHead(200, { 'content-type': 'application/json' })
@@ -82,8 +89,8 @@ export async function serveLlm(generator: TextGenerator, options: LlmServerOptio
     const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`)
     let chunks = 0
     const abort = new AbortController()
-    const result = await generator
-      .generate({
+    const result = await inTurn(() =>
+      generator.generate({
         system,
         prompt,
         maxTokens: chat.max_tokens ?? 64,
@@ -103,18 +110,28 @@ export async function serveLlm(generator: TextGenerator, options: LlmServerOptio
             abort.abort()
           }
         },
-      })
-      .catch(() => null)
-    if (!result || response.destroyed) return
+      }),
+    ).then(
+      (generation) => ({ generation }),
+      (error: unknown) => ({ error }),
+    )
+    if (response.destroyed) return
+    if (!('generation' in result)) {
+      // The model failed: the stream says so and ends, as servers do, instead of hanging.
+      send({ error: { message: String(result.error), type: 'server_error' } })
+      response.end('data: [DONE]\n\n')
+      return
+    }
+    const { generation } = result
     send({ id, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
     send({
       id,
       object: 'chat.completion.chunk',
       choices: [],
       usage: {
-        prompt_tokens: result.promptTokens,
-        completion_tokens: result.completionTokens,
-        total_tokens: result.promptTokens + result.completionTokens,
+        prompt_tokens: generation.promptTokens,
+        completion_tokens: generation.completionTokens,
+        total_tokens: generation.promptTokens + generation.completionTokens,
       },
     })
     response.end('data: [DONE]\n\n')

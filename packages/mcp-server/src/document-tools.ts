@@ -57,7 +57,12 @@ export function registerDocumentTools(server: McpServer, client: GatewayClient) 
           .nullable()
           .describe('More sections follow when not null (call again with a higher offset)'),
         sections: z.array(
-          z.object({ sourceId: z.string(), heading: z.string().nullable(), text: z.string() }),
+          z.object({
+            sourceId: z.string(),
+            heading: z.string().nullable(),
+            text: z.string(),
+            ocr: z.boolean().describe('Read by OCR from a picture of the text: may hold misreadings'),
+          }),
         ),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -13,6 +13,14 @@ const BY_EXTENSION: Record<string, SourceType> = {
   '.docx': 'docx',
   '.jsonl': 'jsonl',
   '.ndjson': 'jsonl',
+  '.xlsx': 'xlsx',
+  '.xlsm': 'xlsx',
+  '.pptx': 'pptx',
+  '.png': 'image',
+  '.jpg': 'image',
+  '.jpeg': 'image',
+  '.tif': 'image',
+  '.tiff': 'image',
 }
 
 export const SUPPORTED_EXTENSIONS = Object.keys(BY_EXTENSION)

@@ -1,8 +1,11 @@
+import type { OcrOptions } from './ocr.ts'
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 import { DocumentParseError, type ParsedSection, type SourceType } from './parsed-section.ts'
 import { cleanSection } from './text-hygiene.ts'
 
 export interface ParseOptions {
+  /** OCR of pages without a text layer and of images (default: on, Japanese and English). */
+  ocr?: OcrOptions
   /** Largest plain-text section. */
   maxSectionChars?: number
   pdfPagesPerBatch?: number
@@ -24,6 +27,7 @@ async function sectionsOf(
       return parsePdf(data, filename, {
         pagesPerBatch: options.pdfPagesPerBatch,
         maxPages: limits.maxPdfPages,
+        ocr: options.ocr,
       })
     }
     case 'csv':
@@ -40,6 +44,12 @@ async function sectionsOf(
       })
     case 'jsonl':
       return (await import('./parse-jsonl.ts')).parseJsonl(data)
+    case 'xlsx':
+      return (await import('./parse-xlsx.ts')).parseXlsx(data, filename, limits)
+    case 'pptx':
+      return (await import('./parse-pptx.ts')).parsePptx(data, filename, limits)
+    case 'image':
+      return (await import('./parse-image.ts')).parseImage(data, filename, options.ocr)
   }
 }
 

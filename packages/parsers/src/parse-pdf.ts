@@ -1,4 +1,5 @@
 import { PDFParse } from 'pdf-parse'
+import { DEFAULT_OCR, type OcrOptions, ocrPdfPages } from './ocr.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
 import { PDF_LIBRARY_DATA } from './pdf-library-data.ts'
 import { cleanPageText } from './text-cleanup.ts'
@@ -7,7 +8,11 @@ export interface PdfOptions {
   /** Pages extracted per call, so a 1,000-page PDF is never held as text all at once. */
   pagesPerBatch?: number
   maxPages?: number
+  ocr?: OcrOptions
 }
+
+/** A page with less text than this holds no text layer worth the name (a scan with a page number). */
+const SCANNED_PAGE_CHARS = 10
 
 // Images are never needed for text; decoding a huge one (a JBIG2 or JPEG bomb) is refused.
 const MAX_IMAGE_PIXELS = 16_000_000
@@ -28,7 +33,7 @@ function openError(error: unknown): DocumentParseError {
 export async function* parsePdf(
   data: Uint8Array,
   filename: string,
-  { pagesPerBatch = 25, maxPages = Number.POSITIVE_INFINITY }: PdfOptions = {},
+  { pagesPerBatch = 25, maxPages = Number.POSITIVE_INFINITY, ocr = DEFAULT_OCR }: PdfOptions = {},
 ) {
   if (Buffer.from(data.subarray(0, 1024)).indexOf('%PDF-') < 0) {
     throw new DocumentParseError('not a PDF file (no %PDF header)')
@@ -65,11 +70,27 @@ export async function* parsePdf(
         )
       }
       const sections: ParsedSection[] = []
+      const scanned = pages.filter((page) => cleanPageText(page.text).length < SCANNED_PAGE_CHARS)
+      // Pages without a text layer are read by OCR (page numbers unchanged), unless it is off.
+      const read =
+        ocr.mode === 'auto'
+          ? await ocrPdfPages(
+              data,
+              scanned.map((page) => page.num),
+              ocr,
+            )
+          : new Map()
       for (const page of pages) {
-        const text = cleanPageText(page.text)
+        const ocrText = read.get(page.num)
+        const text = ocrText ?? cleanPageText(page.text)
         if (!text) continue
         withText += 1
-        sections.push({ sourceId: `${filename}:p${page.num}`, heading: null, units: [text] })
+        sections.push({
+          sourceId: `${filename}:p${page.num}`,
+          heading: null,
+          units: [text],
+          ...(ocrText !== undefined ? { ocr: true } : {}),
+        })
       }
       yield* sections
     }
@@ -77,6 +98,10 @@ export async function* parsePdf(
     await parser.destroy()
   }
   if (withText === 0) {
-    throw new DocumentParseError('the PDF has no text layer (scanned pages?): run OCR on it first')
+    throw new DocumentParseError(
+      ocr.mode === 'off'
+        ? 'the PDF has no text layer (scanned pages?) and OCR is off (OCR=off): set OCR=auto, with tesseract installed, to read it'
+        : 'the PDF has no text: its pages hold no text layer and OCR found no text in them',
+    )
   }
 }

@@ -8,6 +8,8 @@ export interface ParsedSection {
   sourceId: string
   heading: string | null
   units: string[]
+  /** The text was read by OCR from a picture of it (a scanned page, an image): it may hold misreadings. */
+  ocr?: boolean
 }
 
 /** The file cannot become text and retrying will not change that (corrupt, empty, unsupported). */

@@ -16,5 +16,5 @@ export function cleanSection(section: ParsedSection): ParsedSection | null {
   const units = section.units.map(cleanExtractedText).filter((unit) => unit.trim() !== '')
   if (units.length === 0) return null
   const heading = section.heading === null ? null : cleanExtractedText(section.heading)
-  return { sourceId: cleanExtractedText(section.sourceId), heading, units }
+  return { ...section, sourceId: cleanExtractedText(section.sourceId), heading, units }
 }

@@ -77,7 +77,11 @@ describe('buildAnswerPrompt', () => {
 
 describe('buildAnswerPrompt with a conversation', () => {
   const sources = [source(1, 'guide.pdf:p5', '保証期間はお買い上げ日から2年間です。')]
-  const turn = (n: number) => ({ question: `質問${n}`, searchQuery: null, answer: `回答${n}`.padEnd(100, '。') })
+  const turn = (n: number) => ({
+    question: `質問${n}`,
+    searchQuery: null,
+    answer: `回答${n}`.padEnd(100, '。'),
+  })
 
   it('reads the earlier turns after the passages, oldest first', () => {
     const { prompt } = buildAnswerPrompt({

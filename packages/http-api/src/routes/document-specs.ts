@@ -21,6 +21,10 @@ const idParams = z.object({ id: uuidParam('id', 'The document') })
 const sectionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   offset: z.coerce.number().int().min(0).default(0),
+  around: z.string().min(1).max(2000).optional().openapi({
+    description:
+      'A source id (faq.csv:r12): the page shows it with the two sections before it (offset ignored)',
+  }),
 })
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({

@@ -88,7 +88,7 @@ describe('POST /documents', () => {
     const response = await post(
       form([
         ['empty.txt', ''],
-        ['photo.png', 'png'],
+        ['clip.mp4', 'mp4'],
         ['../../etc/passwd', 'root:x:0:0'],
         ['good.md', '# Fine\n\nworks'],
       ]),
@@ -98,7 +98,7 @@ describe('POST /documents', () => {
     expect(body.documents.map((d) => d.filename)).toEqual(['good.md'])
     expect(body.rejected).toEqual([
       { filename: 'empty.txt', status: 400, error: 'empty.txt is empty' },
-      { filename: 'photo.png', status: 415, error: expect.stringMatching(/^unsupported file type "\.png"/) },
+      { filename: 'clip.mp4', status: 415, error: expect.stringMatching(/^unsupported file type "\.mp4"/) },
       {
         filename: '../../etc/passwd',
         status: 415,

@@ -116,10 +116,14 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
     })
     .openapi(sectionsRoute, async (c) => {
       const { id } = c.req.valid('param')
-      const { limit, offset } = c.req.valid('query')
+      const { limit, offset: asked, around } = c.req.valid('query')
       const document = await getDocument(deps.pool, id)
       if (!document) throw new HttpError(404, 'no such document')
-      const { sections, total } = await documentSections(deps.pool, id, { limit, offset })
+      const { sections, total, offset } = await documentSections(deps.pool, id, {
+        limit,
+        offset: asked,
+        around,
+      })
       const following = offset + sections.length
       return c.json(
         {
@@ -127,6 +131,7 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
           filename: document.filename,
           status: document.status,
           total,
+          offset,
           next: following < total ? `/documents/${id}/sections?offset=${following}&limit=${limit}` : null,
           sections,
         },

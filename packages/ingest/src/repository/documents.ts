@@ -115,16 +115,36 @@ export interface DocumentSection {
   sourceId: string
   heading: string | null
   text: string
+  /** Read by OCR from a picture of the text. */
+  ocr: boolean
 }
 
 /** The document's text as indexed, page by page / row by row / section by section, in order. */
 export async function documentSections(
   db: Queryable,
   id: string,
-  { limit = 1_000_000, offset = 0 }: { limit?: number; offset?: number } = {},
-): Promise<{ sections: DocumentSection[]; total: number }> {
+  { limit = 1_000_000, offset: given = 0, around }: { limit?: number; offset?: number; around?: string } = {},
+): Promise<{ sections: DocumentSection[]; total: number; offset: number }> {
+  // `around`: the page that shows a cited source with the two sections before it (its context).
+  const offset =
+    around === undefined
+      ? given
+      : Math.max(
+          0,
+          ((
+            await db.query<{ before: number | null }>(
+              `SELECT (SELECT count(*)::int FROM sections s JOIN documents d
+                         ON d.id = s.document_id AND d.active_hash = s.content_hash
+                        WHERE s.document_id = $1 AND s.ordinal < m.ordinal) AS before
+                 FROM (SELECT min(s.ordinal) AS ordinal FROM sections s JOIN documents d
+                         ON d.id = s.document_id AND d.active_hash = s.content_hash
+                        WHERE s.document_id = $1 AND s.source_id = $2) m WHERE m.ordinal IS NOT NULL`,
+              [id, around],
+            )
+          ).rows[0]?.before ?? 2) - 2,
+        )
   const { rows } = await db.query<DocumentSection & { total: number }>(
-    `SELECT s.source_id AS "sourceId", s.heading, s.text, count(*) OVER ()::int AS total FROM sections s
+    `SELECT s.source_id AS "sourceId", s.heading, s.text, s.ocr, count(*) OVER ()::int AS total FROM sections s
        JOIN documents d ON d.id = s.document_id AND d.active_hash = s.content_hash
       WHERE s.document_id = $1 ORDER BY s.ordinal LIMIT $2 OFFSET $3`,
     [id, limit, offset],
@@ -139,7 +159,11 @@ export async function documentSections(
       )
     ).rows[0]?.total ??
     0
-  return { sections: rows.map(({ sourceId, heading, text }) => ({ sourceId, heading, text })), total }
+  return {
+    sections: rows.map(({ sourceId, heading, text, ocr }) => ({ sourceId, heading, text, ocr })),
+    total,
+    offset,
+  }
 }
 
 /** How many parts the parser made of this version: once all are stored, the document is ready. */

@@ -6,4 +6,10 @@ export {
   manyPagesPdf,
   textWithNul,
 } from './hostile-files.ts'
+export {
+  JAPANESE_FONT,
+  scannedJapanesePdf,
+  threeSlideDeck,
+  workbookWithMergedHeaders,
+} from './office-samples.ts'
 export { pdfStream, rawPdf } from './raw-pdf.ts'

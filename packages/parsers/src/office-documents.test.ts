@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { parseDocument } from './parse-document.ts'
+import type { ParsedSection } from './parsed-section.ts'
+import { threeSlideDeck, workbookWithMergedHeaders } from './testing/office-samples.ts'
+
+const sectionsOf = async (data: Uint8Array, filename: string, type: 'xlsx' | 'pptx') => {
+  const sections: ParsedSection[] = []
+  for await (const section of parseDocument(data, filename, type)) sections.push(section)
+  return sections
+}
+
+describe('Excel workbooks', () => {
+  it('reads a row of every sheet as `column: value` lines, merged headers joined, formulas as their results', async () => {
+    const sections = await sectionsOf(await workbookWithMergedHeaders(), 'book.xlsx', 'xlsx')
+    expect(sections.map((section) => section.sourceId)).toEqual([
+      'book.xlsx:売上!r3',
+      'book.xlsx:売上!r4',
+      'book.xlsx:売上!r5',
+      'book.xlsx:在庫!r2',
+      'book.xlsx:在庫!r3',
+    ])
+    expect(sections[0]?.units).toEqual([
+      '店舗: 渋谷店\n売上 上期: 120\n売上 下期: 180\n合計: 300\n地域: 東京',
+    ])
+    // A region merged down over two rows belongs to both.
+    expect(sections[1]?.units[0]).toContain('地域: 東京')
+    expect(sections[3]).toMatchObject({
+      heading: '在庫',
+      units: ['品番: L-200\n品名: ルミナ デスクライト\n在庫数: 42'],
+    })
+    expect(sections[4]?.units[0]).toContain('在庫数: 0')
+  })
+
+  it('says a corrupt workbook cannot be read', async () => {
+    const broken = (await workbookWithMergedHeaders()).subarray(0, 2000)
+    await expect(sectionsOf(broken, 'broken.xlsx', 'xlsx')).rejects.toThrow(/not a readable Excel|not a zip/)
+    await expect(sectionsOf(new TextEncoder().encode('a,b\n1,2\n'), 'fake.xlsx', 'xlsx')).rejects.toThrow(
+      /Excel/,
+    )
+  })
+})
+
+describe('PowerPoint decks', () => {
+  it('reads one section per slide: title, text, table rows and speaker notes', async () => {
+    const sections = await sectionsOf(await threeSlideDeck(), 'deck.pptx', 'pptx')
+    expect(sections.map((section) => [section.sourceId, section.heading])).toEqual([
+      ['deck.pptx:s1', 'ルミナ L-200 のご紹介'],
+      ['deck.pptx:s2', '仕様'],
+      ['deck.pptx:s3', '保証'],
+    ])
+    expect(sections[0]?.units).toEqual([
+      'ルミナ L-200 のご紹介',
+      '充電式のLEDデスクライトです。満充電で8時間点灯します。',
+    ])
+    expect(sections[1]?.units).toEqual(['仕様', '項目 | 値', '重さ | 1.2 kg', '色温度 | 2700K〜6500K'])
+    expect(sections[2]?.units).toEqual([
+      '保証',
+      '保証期間はお買い上げ日から2年間です。',
+      'ノート / Notes: 延長保証に加入すると最長5年まで延長できます。',
+    ])
+  })
+
+  it('says a file that is not a deck cannot be read', async () => {
+    await expect(sectionsOf(await workbookWithMergedHeaders(), 'fake.pptx', 'pptx')).rejects.toThrow(
+      /not a PowerPoint presentation/,
+    )
+  })
+})

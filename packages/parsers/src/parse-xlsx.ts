@@ -1,0 +1,107 @@
+import ExcelJS from 'exceljs'
+import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
+import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { checkUnzippedSize } from './zip-size.ts'
+
+type Cell = ExcelJS.Cell
+type Sheet = ExcelJS.Worksheet
+
+/** A cell's value as text: a formula's cached result, a date as ISO, rich text and links as their text. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) {
+    const iso = value.toISOString()
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z')
+  }
+  if (typeof value !== 'object') return String(value).trim()
+  if ('richText' in value)
+    return value.richText
+      .map((run) => run.text)
+      .join('')
+      .trim()
+  if ('formula' in value || 'sharedFormula' in value)
+    return cellText((value as { result?: ExcelJS.CellValue }).result ?? null)
+  if ('text' in value && typeof value.text === 'string') return value.text.trim()
+  if ('error' in value) return ''
+  return ''
+}
+
+/** What a cell shows: a merged cell shows its range's first (master) cell. */
+const shown = (cell: Cell) => cellText((cell.isMerged ? cell.master : cell).value)
+
+const RANGE = /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/
+
+/** Whether a merged range starts in the row and spans several columns (「売上」 over 上期 and 下期). */
+function mergedAcross(sheet: Sheet, row: number): boolean {
+  const merges = (sheet.model as { merges?: string[] }).merges ?? []
+  return merges.some((range) => {
+    const match = RANGE.exec(range)
+    return match !== null && Number(match[2]) === row && match[1] !== match[3]
+  })
+}
+
+function headerOf(sheet: Sheet, first: number, columns: number): { names: string[]; rows: number } {
+  const row = sheet.getRow(first)
+  const cells = Array.from({ length: columns }, (_, i) => row.getCell(i + 1))
+  // A header cell merged over several columns heads the row below it: the two rows are one header.
+  const twoRows = mergedAcross(sheet, first)
+  const below = sheet.getRow(first + 1)
+  const names = cells.map((cell, i) => {
+    const parts = [shown(cell), twoRows ? shown(below.getCell(i + 1)) : '']
+    return [...new Set(parts.filter(Boolean))].join(' ') || `column ${i + 1}`
+  })
+  return { names, rows: twoRows ? 2 : 1 }
+}
+
+/**
+ * One section per data row of every sheet, its header as `column: value` lines like a CSV row's,
+ * cited `book.xlsx:Sheet1!r12` (the sheet's own row number). The header is the sheet's first row
+ * with content, two rows when a cell of it is merged over several columns (the names joined:
+ * 「売上 上期」); merged cells below give every row they cover their value; formulas are read as
+ * their cached results. Empty rows are skipped.
+ */
+export async function* parseXlsx(
+  data: Uint8Array,
+  filename: string,
+  limits: Pick<ParseLimits, 'maxUnzippedBytes' | 'maxCsvRows' | 'maxCsvColumns'> = DEFAULT_PARSE_LIMITS,
+): AsyncGenerator<ParsedSection> {
+  await checkUnzippedSize(data, 'Excel (.xlsx)', limits.maxUnzippedBytes)
+  const workbook = new ExcelJS.Workbook()
+  try {
+    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer)
+  } catch (error) {
+    throw new DocumentParseError(
+      `not a readable Excel workbook: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
+  }
+  let rows = 0
+  for (const sheet of workbook.worksheets) {
+    if (sheet.state !== 'visible' && sheet.state !== undefined) continue
+    const columns = sheet.actualColumnCount > 0 ? sheet.columnCount : 0
+    if (columns === 0) continue
+    if (columns > limits.maxCsvColumns)
+      throw new DocumentParseError(
+        `sheet ${sheet.name} has ${columns} columns; at most ${limits.maxCsvColumns} are read (CSV_MAX_COLUMNS)`,
+      )
+    let first = 0
+    for (let r = 1; r <= sheet.rowCount && first === 0; r++) if (sheet.getRow(r).hasValues) first = r
+    if (first === 0) continue
+    const header = headerOf(sheet, first, columns)
+    for (let r = first + header.rows; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r)
+      if (!row.hasValues) continue
+      rows += 1
+      if (rows > limits.maxCsvRows)
+        throw new DocumentParseError(
+          `the workbook has more than ${limits.maxCsvRows} data rows (CSV_MAX_ROWS): split it`,
+        )
+      const lines = header.names.flatMap((name, i) => {
+        const value = shown(row.getCell(i + 1))
+        return value ? [`${name}: ${value}`] : []
+      })
+      if (lines.length === 0) continue
+      yield { sourceId: `${filename}:${sheet.name}!r${r}`, heading: sheet.name, units: [lines.join('\n')] }
+    }
+  }
+}

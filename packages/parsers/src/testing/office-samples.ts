@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import ExcelJS from 'exceljs'
+import PDFDocument from 'pdfkit'
+import PptxGenJS from 'pptxgenjs'
+
+const run = promisify(execFile)
+
+/** A Japanese font Debian ships (fonts-ipafont-gothic, which the browser setup installs). */
+export const JAPANESE_FONT = '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf'
+
+/**
+ * A workbook of two sheets. 売上: a two-row header (店舗 and 備考 merged down, 売上 merged over
+ * 上期 and 下期), a 合計 column of formulas with their cached results, a 地域 merged down over two
+ * rows. 在庫: a plain header.
+ */
+export async function workbookWithMergedHeaders(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sales = workbook.addWorksheet('売上')
+  sales.getCell('A1').value = '店舗'
+  sales.getCell('B1').value = '売上'
+  sales.getCell('D1').value = '合計'
+  sales.getCell('E1').value = '地域'
+  sales.getCell('B2').value = '上期'
+  sales.getCell('C2').value = '下期'
+  sales.mergeCells('A1:A2')
+  sales.mergeCells('B1:C1')
+  sales.mergeCells('D1:D2')
+  sales.mergeCells('E1:E2')
+  const rows: [string, number, number, string][] = [
+    ['渋谷店', 120, 180, '東京'],
+    ['新宿店', 90, 110, ''],
+    ['梅田店', 70, 95, '大阪'],
+  ]
+  rows.forEach(([store, first, second, region], i) => {
+    const r = i + 3
+    sales.getCell(`A${r}`).value = store
+    sales.getCell(`B${r}`).value = first
+    sales.getCell(`C${r}`).value = second
+    sales.getCell(`D${r}`).value = { formula: `B${r}+C${r}`, result: first + second }
+    if (region) sales.getCell(`E${r}`).value = region
+  })
+  sales.mergeCells('E3:E4')
+  const stock = workbook.addWorksheet('在庫')
+  stock.addRow(['品番', '品名', '在庫数'])
+  stock.addRow(['L-200', 'ルミナ デスクライト', 42])
+  stock.addRow(['L-300', 'ルミナ フロアライト', 0])
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+/** A deck of three slides with title placeholders: text, a table, speaker notes. */
+export async function threeSlideDeck(): Promise<Buffer> {
+  // The package's types describe a CommonJS default export; at run time the import is the class.
+  const deck = new (PptxGenJS as unknown as typeof PptxGenJS.default)()
+  deck.defineSlideMaster({
+    title: 'TITLED',
+    objects: [
+      { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } },
+    ],
+  })
+  const first = deck.addSlide({ masterName: 'TITLED' })
+  first.addText('ルミナ L-200 のご紹介', { placeholder: 'title' })
+  first.addText('充電式のLEDデスクライトです。満充電で8時間点灯します。', { x: 0.5, y: 1.5, w: 9, h: 1 })
+  const second = deck.addSlide({ masterName: 'TITLED' })
+  second.addText('仕様', { placeholder: 'title' })
+  second.addTable(
+    [
+      [{ text: '項目' }, { text: '値' }],
+      [{ text: '重さ' }, { text: '1.2 kg' }],
+      [{ text: '色温度' }, { text: '2700K〜6500K' }],
+    ],
+    { x: 0.5, y: 1.5, w: 9 },
+  )
+  const third = deck.addSlide({ masterName: 'TITLED' })
+  third.addText('保証', { placeholder: 'title' })
+  third.addText('保証期間はお買い上げ日から2年間です。', { x: 0.5, y: 1.5, w: 9, h: 1 })
+  third.addNotes('延長保証に加入すると最長5年まで延長できます。')
+  return (await deck.write({ outputType: 'nodebuffer' })) as Buffer
+}
+
+/**
+ * A scanned page: the lines typeset in Japanese, rendered to a 200 dpi grey image by pdftoppm,
+ * and that image alone wrapped in a PDF (no text layer), as a scanner makes one.
+ */
+export async function scannedJapanesePdf(lines: string[], font = JAPANESE_FONT): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'rag-scan-'))
+  try {
+    const typeset = new PDFDocument({ size: 'A4', margin: 60 })
+    const chunks: Buffer[] = []
+    typeset.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const typesetDone = new Promise((resolve) => typeset.on('end', resolve))
+    typeset.registerFont('jp', font)
+    for (const line of lines) typeset.font('jp').fontSize(14).text(line, { lineGap: 6 }).moveDown(0.6)
+    typeset.end()
+    await typesetDone
+    await writeFile(join(dir, 'typeset.pdf'), Buffer.concat(chunks))
+    await run('pdftoppm', [
+      '-r',
+      '200',
+      '-gray',
+      '-png',
+      '-singlefile',
+      join(dir, 'typeset.pdf'),
+      join(dir, 'page'),
+    ])
+    const scan = new PDFDocument({ size: 'A4', margin: 0 })
+    const out: Buffer[] = []
+    scan.on('data', (chunk: Buffer) => out.push(chunk))
+    const scanDone = new Promise((resolve) => scan.on('end', resolve))
+    scan.image(await readFile(join(dir, 'page.png')), 0, 0, { width: 595.28, height: 841.89 })
+    scan.end()
+    await scanDone
+    return Buffer.concat(out)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
