@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLogger } from '@rag/log'
-import { DEFAULT_PARSE_LIMITS } from '@rag/parsers'
+import { DEFAULT_OCR, DEFAULT_PARSE_LIMITS } from '@rag/parsers'
 import { deepHtml, inflatingPdf, japaneseCidPdf, manyPagesPdf, pdfStream, rawPdf } from '@rag/parsers/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
@@ -25,6 +25,7 @@ beforeAll(async () => {
       parsing: {
         sandbox: { memoryMb: 768, timeoutMs: 30_000 },
         limits: { ...DEFAULT_PARSE_LIMITS, maxUnzippedBytes: 32 * 1024 * 1024 },
+        ocr: DEFAULT_OCR,
       },
     },
   })

@@ -20,6 +20,7 @@ export const ingestionStages = {
       maxSectionChars: settings.chunking.parentMaxChars,
       sandbox,
       limits: settings.parsing.limits,
+      ocr: settings.parsing.ocr,
     }),
   chunk: (deps: IngestDeps, settings: Pick<IngestionSettings, 'chunking'>) =>
     createChunkHandler(deps, settings.chunking),

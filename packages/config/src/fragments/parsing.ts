@@ -1,8 +1,10 @@
 import { defineFragment } from '../define-config.ts'
-import { integer } from '../env-values.ts'
+import { integer, oneOf, text } from '../env-values.ts'
 
 export interface ParsingSection {
   sandbox: { memoryMb: number; timeoutMs: number }
+  /** OCR of PDF pages without a text layer and of images. */
+  ocr: { mode: 'auto' | 'off'; languages: string }
   limits: {
     maxPdfPages: number
     maxCsvRows: number
@@ -25,9 +27,23 @@ export const parsing = defineFragment({
     // Decompressed size of a zip-based file (DOCX), read from its directory before inflating.
     ZIP_MAX_UNPACKED_MB: integer(256, { min: 1, max: 65536 }),
     HTML_MAX_DEPTH: integer(512, { min: 16, max: 100_000 }),
+    // auto: PDF pages without a text layer and image files (PNG, JPEG, TIFF) are read by OCR
+    // (tesseract with poppler's pdftoppm: apt-get install tesseract-ocr tesseract-ocr-jpn
+    // poppler-utils); off: such pages are skipped and image files fail, saying so.
+    OCR: oneOf(['auto', 'off'], 'auto'),
+    // Tesseract's languages, joined by +: jpn+eng reads Japanese with English in it.
+    OCR_LANGUAGES: text('jpn+eng'),
+  },
+  check: (env, report) => {
+    if (!/^[a-z_]+(\+[a-z_]+)*$/i.test(env.OCR_LANGUAGES))
+      report(
+        'OCR_LANGUAGES',
+        `must be tesseract language codes joined by +, like jpn+eng, got ${env.OCR_LANGUAGES}`,
+      )
   },
   read: (env): ParsingSection => ({
     sandbox: { memoryMb: env.PARSE_MEMORY_MB, timeoutMs: env.PARSE_TIMEOUT_SECONDS * 1000 },
+    ocr: { mode: env.OCR, languages: env.OCR_LANGUAGES },
     limits: {
       maxPdfPages: env.PDF_MAX_PAGES,
       maxCsvRows: env.CSV_MAX_ROWS,

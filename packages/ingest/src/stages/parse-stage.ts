@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises'
-import { DocumentParseError, type ParseLimits, type ParseSandbox } from '@rag/parsers'
+import { DocumentParseError, type OcrOptions, type ParseLimits, type ParseSandbox } from '@rag/parsers'
 import { chunkJob, type JobHandler, type parseJob } from '@rag/queue'
 import type { IngestDeps } from '../ingest-deps.ts'
 import { currentDocument, setPartsTotal, setStage } from '../repository/documents.ts'
@@ -14,6 +14,7 @@ export interface ParseStageOptions {
   /** Where files are parsed: child processes under a memory cap and a deadline. */
   sandbox: ParseSandbox
   limits?: Partial<ParseLimits>
+  ocr?: OcrOptions
 }
 
 /**
@@ -43,7 +44,7 @@ export function createParseHandler(
           path: document.storedPath,
           filename: document.filename,
           sourceType: document.sourceType,
-          options: { maxSectionChars: options.maxSectionChars, limits: options.limits },
+          options: { maxSectionChars: options.maxSectionChars, limits: options.limits, ocr: options.ocr },
           batchSize: options.sectionsPerPart,
         },
         report,

@@ -8,6 +8,7 @@ export {
 } from './hostile-files.ts'
 export {
   JAPANESE_FONT,
+  japanesePageImage,
   scannedJapanesePdf,
   threeSlideDeck,
   workbookWithMergedHeaders,

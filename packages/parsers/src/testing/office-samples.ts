@@ -81,22 +81,11 @@ export async function threeSlideDeck(): Promise<Buffer> {
   return (await deck.write({ outputType: 'nodebuffer' })) as Buffer
 }
 
-/**
- * A scanned page: the lines typeset in Japanese, rendered to a 200 dpi grey image by pdftoppm,
- * and that image alone wrapped in a PDF (no text layer), as a scanner makes one.
- */
-export async function scannedJapanesePdf(lines: string[], font = JAPANESE_FONT): Promise<Buffer> {
+/** The lines typeset in Japanese and rendered as a 200 dpi grey PNG: a photo or scan of a page. */
+export async function japanesePageImage(lines: string[], font = JAPANESE_FONT): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'rag-scan-'))
   try {
-    const typeset = new PDFDocument({ size: 'A4', margin: 60 })
-    const chunks: Buffer[] = []
-    typeset.on('data', (chunk: Buffer) => chunks.push(chunk))
-    const typesetDone = new Promise((resolve) => typeset.on('end', resolve))
-    typeset.registerFont('jp', font)
-    for (const line of lines) typeset.font('jp').fontSize(14).text(line, { lineGap: 6 }).moveDown(0.6)
-    typeset.end()
-    await typesetDone
-    await writeFile(join(dir, 'typeset.pdf'), Buffer.concat(chunks))
+    await writeFile(join(dir, 'typeset.pdf'), await typesetJapanese(lines, font))
     await run('pdftoppm', [
       '-r',
       '200',
@@ -106,15 +95,36 @@ export async function scannedJapanesePdf(lines: string[], font = JAPANESE_FONT):
       join(dir, 'typeset.pdf'),
       join(dir, 'page'),
     ])
-    const scan = new PDFDocument({ size: 'A4', margin: 0 })
-    const out: Buffer[] = []
-    scan.on('data', (chunk: Buffer) => out.push(chunk))
-    const scanDone = new Promise((resolve) => scan.on('end', resolve))
-    scan.image(await readFile(join(dir, 'page.png')), 0, 0, { width: 595.28, height: 841.89 })
-    scan.end()
-    await scanDone
-    return Buffer.concat(out)
+    return await readFile(join(dir, 'page.png'))
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+async function typesetJapanese(lines: string[], font: string): Promise<Buffer> {
+  const typeset = new PDFDocument({ size: 'A4', margin: 60 })
+  const chunks: Buffer[] = []
+  typeset.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise((resolve) => typeset.on('end', resolve))
+  typeset.registerFont('jp', font)
+  for (const line of lines) typeset.font('jp').fontSize(14).text(line, { lineGap: 6 }).moveDown(0.6)
+  typeset.end()
+  await done
+  return Buffer.concat(chunks)
+}
+
+/**
+ * A scanned page: the lines typeset in Japanese, rendered to a 200 dpi grey image by pdftoppm,
+ * and that image alone wrapped in a PDF (no text layer), as a scanner makes one.
+ */
+export async function scannedJapanesePdf(lines: string[], font = JAPANESE_FONT): Promise<Buffer> {
+  const image = await japanesePageImage(lines, font)
+  const scan = new PDFDocument({ size: 'A4', margin: 0 })
+  const out: Buffer[] = []
+  scan.on('data', (chunk: Buffer) => out.push(chunk))
+  const done = new Promise((resolve) => scan.on('end', resolve))
+  scan.image(image, 0, 0, { width: 595.28, height: 841.89 })
+  scan.end()
+  await done
+  return Buffer.concat(out)
 }
