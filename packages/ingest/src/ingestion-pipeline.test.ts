@@ -124,7 +124,7 @@ describe('bad input', () => {
         () => undefined,
         (e: unknown) => e as UploadRejectedError,
       )
-    expect(await reject('photo.png', new Uint8Array([1]))).toMatchObject({ status: 415 })
+    expect(await reject('clip.mp4', new Uint8Array([1]))).toMatchObject({ status: 415 })
     expect(await reject('empty.pdf', new Uint8Array())).toMatchObject({
       status: 400,
       message: 'empty.pdf is empty',

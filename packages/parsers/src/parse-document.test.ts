@@ -166,7 +166,11 @@ describe('bad files fail with a reason', () => {
   })
 
   it('unsupported types are recognised before parsing', () => {
-    expect(detectSourceType('photo.png')).toBeNull()
+    expect(detectSourceType('clip.mp4')).toBeNull()
+    expect(detectSourceType('old.xls')).toBeNull()
     expect(detectSourceType('REPORT.PDF')).toBe('pdf')
+    expect(detectSourceType('scan.TIFF')).toBe('image')
+    expect(detectSourceType('book.xlsx')).toBe('xlsx')
+    expect(detectSourceType('deck.pptx')).toBe('pptx')
   })
 })
