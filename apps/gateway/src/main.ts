@@ -82,6 +82,7 @@ runMain(async () => {
       uploadDir: config.storage.uploadDir,
       maxBytes: config.storage.maxUploadBytes,
       maxFiles: config.storage.maxUploadFiles,
+      webPages: config.storage.webPages,
     },
   })
   const server = serve({ fetch: app.fetch, hostname: host, port: config.gateway.port }, (info) =>

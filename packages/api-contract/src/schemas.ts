@@ -24,6 +24,7 @@ export const documentSchema = z
     }),
     sizeBytes: z.number(),
     tags: z.array(z.string()),
+    sourceUrl: z.string().nullable().openapi({ description: 'A web page: the URL it was fetched from' }),
     error: z.string().nullable().openapi({ description: 'Why it failed' }),
     createdAt: z.string(),
     updatedAt: z.string(),

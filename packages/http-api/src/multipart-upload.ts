@@ -47,6 +47,9 @@ export async function readMultipartUpload(
       headers,
       // The client's name as sent; registering the document sanitises it.
       preservePath: true,
+      // Browsers and fetch send a file name's UTF-8 bytes as they are (RFC 7578): read as latin1
+      // (busboy's default) 取扱説明書.pdf became mojibake.
+      defParamCharset: 'utf8',
       limits: { fileSize: maxBytes, files: maxFiles, fields: 50, fieldSize: 64 * 1024, parts: maxFiles + 50 },
     })
   } catch (error) {

@@ -38,3 +38,5 @@ export { failDocumentOnFinalFailure } from './stages/fail-document-on-final-erro
 export { createParseHandler, type ParseStageOptions } from './stages/parse-stage.ts'
 export { createStoreHandler } from './stages/store-stage.ts'
 export { textHash } from './text-hash.ts'
+export { fetchWebPage, type WebFetchLimits, WebPageError } from './web-page/fetch-web-page.ts'
+export { ingestWebPage } from './web-page/ingest-web-page.ts'

@@ -32,6 +32,8 @@ export interface UploadInput {
   data: Uint8Array
   collection?: string
   tags?: string[]
+  /** A fetched web page: named and cited by its URL, read as HTML, fetched again on re-index. */
+  sourceUrl?: string
 }
 
 export interface RegisterOptions {
@@ -93,8 +95,12 @@ export async function registerDocument(
   options: RegisterOptions,
   input: UploadInput,
 ): Promise<RegisterOutcome> {
-  const filename = input.keepPath ? safeRelativePath(input.filename) : uploadedName(input.filename)
-  const sourceType = detectSourceType(filename)
+  const filename = input.sourceUrl
+    ? input.sourceUrl.replace(/\p{Cc}/gu, '').slice(0, 2000)
+    : input.keepPath
+      ? safeRelativePath(input.filename)
+      : uploadedName(input.filename)
+  const sourceType = input.sourceUrl ? 'html' : detectSourceType(filename)
   if (!sourceType) {
     throw new UploadRejectedError(
       415,
@@ -120,13 +126,19 @@ export async function registerDocument(
     const storedPath = join(
       options.uploadDir,
       id,
-      `${contentHash.slice(0, 32)}${extname(filename).toLowerCase()}`,
+      `${contentHash.slice(0, 32)}${input.sourceUrl ? '.html' : extname(filename).toLowerCase()}`,
     )
     await mkdir(join(options.uploadDir, id), { recursive: true })
     const temporary = `${storedPath}.${randomUUID()}.tmp`
     await writeFile(temporary, input.data)
     await rename(temporary, storedPath)
-    const content = { contentHash, storedPath, sizeBytes: input.data.length, sourceType }
+    const content = {
+      contentHash,
+      storedPath,
+      sizeBytes: input.data.length,
+      sourceType,
+      ...(input.sourceUrl ? { sourceUrl: input.sourceUrl } : {}),
+    }
     if (existing) await replaceDocumentContent(client, id, { ...content, tags: input.tags ?? existing.tags })
     else await insertDocument(client, { ...content, id, collection, filename, tags: input.tags ?? [] })
     return { id, action: existing ? ('replaced' as const) : ('created' as const) }

@@ -1,5 +1,5 @@
 import { defineFragment } from '../define-config.ts'
-import { integer, text } from '../env-values.ts'
+import { boolean, integer, text } from '../env-values.ts'
 
 export interface StorageSection {
   dataDir: string
@@ -8,6 +8,8 @@ export interface StorageSection {
   maxUploadFiles: number
   reconcileAfterMs: number
   sectionsPerPart: number
+  /** Web pages ingested by URL (POST /documents/url): how they are fetched. */
+  webPages: { timeoutMs: number; maxRedirects: number; allowPrivate: boolean }
 }
 
 export const storage = defineFragment({
@@ -24,6 +26,12 @@ export const storage = defineFragment({
     RECONCILE_AFTER_SECONDS: integer(60, { min: 1, max: 86400 }),
     // Sections (pages, rows, headings) per part: large documents fan out in parts of this size.
     SECTIONS_PER_PART: integer(50, { min: 1, max: 100000 }),
+    // A web page ingested by URL must arrive within this time (its size is limited by UPLOAD_MAX_BYTES).
+    URL_FETCH_TIMEOUT_SECONDS: integer(20, { min: 1, max: 600 }),
+    URL_FETCH_MAX_REDIRECTS: integer(5, { min: 0, max: 20 }),
+    // Pages on loopback and private networks (an intranet) may be fetched. Off by default: a URL
+    // from a user must not make the server reach what only it can reach (SSRF).
+    URL_FETCH_ALLOW_PRIVATE: boolean(false),
   },
   read: (env): StorageSection => ({
     dataDir: env.DATA_DIR,
@@ -32,5 +40,10 @@ export const storage = defineFragment({
     maxUploadFiles: env.UPLOAD_MAX_FILES,
     reconcileAfterMs: env.RECONCILE_AFTER_SECONDS * 1000,
     sectionsPerPart: env.SECTIONS_PER_PART,
+    webPages: {
+      timeoutMs: env.URL_FETCH_TIMEOUT_SECONDS * 1000,
+      maxRedirects: env.URL_FETCH_MAX_REDIRECTS,
+      allowPrivate: env.URL_FETCH_ALLOW_PRIVATE,
+    },
   }),
 })

@@ -110,18 +110,73 @@ export const deleteRoute = createRoute({
   request: { params: idParams },
   responses: { 204: { description: 'Deleted' }, ...commonErrors, ...crossSiteErrors, ...notFound },
 })
+export const ingestUrlRoute = createRoute({
+  method: 'post',
+  path: '/documents/url',
+  operationId: 'ingestWebPage',
+  tags: ['documents'],
+  summary:
+    'Fetch a web page and ingest it like an upload (named and cited by its URL; fetched again on re-index)',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              url: z.string().min(1).max(2000).openapi({ example: 'https://example.com/manual.html' }),
+              collection: z.string().min(1).max(200).optional(),
+            })
+            .strict(),
+        },
+      },
+    },
+  },
+  responses: {
+    202: json(uploadResultSchema, 'Accepted: the page as a document'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    413: errorResponse('The page is larger than UPLOAD_MAX_BYTES'),
+    415: errorResponse('Not an HTML page, or the body not JSON'),
+    429: errorResponse('Too many uploads a minute (UPLOAD_RATE_PER_MINUTE), or too many wrong keys'),
+    502: errorResponse('The page cannot be fetched (an error status, too many redirects, unreachable)'),
+    504: errorResponse('The page did not arrive within URL_FETCH_TIMEOUT_SECONDS'),
+  },
+})
+
+export const fileRoute = createRoute({
+  method: 'get',
+  path: '/documents/{id}/file',
+  operationId: 'getDocumentFile',
+  tags: ['documents'],
+  summary: 'The original file as uploaded (a PDF opens at a cited page with #page=N)',
+  request: { params: idParams },
+  responses: {
+    200: {
+      description: 'The file, with its content type',
+      content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    ...commonErrors,
+    ...notFound,
+  },
+})
+
 export const reindexRoute = createRoute({
   method: 'post',
   path: '/documents/{id}/reindex',
   operationId: 'reindexDocument',
   tags: ['documents'],
-  summary: 'Parse, chunk and embed a document again',
+  summary: 'Parse, chunk and embed a document again (a web page is fetched again first)',
   request: { params: idParams },
   responses: {
     202: json(z.object({ id: z.string(), status: z.literal('queued') }), 'Queued'),
     ...commonErrors,
     ...crossSiteErrors,
     ...notFound,
+    413: errorResponse('A web page now larger than UPLOAD_MAX_BYTES'),
+    415: errorResponse('A web page that is no longer HTML'),
+    502: errorResponse('A web page that cannot be fetched now'),
+    504: errorResponse('A web page that did not arrive in time'),
   },
 })
 export const reindexAllRoute = createRoute({

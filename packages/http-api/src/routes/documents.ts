@@ -1,4 +1,5 @@
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import {
   type DocumentRecord,
@@ -6,11 +7,14 @@ import {
   documentSections,
   getDocument,
   type IngestDeps,
+  ingestWebPage,
   listDocuments,
   type RegisterOptions,
   registerDocument,
   requeueDocument,
   UploadRejectedError,
+  type WebFetchLimits,
+  WebPageError,
 } from '@rag/ingest'
 import { parseJob } from '@rag/queue'
 import { HttpError } from '../http-error.ts'
@@ -18,7 +22,9 @@ import { readMultipartUpload } from '../multipart-upload.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import {
   deleteRoute,
+  fileRoute,
   getRoute,
+  ingestUrlRoute,
   listRoute,
   reindexAllRoute,
   reindexRoute,
@@ -28,7 +34,35 @@ import {
 
 export interface DocumentRoutesOptions extends RegisterOptions {
   maxFiles: number
+  /** How web pages are fetched (URL_FETCH_*); by default public pages only, 20 s, 5 redirects. */
+  webPages?: Omit<WebFetchLimits, 'maxBytes'>
 }
+
+const WEB_PAGE_DEFAULTS = { timeoutMs: 20_000, maxRedirects: 5, allowPrivate: false }
+
+/** What a browser is told a stored original is. */
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+  jsonl: 'application/x-ndjson',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+}
+const IMAGE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+}
+
+/** A web page fetch's failure as the API's error (its status and message). */
+const asHttpError = (error: unknown) =>
+  error instanceof WebPageError ? new HttpError(error.status, error.message) : error
 
 /** What clients see of a document (no server paths). */
 export function documentView(document: DocumentRecord) {
@@ -44,6 +78,7 @@ export function documentView(document: DocumentRecord) {
     vectorsPending: document.vectorsPending ?? 0,
     sizeBytes: document.sizeBytes,
     tags: document.tags,
+    sourceUrl: document.sourceUrl,
     error: document.error,
     createdAt: document.createdAt.toISOString(),
     updatedAt: document.updatedAt.toISOString(),
@@ -142,8 +177,64 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
       if (!(await deleteDocument(deps, c.req.valid('param').id))) throw new HttpError(404, 'no such document')
       return c.body(null, 204)
     })
+    .openapi(ingestUrlRoute, async (c) => {
+      const { url, collection } = c.req.valid('json')
+      try {
+        const { document, action } = await ingestWebPage(
+          deps,
+          { ...options, webPages: options.webPages ?? WEB_PAGE_DEFAULTS },
+          {
+            url,
+            collection,
+          },
+        )
+        return c.json({ documents: [{ ...documentView(document), action }], rejected: [] }, 202)
+      } catch (error) {
+        if (error instanceof UploadRejectedError) throw new HttpError(error.status, error.message)
+        throw asHttpError(error)
+      }
+    })
+    .openapi(fileRoute, async (c) => {
+      const document = await getDocument(deps.pool, c.req.valid('param').id)
+      if (!document) throw new HttpError(404, 'no such document')
+      const file = await readFile(document.storedPath).catch(() => {
+        throw new HttpError(404, 'the stored original of this document is gone')
+      })
+      const type =
+        IMAGE_TYPES[extname(document.storedPath).toLowerCase()] ?? CONTENT_TYPES[document.sourceType]
+      const name = document.sourceUrl ? 'page.html' : basename(document.filename)
+      // PDFs and pictures open in the browser (a PDF at #page=N); the rest is downloaded.
+      const inline = document.sourceType === 'pdf' || document.sourceType === 'image'
+      c.header('Content-Type', type ?? 'application/octet-stream')
+      c.header(
+        'Content-Disposition',
+        `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
+      c.header('X-Content-Type-Options', 'nosniff')
+      // A stored page is shown, never run: no script of someone else's site on this origin.
+      c.header(
+        'Content-Security-Policy',
+        "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+      )
+      return c.body(new Uint8Array(file), 200)
+    })
     .openapi(reindexRoute, async (c) => {
       const { id } = c.req.valid('param')
+      const current = await getDocument(deps.pool, id)
+      // A web page is fetched again: changed, it is ingested anew (the old version serves meanwhile).
+      if (current?.sourceUrl) {
+        const fetched = await ingestWebPage(
+          deps,
+          { ...options, webPages: options.webPages ?? WEB_PAGE_DEFAULTS },
+          {
+            url: current.sourceUrl,
+            collection: current.collection,
+          },
+        ).catch((error: unknown) => {
+          throw asHttpError(error)
+        })
+        if (fetched.action !== 'unchanged') return c.json({ id, status: 'queued' as const }, 202)
+      }
       const contentHash = await requeueDocument(deps.pool, id)
       if (!contentHash) throw new HttpError(404, 'no such document')
       await deps.producer.enqueueAgain(parseJob, { documentId: id, contentHash })

@@ -20,6 +20,8 @@ export interface DocumentRecord {
   chunkCount: number
   activeHash: string | null
   partsTotal: number | null
+  /** A web page's address (re-indexing fetches it again); null for an uploaded file. */
+  sourceUrl: string | null
   createdAt: Date
   updatedAt: Date
   /** Chunks stored for keyword search whose vectors wait for the embedding model (views only). */
@@ -29,7 +31,7 @@ export interface DocumentRecord {
 const COLUMNS = `id, collection, filename, source_type AS "sourceType", stored_path AS "storedPath",
   content_hash AS "contentHash", size_bytes::float8 AS "sizeBytes", tags, status, progress, error,
   chunk_count AS "chunkCount", active_hash AS "activeHash", parts_total AS "partsTotal",
-  created_at AS "createdAt", updated_at AS "updatedAt"`
+  source_url AS "sourceUrl", created_at AS "createdAt", updated_at AS "updatedAt"`
 
 /** What the API shows of a document: its row and how many of its vectors are still pending. */
 const VIEW_COLUMNS = `${COLUMNS}, (SELECT count(*)::int FROM chunks c
@@ -185,6 +187,7 @@ export interface DocumentContent {
   sizeBytes: number
   sourceType: SourceType
   tags: string[]
+  sourceUrl?: string
 }
 
 export async function insertDocument(
@@ -192,8 +195,8 @@ export async function insertDocument(
   document: DocumentContent & { id: string; collection: string; filename: string },
 ) {
   await db.query(
-    `INSERT INTO documents (id, collection, filename, source_type, stored_path, content_hash, size_bytes, tags)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO documents (id, collection, filename, source_type, stored_path, content_hash, size_bytes, tags, source_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       document.id,
       document.collection,
@@ -203,6 +206,7 @@ export async function insertDocument(
       document.contentHash,
       document.sizeBytes,
       document.tags,
+      document.sourceUrl ?? null,
     ],
   )
 }

@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetchWebPage } from './fetch-web-page.ts'
+import { isPrivateAddress } from './private-address.ts'
+
+// A site on loopback: a page, a slow one, a PDF, a big one, and redirects (one to 127.0.0.2,
+// which these tests treat as the private network: loopback itself must be reachable for them).
+let server: Server
+let base: string
+const limits = { maxBytes: 100_000, timeoutMs: 2_000, maxRedirects: 3, allowPrivate: false }
+const only127_0_0_2 = (address: string) => address === '127.0.0.2'
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const port = (server.address() as AddressInfo).port
+    switch (request.url) {
+      case '/page':
+        return response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end('<h1>見出し</h1><p>本文</p>')
+      case '/slow':
+        return // never answers
+      case '/file.pdf':
+        return response.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4')
+      case '/big':
+        response.writeHead(200, { 'content-type': 'text/html' })
+        return response.end(`<p>${'x'.repeat(200_000)}</p>`)
+      case '/to-page':
+        return response.writeHead(302, { location: '/page' }).end()
+      case '/to-private':
+        return response.writeHead(302, { location: `http://127.0.0.2:${port}/page` }).end()
+      case '/loop':
+        return response.writeHead(302, { location: '/loop' }).end()
+      default:
+        return response.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const fetchOf = (path: string, overrides = {}) =>
+  fetchWebPage(`${base}${path}`, { ...limits, ...overrides }, only127_0_0_2)
+
+describe('fetching a web page', () => {
+  it('returns the page, following a redirect, without the fragment', async () => {
+    const page = await fetchOf('/to-page#part')
+    expect(page.url).toBe(`${base}/page`)
+    expect(Buffer.from(page.html).toString()).toContain('見出し')
+  })
+
+  it('refuses, clearly, what it must not take', async () => {
+    await expect(fetchOf('/slow')).rejects.toMatchObject({
+      status: 504,
+      message: expect.stringMatching(/did not answer within 2 s/),
+    })
+    await expect(fetchOf('/file.pdf')).rejects.toMatchObject({
+      status: 415,
+      message: expect.stringMatching(/not an HTML page \(content type application\/pdf\)/),
+    })
+    await expect(fetchOf('/big')).rejects.toMatchObject({ status: 413 })
+    await expect(fetchOf('/to-private')).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/private address/),
+    })
+    await expect(fetchOf('/loop')).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/redirects more than 3 times/),
+    })
+    await expect(fetchOf('/missing')).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/answered 404/),
+    })
+    await expect(fetchWebPage('file:///etc/passwd', limits)).rejects.toMatchObject({ status: 400 })
+    await expect(fetchWebPage('not a url', limits)).rejects.toMatchObject({ status: 400 })
+  })
+
+  it('refuses loopback and private networks unless allowed', async () => {
+    await expect(fetchWebPage(`${base}/page`, limits)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/URL_FETCH_ALLOW_PRIVATE/),
+    })
+    await expect(fetchWebPage('http://localhost/page', limits)).rejects.toMatchObject({ status: 400 })
+    expect((await fetchWebPage(`${base}/page`, { ...limits, allowPrivate: true })).url).toBe(`${base}/page`)
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+    ])
+      expect(isPrivateAddress(address), address).toBe(true)
+    for (const address of ['8.8.8.8', '133.242.0.1', '2001:4860:4860::8888'])
+      expect(isPrivateAddress(address), address).toBe(false)
+  })
+})
