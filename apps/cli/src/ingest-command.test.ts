@@ -41,7 +41,14 @@ describe('pnpm ingest', () => {
     await writeFile(join(dir, 'clip.mp4'), 'mp4')
     const { lines, output } = capture()
     const code = await runIngestCommand({
-      paths: [join(dir, 'broken.pdf'), join(dir, 'ok.txt'), join(dir, 'clip.mp4'), join(dir, 'missing.md')],
+      paths: [
+        join(dir, 'broken.pdf'),
+        join(dir, 'ok.txt'),
+        join(dir, 'clip.mp4'),
+        join(dir, 'missing.md'),
+        // A web page is fetched by the gateway, which refuses loopback by default (SSRF).
+        'http://127.0.0.1:9/intranet.html',
+      ],
       client: createGatewayClient({ baseUrl }),
       output,
       pollMs: 50,
@@ -50,7 +57,12 @@ describe('pnpm ingest', () => {
     expect(lines).toContain(`FAILED ${join(dir, 'broken.pdf')}: parse: not a PDF file (no %PDF header)`)
     expect(lines).toContain(`FAILED ${join(dir, 'clip.mp4')}: unsupported file type`)
     expect(lines).toContain(`FAILED ${join(dir, 'missing.md')}: no such file or folder`)
-    expect(lines.at(-1)).toBe('1 ready, 3 failed')
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^FAILED http:\/\/127\.0\.0\.1:9\/intranet\.html: .*private address.*URL_FETCH_ALLOW_PRIVATE/,
+      ),
+    )
+    expect(lines.at(-1)).toBe('1 ready, 4 failed')
   })
 
   it('keeps same-named files of different folders apart by their path in the folder', async () => {

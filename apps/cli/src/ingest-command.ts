@@ -37,7 +37,7 @@ export interface IngestResult {
 }
 
 /**
- * `pnpm ingest PATH...`: uploads every supported file, shows each document moving through the
+ * `pnpm ingest PATH|URL...`: uploads every supported file (web pages are fetched by the gateway), shows each document moving through the
  * stages, and returns 0 when all are ready, 1 when any failed or was refused (with the reasons).
  */
 export async function runIngestCommand({
@@ -51,7 +51,9 @@ export async function runIngestCommand({
   result,
 }: IngestCommandOptions): Promise<number> {
   const write = (line: string) => output.write(`${line}\n`)
-  const { files, skipped, ignored } = await collectFiles(paths)
+  // http(s) addresses are web pages the gateway fetches; everything else is a local path.
+  const urls = paths.filter((path) => /^https?:\/\//i.test(path))
+  const { files, skipped, ignored } = await collectFiles(paths.filter((path) => !urls.includes(path)))
   if (!result) {
     for (const { path, reason } of skipped) write(`skipped ${path}: ${reason}`)
     if (ignored.length > 0)
@@ -59,7 +61,7 @@ export async function runIngestCommand({
         `left out ${ignored.length} file(s) of a type no parser reads: ${ignored.map(({ path }) => path).join(', ')}`,
       )
   }
-  if (files.length === 0) {
+  if (files.length === 0 && urls.length === 0) {
     if (result)
       result({
         documents: [],
@@ -74,17 +76,18 @@ export async function runIngestCommand({
   const refused = skipped.map(({ path, reason }) => ({ path, reason }))
   const uploaded: { path: string; document: RemoteDocument }[] = []
   const limit = pLimit(concurrency)
-  await Promise.all(
-    files.map(({ path, name }) =>
-      limit(async () => {
-        try {
-          uploaded.push({ path, document: await client.upload(path, { collection, tags, name }) })
-        } catch (error) {
-          refused.push({ path, reason: error instanceof Error ? error.message : String(error) })
-        }
-      }),
-    ),
-  )
+  const send = (path: string, upload: () => Promise<RemoteDocument>) =>
+    limit(async () => {
+      try {
+        uploaded.push({ path, document: await upload() })
+      } catch (error) {
+        refused.push({ path, reason: error instanceof Error ? error.message : String(error) })
+      }
+    })
+  await Promise.all([
+    ...files.map(({ path, name }) => send(path, () => client.upload(path, { collection, tags, name }))),
+    ...urls.map((url) => send(url, () => client.ingestUrl(url, { collection }))),
+  ])
 
   const bars = output.isTTY
     ? new MultiBar(

@@ -76,7 +76,10 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
   program
     .command('ingest')
     .description('Upload files and folders and follow each document to ready (or failed, with why)')
-    .argument('<paths...>', 'files or folders (folders are walked; unsupported files are reported)')
+    .argument(
+      '<paths...>',
+      'files, folders (walked; unsupported files are reported) or http(s) URLs of web pages',
+    )
     .option('--collection <name>', 'the collection the documents belong to')
     .option('--tags <a,b>', 'comma-separated tags', list)
     .option('--concurrency <n>', 'uploads at once', positiveInteger, 4)

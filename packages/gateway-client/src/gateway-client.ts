@@ -38,6 +38,8 @@ export interface GatewayClient {
     options: { collection?: string; tags?: string[]; name?: string },
   ): Promise<RemoteDocument>
   getDocument(id: string): Promise<RemoteDocument>
+  /** Has the gateway fetch a web page and ingest it (cited by its URL). */
+  ingestUrl(url: string, options?: { collection?: string }): Promise<RemoteDocument>
   ask(question: string, options: Record<string, unknown>): Promise<ApiAskAccepted>
   getAnswer(id: string): Promise<RemoteAnswer>
   /** Starts a thread (named after its first message unless titled). */
@@ -124,6 +126,20 @@ export function createGatewayClient({
       return document
     },
     getDocument: (id) => get(documentSchema, `/documents/${encodeURIComponent(id)}`),
+    async ingestUrl(url, { collection } = {}) {
+      const body = expect(
+        uploadResultSchema,
+        '/documents/url',
+        await call('/documents/url', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url, ...(collection ? { collection } : {}) }),
+        }),
+      )
+      const [document] = body.documents
+      if (!document) throw new GatewayError(body.rejected[0]?.error ?? 'rejected')
+      return document
+    },
     listDocuments: async ({ collection } = {}) =>
       (
         await get(
