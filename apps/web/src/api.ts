@@ -6,6 +6,7 @@ import type {
   ApiQuestion,
   ApiSearchHit,
   ApiSearchResult,
+  ApiSectionsPage,
 } from '@rag/api-contract'
 import type { AnswerMode, SearchMode } from '@rag/api-contract/enums'
 
@@ -15,7 +16,7 @@ export type DocumentView = ApiDocument
 // What a passage card shows: the fields a search hit and an answer's source share.
 export type Passage = Pick<
   ApiSearchHit,
-  'rank' | 'sourceId' | 'title' | 'score' | 'text' | 'parentText' | 'heading'
+  'rank' | 'sourceId' | 'documentId' | 'title' | 'score' | 'text' | 'parentText' | 'heading'
 >
 export type SearchResult = ApiSearchResult
 export type Question = ApiQuestion
@@ -80,6 +81,11 @@ export const api = {
   ask: (question: string, options: AskOptions) =>
     request<{ id: string }>('/ask', json('POST', { question, options })),
   getQuestion: (id: string) => request<Question>(`/ask/${id}`),
+  /** The sections around a cited one (its context): the page of sections that shows it. */
+  sectionsAround: (documentId: string, sourceId: string) =>
+    request<ApiSectionsPage>(
+      `/documents/${documentId}/sections?${new URLSearchParams({ around: sourceId, limit: '5' })}`,
+    ),
   listConversations: () => request<{ conversations: Conversation[] }>('/conversations'),
   createConversation: (collection: string | null) =>
     request<Conversation>('/conversations', json('POST', collection ? { collection } : {})),
@@ -126,4 +132,15 @@ export function uploadFile(
     if (collection) form.append('collection', collection)
     xhr.send(form)
   })
+}
+
+/**
+ * Where the original shows a cited place: a PDF page opens at it in the browser's viewer
+ * (`#page=N`), a web page is its own address; other originals have no place to open at.
+ */
+export function originalLink(passage: Pick<Passage, 'documentId' | 'sourceId' | 'title'>): string | null {
+  if (/^https?:\/\//.test(passage.title))
+    return passage.sourceId.startsWith(passage.title) ? passage.sourceId : passage.title
+  const page = /\.pdf:p(\d+)$/i.exec(passage.sourceId)?.[1]
+  return page ? `/documents/${passage.documentId}/file#page=${page}` : null
 }

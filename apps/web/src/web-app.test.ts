@@ -302,6 +302,42 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     await expect.poll(() => threads.count()).toBe(before - 1)
   })
 
+  it('opens a PDF citation at its page in the original', async () => {
+    await page.click('nav a[data-view=search]')
+    await page.fill('[data-testid=search-query]', '保証期間は何年ですか')
+    await page.click('form.ask button[type=submit]')
+    const first = page.locator('[data-testid=hits] > li').first()
+    await expect.poll(() => first.getAttribute('data-source-id')).toBe('lumina-guide.pdf:p5')
+    const [viewer] = await Promise.all([
+      context.waitForEvent('page'),
+      first.locator('a[data-action=original]').click(),
+    ])
+    await viewer.waitForLoadState()
+    expect(viewer.url()).toMatch(/\/documents\/[0-9a-f-]{36}\/file#page=5$/)
+    const original = await fetch(viewer.url())
+    expect(original.headers.get('content-type')).toBe('application/pdf')
+    await viewer.close()
+  })
+
+  it('shows a cited CSV row in its document, among its neighbours, the passage marked', async () => {
+    await page.click('nav a[data-view=search]')
+    await page.fill('[data-testid=search-query]', 'アームの角度は調整できますか')
+    await page.click('form.ask button[type=submit]')
+    const first = page.locator('[data-testid=hits] > li').first()
+    await expect.poll(() => first.getAttribute('data-source-id')).toBe('faq.csv:r2')
+    // A CSV has no page to open at: the row is shown in the document instead.
+    expect(await first.locator('a[data-action=original]').count()).toBe(0)
+    await first.locator('button[data-action=context]').click()
+    const shown = first.locator('[data-testid=context] > li')
+    await expect
+      .poll(() => shown.evaluateAll((items) => items.map((item) => item.getAttribute('data-source-id'))))
+      .toEqual(['faq.csv:r1', 'faq.csv:r2', 'faq.csv:r3', 'faq.csv:r4', 'faq.csv:r5'])
+    const cited = first.locator('[data-testid=context] > li.cited')
+    expect(await cited.getAttribute('data-source-id')).toBe('faq.csv:r2')
+    expect(await cited.locator('mark').textContent()).toContain('アームの角度')
+    await page.screenshot({ path: join(artifacts, 'web-app-context.png'), fullPage: true })
+  })
+
   it('finds a CSV row in the search view', async () => {
     await page.click('nav a[data-view=search]')
     await page.fill('[data-testid=search-query]', 'アームの角度は調整できますか')

@@ -1,6 +1,7 @@
-import type { Passage } from '../api.ts'
+import { originalLink, type Passage } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { highlight, quotePieces } from '../highlight.ts'
+import { SourceContext } from './source-context.tsx'
 
 /**
  * One cited passage: its source id, score, and the text with the question's words marked, and the
@@ -18,6 +19,7 @@ export function PassageCard({
   anchor?: string
 }) {
   const { t } = useApp()
+  const original = originalLink(passage)
   return (
     <li class="card passage" id={anchor} data-source-id={passage.sourceId}>
       <div class="row">
@@ -26,6 +28,11 @@ export function PassageCard({
         </span>
         <span class="muted score">{t('source.score', { score: passage.score.toFixed(3) })}</span>
       </div>
+      {original ? (
+        <a class="original" href={original} target="_blank" rel="noopener noreferrer" data-action="original">
+          {t('source.open')}
+        </a>
+      ) : null}
       {passage.heading ? <div class="muted heading">{passage.heading}</div> : null}
       <p class="text">
         {quotePieces(passage.text, quotes).map((piece, index) =>
@@ -46,6 +53,7 @@ export function PassageCard({
           </p>
         </details>
       ) : null}
+      <SourceContext passage={passage} />
     </li>
   )
 }
