@@ -83,6 +83,31 @@ it('reads a workbook row by row and a deck slide by slide, with exact source ids
   expect(deck.sections[2]?.text).toContain('延長保証に加入すると最長5年まで延長できます。')
 })
 
+it('fans a large sheet out in parts, every row ready with its own source id', async () => {
+  const { default: ExcelJS } = await import('exceljs')
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('ログ')
+  sheet.addRow(['日付', '件名', '担当'])
+  for (let i = 1; i <= 240; i++)
+    sheet.addRow([
+      `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      `問い合わせ ${i}`,
+      i % 2 ? '佐藤' : '鈴木',
+    ])
+  const big = await ingest(fixture, 'log.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))
+  expect(big.done.status).toBe('ready')
+  expect(big.sections).toHaveLength(240)
+  expect(big.sections.at(-1)).toMatchObject({
+    sourceId: 'log.xlsx:ログ!r241',
+    text: expect.stringContaining('件名: 問い合わせ 240'),
+  })
+  const { rows } = await fixture.db.pool.query<{ parts: number }>(
+    'SELECT parts_total AS parts FROM documents WHERE id = $1',
+    [big.done.id],
+  )
+  expect(rows[0]?.parts).toBeGreaterThan(1)
+}, 60_000)
+
 it('fails a scanned PDF with OCR off and a corrupt workbook, each with its reason', async () => {
   const scan = await ingest(ocrOff, 'scan.pdf', await scannedJapanesePdf(LINES.slice(0, 1)))
   expect(scan.done).toMatchObject({
