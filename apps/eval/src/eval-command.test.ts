@@ -121,7 +121,7 @@ describe('the eval gate compares like with like', () => {
     const changed = await run({ baseline: join(scratch, 'old-threshold.json'), maxDrop: 0 })
     expect(changed.code).toBe(1)
     expect(changed.text).toContain(
-      'REGRESSION setting refusalThreshold differs from the baseline (0.2 → 0.4)',
+      'REGRESSION setting refusalThreshold differs from the baseline (0.2 → 0.45)',
     )
     const overridden = await run({ configs: 'keyword:k1=0.9,extractive', baseline, maxDrop: 0 })
     expect(overridden.code).toBe(1)

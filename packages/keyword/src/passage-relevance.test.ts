@@ -74,6 +74,8 @@ describe('the question', () => {
     expect(query.words).toEqual(['保証', '期間'])
     expect(query.pairs).toEqual([['保証', '期間']])
     expect(query.bigrams).toContain('証期')
+    expect(analyzeQuery('How long does the warranty last?').words).toEqual(['warranti', 'last'])
+    expect(analyzeQuery('How long is the cable?').kind).toBe('number')
   })
 })
 

@@ -24,6 +24,21 @@ export interface TextTerms {
 export const ANALYZER_VERSION = 'words-2'
 
 const segmenter = new Intl.Segmenter('ja', { granularity: 'word' })
+/** After "how", these ask for a quantity (how long, how many): the question's frame, not its topic. */
+const HOW_FRAMES = new Set([
+  'many',
+  'much',
+  'long',
+  'old',
+  'far',
+  'large',
+  'big',
+  'tall',
+  'high',
+  'deep',
+  'often',
+  'soon',
+])
 const CJK_RUN = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヵヶ]+$/u
 const LATIN_WORD = /^[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}'’_-]*$/u
 
@@ -44,12 +59,13 @@ function latinTerm(segment: string, { possessives = true } = {}): string | null 
  * segmentation; runs of Japanese are then analysed by IPADIC into base forms of their content
  * words (呼ばれ → 呼ぶ; particles, auxiliaries and question words dropped by part of speech) and
  * also cut into character pairs; English words are Porter-stemmed without stopwords. With
- * `question`, request frames (教えてください) are dropped too.
+ * `question`, its frame is dropped too: request frames (教えてください), "how" + many / long / old….
  */
 export function analyzeText(text: string, { question = false } = {}): TextTerms {
   const words: string[] = []
   const bigrams: string[] = []
   let run = ''
+  let previous = ''
   const flushRun = () => {
     if (!run) return
     words.push(...contentBaseForms(morphemes(run), { question }))
@@ -67,9 +83,10 @@ export function analyzeText(text: string, { question = false } = {}): TextTerms 
     }
     flushRun()
     if (LATIN_WORD.test(segment)) {
-      const term = latinTerm(segment)
+      const term = question && previous === 'how' && HOW_FRAMES.has(segment) ? null : latinTerm(segment)
       if (term) words.push(term)
     } else words.push(segment)
+    previous = segment
   }
   flushRun()
   return { words, bigrams }
