@@ -125,6 +125,28 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     expect(await listed()).toEqual([...new Set([...before, 'note.txt'])].sort())
   })
 
+  it('uploads into a named collection, shows each document with its collection, and filters by it', async () => {
+    await page.goto(`${server.baseUrl}/`)
+    await page.fill('[data-testid=upload-collection]', 'manuals')
+    await page.setInputFiles('[data-testid=file-input]', {
+      name: 'note.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('マニュアルの補足: 保証書は箱に入っています。'),
+    })
+    // The same name in two collections: two documents, told apart by their collection.
+    const inManuals = page.locator('li.document[data-filename="note.txt"][data-collection="manuals"]')
+    await expect.poll(() => inManuals.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
+    expect(await inManuals.locator('.collection').textContent()).toBe('manuals')
+    await page.selectOption('[data-testid=collection-filter]', 'manuals')
+    await expect
+      .poll(() =>
+        page
+          .locator('li.document')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-collection'))),
+      )
+      .toEqual(['manuals'])
+  })
+
   it('shows a corrupt file failed with its reason, and deletes it', async () => {
     await page.goto(`${server.baseUrl}/`)
     const before = await listed()

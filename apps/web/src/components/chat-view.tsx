@@ -4,6 +4,7 @@ import { useApp } from '../app-context.ts'
 import { followAnswer } from '../ask-stream.ts'
 import { askOptions } from '../settings.ts'
 import { ChatTurn, type LiveTurn } from './chat-turn.tsx'
+import { CollectionSelect } from './collection-select.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 
 const fromQuestion = (question: Question): LiveTurn => ({
@@ -117,21 +118,14 @@ export function ChatView() {
   return (
     <section class="chat">
       <aside class="threads">
-        <label>
-          {t('chat.collection')}
-          <select
-            data-testid="collection-picker"
-            value={collection}
-            onChange={(event) => setCollection(event.currentTarget.value)}
-          >
-            <option value="">{t('chat.allCollections')}</option>
-            {collections.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CollectionSelect
+          label={t('chat.collection')}
+          allLabel={t('chat.allCollections')}
+          collections={collections}
+          value={collection}
+          onChange={setCollection}
+          testId="collection-picker"
+        />
         <button type="button" data-testid="new-thread" onClick={newThread}>
           {t('chat.new')}
         </button>

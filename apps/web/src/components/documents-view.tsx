@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api, collectionsOf, type DocumentView } from '../api.ts'
 import { useApp } from '../app-context.ts'
+import { CollectionSelect } from './collection-select.tsx'
 import { DocumentList } from './document-list.tsx'
 import { ErrorMessage } from './error-message.tsx'
 import { UploadList } from './upload-list.tsx'
@@ -89,21 +90,14 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
             <option key={name} value={name} />
           ))}
         </datalist>
-        <label>
-          {t('docs.collection')}{' '}
-          <select
-            data-testid="collection-filter"
-            value={filter}
-            onChange={(event) => setFilter(event.currentTarget.value)}
-          >
-            <option value="">{t('docs.allCollections')}</option>
-            {collections.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CollectionSelect
+          label={t('docs.collection')}
+          allLabel={t('docs.allCollections')}
+          collections={collections}
+          value={filter}
+          onChange={setFilter}
+          testId="collection-filter"
+        />
       </div>
       <UploadList uploads={uploads.list} documents={documents} />
       <ErrorMessage message={error} />
