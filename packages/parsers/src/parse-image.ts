@@ -20,6 +20,8 @@ export async function* parseImage(
     return ocrImageFile(path, ocr, `the image ${filename}`)
   })
   const pages = text.split('\f').map(tidyOcrText)
+  if (!pages.some(Boolean))
+    throw new DocumentParseError('OCR found no text in the image (a photo or drawing without writing?)')
   for (const [index, page] of pages.entries())
     if (page) yield { sourceId: `${filename}:p${index + 1}`, heading: null, units: [page], ocr: true }
 }

@@ -65,6 +65,11 @@ export async function* parseXlsx(
   filename: string,
   limits: Pick<ParseLimits, 'maxUnzippedBytes' | 'maxCsvRows' | 'maxCsvColumns'> = DEFAULT_PARSE_LIMITS,
 ): AsyncGenerator<ParsedSection> {
+  // An OLE compound file: a password-protected workbook (encrypted OOXML) or an old .xls.
+  if (Buffer.from(data.subarray(0, 8)).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])))
+    throw new DocumentParseError(
+      'the workbook is password-protected (encrypted) or an old .xls file: save it without a password as .xlsx and upload it again',
+    )
   await checkUnzippedSize(data, 'Excel (.xlsx)', limits.maxUnzippedBytes)
   const workbook = new ExcelJS.Workbook()
   try {
@@ -88,6 +93,7 @@ export async function* parseXlsx(
     for (let r = 1; r <= sheet.rowCount && first === 0; r++) if (sheet.getRow(r).hasValues) first = r
     if (first === 0) continue
     const header = headerOf(sheet, first, columns)
+    let emitted = 0
     for (let r = first + header.rows; r <= sheet.rowCount; r++) {
       const row = sheet.getRow(r)
       if (!row.hasValues) continue
@@ -101,7 +107,20 @@ export async function* parseXlsx(
         return value ? [`${name}: ${value}`] : []
       })
       if (lines.length === 0) continue
+      emitted += 1
       yield { sourceId: `${filename}:${sheet.name}!r${r}`, heading: sheet.name, units: [lines.join('\n')] }
+    }
+    // A sheet with nothing under its first row (a note, a title) is that row alone, not a header.
+    if (emitted === 0) {
+      const values = Array.from({ length: columns }, (_, i) =>
+        shown(sheet.getRow(first).getCell(i + 1)),
+      ).filter(Boolean)
+      if (values.length > 0)
+        yield {
+          sourceId: `${filename}:${sheet.name}!r${first}`,
+          heading: sheet.name,
+          units: [values.join('\n')],
+        }
     }
   }
 }
