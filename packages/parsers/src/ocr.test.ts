@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { processEnvironment, testConfig } from '@rag/config'
 import { describe, expect, it } from 'vitest'
 import { parseDocument } from './parse-document.ts'
 import type { ParsedSection } from './parsed-section.ts'
+import { createParseSandbox } from './sandbox/parse-in-sandbox.ts'
 import { scannedJapanesePdf } from './testing/office-samples.ts'
 
 // A scanned Japanese page (typeset, rendered to 200 dpi grey, wrapped in a PDF without a text
@@ -73,4 +77,33 @@ describe.skipIf(!installed)('OCR of scanned pages', () => {
       /tesseract-ocr-jpn/,
     )
   }, 60_000)
+})
+
+describe.skipIf(!installed)('OCR in the parse sandbox', () => {
+  it('reads a scan longer than the deadline: each page read by OCR starts the deadline again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rag-ocr-sandbox-'))
+    const sandbox = createParseSandbox({ memoryMb: 1536, timeoutMs: 6_000 })
+    try {
+      const path = join(dir, 'long-scan.pdf')
+      await writeFile(path, await scannedJapanesePdf(LINES, { pages: 4 }))
+      const started = performance.now()
+      const sections: ParsedSection[] = []
+      for await (const batch of sandbox.parse({
+        path,
+        filename: 'long-scan.pdf',
+        sourceType: 'pdf',
+        options: {},
+        batchSize: 50,
+      }))
+        sections.push(...batch)
+      // Longer than the 6 s deadline in all, each page well within it.
+      expect(performance.now() - started).toBeGreaterThan(6_000)
+      expect(sections.map((section) => section.sourceId)).toEqual(
+        [1, 2, 3, 4].map((n) => `long-scan.pdf:p${n}`),
+      )
+    } finally {
+      await sandbox.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

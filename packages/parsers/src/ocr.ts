@@ -78,6 +78,8 @@ export async function ocrPdfPages(
   data: Uint8Array,
   pages: number[],
   options: OcrOptions,
+  /** Told after each page is read. */
+  onPage?: () => void,
 ): Promise<Map<number, string>> {
   const texts = new Map<number, string>()
   if (pages.length === 0) return texts
@@ -109,6 +111,7 @@ export async function ocrPdfPages(
         tidyOcrText(await ocrImageFile(join(dir, image), options, `page ${page} has no text layer, so it`)),
       )
       await rm(join(dir, image), { force: true })
+      onPage?.()
     }
     return texts
   })

@@ -36,12 +36,19 @@ describe('Excel workbooks', () => {
     const workbook = new ExcelJS.Workbook()
     workbook.addWorksheet('Sheet1').addRow(['This is neat!', 42])
     const sections = await sectionsOf(Buffer.from(await workbook.xlsx.writeBuffer()), 'note.xlsx', 'xlsx')
-    expect(sections).toEqual([{ sourceId: 'note.xlsx:Sheet1!r1', heading: 'Sheet1', units: ['This is neat!\n42'] }])
+    expect(sections).toEqual([
+      { sourceId: 'note.xlsx:Sheet1!r1', heading: 'Sheet1', units: ['This is neat!\n42'] },
+    ])
   })
 
   it('says a password-protected workbook (an OLE file) must be saved without the password', async () => {
-    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)])
-    await expect(sectionsOf(ole, 'locked.xlsx', 'xlsx')).rejects.toThrow(/password-protected .* save it without a password as \.xlsx/)
+    const ole = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(512),
+    ])
+    await expect(sectionsOf(ole, 'locked.xlsx', 'xlsx')).rejects.toThrow(
+      /password-protected .* save it without a password as \.xlsx/,
+    )
   })
 
   it('says a corrupt workbook cannot be read', async () => {

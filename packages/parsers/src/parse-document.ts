@@ -6,6 +6,8 @@ import { cleanSection } from './text-hygiene.ts'
 export interface ParseOptions {
   /** OCR of pages without a text layer and of images (default: on, Japanese and English). */
   ocr?: OcrOptions
+  /** Told after each slow step (a page read by OCR), so a deadline can count from there. */
+  onProgress?: () => void
   /** Largest plain-text section. */
   maxSectionChars?: number
   pdfPagesPerBatch?: number
@@ -28,6 +30,7 @@ async function sectionsOf(
         pagesPerBatch: options.pdfPagesPerBatch,
         maxPages: limits.maxPdfPages,
         ocr: options.ocr,
+        onProgress: options.onProgress,
       })
     }
     case 'csv':

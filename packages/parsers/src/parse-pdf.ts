@@ -9,10 +9,8 @@ export interface PdfOptions {
   pagesPerBatch?: number
   maxPages?: number
   ocr?: OcrOptions
+  onProgress?: () => void
 }
-
-/** A page with less text than this holds no text layer worth the name (a scan with a page number). */
-const SCANNED_PAGE_CHARS = 10
 
 // Images are never needed for text; decoding a huge one (a JBIG2 or JPEG bomb) is refused.
 const MAX_IMAGE_PIXELS = 16_000_000
@@ -33,7 +31,7 @@ function openError(error: unknown): DocumentParseError {
 export async function* parsePdf(
   data: Uint8Array,
   filename: string,
-  { pagesPerBatch = 25, maxPages = Number.POSITIVE_INFINITY, ocr = DEFAULT_OCR }: PdfOptions = {},
+  { pagesPerBatch = 25, maxPages = Number.POSITIVE_INFINITY, ocr = DEFAULT_OCR, onProgress }: PdfOptions = {},
 ) {
   if (Buffer.from(data.subarray(0, 1024)).indexOf('%PDF-') < 0) {
     throw new DocumentParseError('not a PDF file (no %PDF header)')
@@ -70,7 +68,9 @@ export async function* parsePdf(
         )
       }
       const sections: ParsedSection[] = []
-      const scanned = pages.filter((page) => cleanPageText(page.text).length < SCANNED_PAGE_CHARS)
+      // A page without any text layer is a picture of one (a scan): OCR reads it. A page with a few
+      // words (a title slide, a page number) keeps them: OCR costs seconds a page.
+      const scanned = pages.filter((page) => cleanPageText(page.text) === '')
       // Pages without a text layer are read by OCR (page numbers unchanged), unless it is off.
       const read =
         ocr.mode === 'auto'
@@ -78,6 +78,7 @@ export async function* parsePdf(
               data,
               scanned.map((page) => page.num),
               ocr,
+              onProgress,
             )
           : new Map()
       for (const page of pages) {

@@ -31,7 +31,8 @@ async function run(request: ParseRequest) {
     batch = []
     await waiting
   }
-  for await (const section of parseDocument(data, request.filename, request.sourceType, request.options)) {
+  const options = { ...request.options, onProgress: () => void send({ type: 'progress' }) }
+  for await (const section of parseDocument(data, request.filename, request.sourceType, options)) {
     batch.push(section)
     if (batch.length >= request.batchSize) await flush()
   }

@@ -66,6 +66,9 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
     idle.push({ child, timer })
   }
 
+  /** How many deadlines a document read page by page by OCR may take in all. */
+  const OCR_BUDGETS = 10
+
   async function* parse(request: ParseRequest, report: SandboxReport = { peakBytes: 0 }) {
     if (closed) throw new Error('the parse sandbox is closed')
     const child = acquire()
@@ -76,15 +79,21 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
       stopped ??= error
       child.kill()
     }
-    const deadline = setTimeout(
-      () =>
-        stop(
-          new DocumentParseError(
-            `timed out after ${Math.round(budget.timeoutMs / 1000)} s (PARSE_TIMEOUT_SECONDS)`,
-          ),
+    // The deadline counts from the start, or from the last page read by OCR (seconds each, a long
+    // scan is legitimately slow): a parser running away on a file is stopped either way.
+    const expire = () =>
+      stop(
+        new DocumentParseError(
+          `timed out after ${Math.round(budget.timeoutMs / 1000)} s (PARSE_TIMEOUT_SECONDS)`,
         ),
-      budget.timeoutMs,
-    )
+      )
+    let deadline = setTimeout(expire, budget.timeoutMs)
+    // Never past ten budgets in all, however many pages OCR reads.
+    const cap = Date.now() + budget.timeoutMs * OCR_BUDGETS
+    const progressed = () => {
+      clearTimeout(deadline)
+      deadline = setTimeout(expire, Math.max(0, Math.min(budget.timeoutMs, cap - Date.now())))
+    }
     const sampler = setInterval(async () => {
       const pid = child.process.pid
       const bytes = pid === undefined ? null : await residentBytes(pid)
@@ -99,6 +108,10 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
         const event = await child.next()
         if (event.kind === 'exit') throw stopped ?? exitError(event, budget)
         const { message } = event
+        if (message.type === 'progress') {
+          progressed()
+          continue
+        }
         if (message.type === 'done') {
           healthy = true
           return

@@ -16,5 +16,7 @@ export type ParentMessage = { type: 'parse'; request: ParseRequest } | { type: '
 export type ChildMessage =
   | { type: 'sections'; sections: ParsedSection[] }
   | { type: 'done' }
+  /** Slow work went on (a page read by OCR): the deadline counts from here. */
+  | { type: 'progress' }
   /** `document`: the file is at fault (DocumentParseError); otherwise the parser itself failed. */
   | { type: 'error'; document: boolean; message: string }

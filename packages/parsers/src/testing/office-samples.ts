@@ -117,13 +117,17 @@ async function typesetJapanese(lines: string[], font: string): Promise<Buffer> {
  * A scanned page: the lines typeset in Japanese, rendered to a 200 dpi grey image by pdftoppm,
  * and that image alone wrapped in a PDF (no text layer), as a scanner makes one.
  */
-export async function scannedJapanesePdf(lines: string[], font = JAPANESE_FONT): Promise<Buffer> {
+export async function scannedJapanesePdf(
+  lines: string[],
+  { font = JAPANESE_FONT, pages = 1 } = {},
+): Promise<Buffer> {
   const image = await japanesePageImage(lines, font)
-  const scan = new PDFDocument({ size: 'A4', margin: 0 })
+  const scan = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false })
   const out: Buffer[] = []
   scan.on('data', (chunk: Buffer) => out.push(chunk))
   const done = new Promise((resolve) => scan.on('end', resolve))
-  scan.image(image, 0, 0, { width: 595.28, height: 841.89 })
+  for (let page = 0; page < pages; page++)
+    scan.addPage().image(image, 0, 0, { width: 595.28, height: 841.89 })
   scan.end()
   await done
   return Buffer.concat(out)
