@@ -4,7 +4,7 @@ import { findTestAsset, processEnvironment, testConfig } from '@rag/config'
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { tokenize } from '@rag/keyword'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { candidateTerms, keywordScoreSql, type TermStat, withKeywordPlan } from './keyword-search.ts'
+import { candidateTerms, hashedLookup, keywordScoreSql, type TermStat, withKeywordPlan } from './keyword-search.ts'
 
 // The keyword query's plan on a corpus of many documents with a Zipf-like vocabulary (the shape of
 // real text): candidates must come from the GIN index on terms, not from walking every document.
@@ -93,13 +93,14 @@ async function planOf(target: TestDatabase, match: '&&' | '@>', terms: string[])
       terms,
       30,
       true,
+      hashedLookup(terms),
     ]),
   )
   return rows.map((row) => row['QUERY PLAN']).join('\n')
 }
 
 describe.skipIf(!hasSquad || !hasScifact)('the keyword query plan on real text', () => {
-  it('takes its candidates from the GIN index on terms, never by walking the documents', async () => {
+  it('takes its candidates from the GIN index on terms and reads only their documents, by id', async () => {
     const documents = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM documents')
     expect(documents.rows[0]?.n).toBeGreaterThan(150)
     // Every 500th question, both ways the search asks: its rarest terms within the candidate
@@ -117,6 +118,8 @@ describe.skipIf(!hasSquad || !hasScifact)('the keyword query plan on real text',
         const plan = await planOf(db, match, [...terms])
         expect(plan, `${question}\n${plan}`).toMatch(/Bitmap Index Scan on chunks_terms_idx/)
         expect(plan, `${question}\n${plan}`).not.toMatch(/chunks_document_idx/)
+        // Only the candidates' own documents, by id: not every document hashed for each query.
+        expect(plan, `${question}\n${plan}`).toMatch(/on documents d[^\n]*\n\s+(Index|Recheck) Cond: \(id = ANY/)
       }
     }
   })
