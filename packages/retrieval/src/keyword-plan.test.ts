@@ -4,7 +4,13 @@ import { findTestAsset, processEnvironment, testConfig } from '@rag/config'
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { tokenize } from '@rag/keyword'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { candidateTerms, hashedLookup, keywordScoreSql, type TermStat, withKeywordPlan } from './keyword-search.ts'
+import {
+  candidateTerms,
+  hashedLookup,
+  keywordScoreSql,
+  type TermStat,
+  withKeywordPlan,
+} from './keyword-search.ts'
 
 // The keyword query's plan on a corpus of many documents with a Zipf-like vocabulary (the shape of
 // real text): candidates must come from the GIN index on terms, not from walking every document.
@@ -119,7 +125,9 @@ describe.skipIf(!hasSquad || !hasScifact)('the keyword query plan on real text',
         expect(plan, `${question}\n${plan}`).toMatch(/Bitmap Index Scan on chunks_terms_idx/)
         expect(plan, `${question}\n${plan}`).not.toMatch(/chunks_document_idx/)
         // Only the candidates' own documents, by id: not every document hashed for each query.
-        expect(plan, `${question}\n${plan}`).toMatch(/on documents d[^\n]*\n\s+(Index|Recheck) Cond: \(id = ANY/)
+        expect(plan, `${question}\n${plan}`).toMatch(
+          /on documents d[^\n]*\n\s+(Index|Recheck) Cond: \(id = ANY/,
+        )
       }
     }
   })
