@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ANALYZER_VERSION, analyzeText, tokenize } from '@rag/keyword'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { registerDocument } from './register-document.ts'
 import { reanalyzeKeywordIndex } from './repository/reanalyze-keyword-index.ts'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from './testing.ts'
+import { type IngestionFixture, ingestTexts, startIngestionFixture } from './testing.ts'
 
 let fixture: IngestionFixture
 let uploadDir: string
@@ -19,14 +18,7 @@ const TEXTS = {
 beforeAll(async () => {
   fixture = await startIngestionFixture('reanalyze')
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-reanalyze-'))
-  for (const [filename, text] of Object.entries(TEXTS)) {
-    const { document } = await registerDocument(
-      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir, maxBytes: 1e6 },
-      { filename, data: new TextEncoder().encode(text) },
-    )
-    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
-  }
+  await ingestTexts(fixture, uploadDir, TEXTS)
 })
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { createLogger, type Logger } from '@rag/log'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
+import { registerDocument } from './register-document.ts'
 import { getDocument } from './repository/documents.ts'
 
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
@@ -69,5 +70,22 @@ export async function startIngestionFixture(
       await db.drop()
       await dropPrefix(redisUrl, prefix)
     },
+  }
+}
+
+/** Uploads each text as a file of that name through the upload path and waits until all are ready. */
+export async function ingestTexts(
+  fixture: IngestionFixture,
+  uploadDir: string,
+  texts: Record<string, string>,
+) {
+  for (const [filename, text] of Object.entries(texts)) {
+    const { document } = await registerDocument(
+      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
+      { uploadDir, maxBytes: 1e6 },
+      { filename, data: new TextEncoder().encode(text) },
+    )
+    const done = await waitForDocument(fixture.db.pool, document.id)
+    if (done.status !== 'ready') throw new Error(`${filename} ended ${done.status}: ${done.error ?? ''}`)
   }
 }

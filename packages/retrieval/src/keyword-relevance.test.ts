@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestTexts, startIngestionFixture } from '@rag/ingest/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { search } from './search.ts'
 
@@ -39,15 +38,7 @@ let uploadDir: string
 beforeAll(async () => {
   fixture = await startIngestionFixture('keyword-relevance')
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-relevance-'))
-  const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
-  for (const [filename, text] of Object.entries(FILES)) {
-    const { document } = await registerDocument(
-      deps,
-      { uploadDir, maxBytes: 1e6 },
-      { filename, data: new TextEncoder().encode(text) },
-    )
-    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
-  }
+  await ingestTexts(fixture, uploadDir, FILES)
 })
 
 afterAll(async () => {
