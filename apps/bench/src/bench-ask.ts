@@ -3,7 +3,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
-import { type SearchMode, search } from '@rag/retrieval'
+import { SEARCH_MODES, search } from '@rag/retrieval'
 import { benchAskLatency } from './bench-ask-latency.ts'
 import { agreement, exactSearch, passageAgreement } from './exact-search.ts'
 import { buildVectorIndex, documentFrequencies, lexicalVectors } from './lexical-vectors.ts'
@@ -34,7 +34,7 @@ async function benchSearchModes(
   const vectors = new Map(
     await Promise.all(queries.map(async (q) => [q, await embedder.embedQuery(q)] as const)),
   )
-  for (const mode of ['keyword', 'vector', 'hybrid'] as SearchMode[]) {
+  for (const mode of SEARCH_MODES) {
     // Timed first, all together: exact scans in between would evict the index from the cache.
     const latencies: number[] = []
     const found = []
@@ -130,8 +130,7 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
       // after it, keyword included — 48 ms). Other questions than the timed ones, so none of
       // theirs is cached in advance.
       for (const query of warmUp)
-        for (const mode of ['keyword', 'vector', 'hybrid'] as SearchMode[])
-          await search({ pool, embedder }, { ...REQUEST, query, mode })
+        for (const mode of SEARCH_MODES) await search({ pool, embedder }, { ...REQUEST, query, mode })
       await benchSearchModes(pool, { size, realChunks: base.chunks.length }, queries, embedder)
       if (first) await benchAskLatency(pool, config, queries)
     } finally {

@@ -36,7 +36,6 @@ const ask = async (question: string, options: Record<string, unknown> = {}, json
     output: out.output,
     progress: progress.output,
     json,
-    pollMs: 20,
   })
   return { code, lines: out.lines, progress: progress.lines }
 }

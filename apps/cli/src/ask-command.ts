@@ -1,20 +1,20 @@
 import type { Writable } from 'node:stream'
-import type { GatewayClient, RemoteAnswer } from '@rag/gateway-client'
+import { type AskOptions, isQuestionFinished } from '@rag/api-contract'
+import type { ApiQuestion, GatewayClient } from '@rag/gateway-client'
 
 export interface AskCommandOptions {
   question: string
-  options: Record<string, unknown>
+  options: AskOptions
   client: GatewayClient
   output: Writable
   /** Status changes go here (stderr), so stdout holds only the answer. */
   progress: Writable
   json?: boolean
-  pollMs?: number
   timeoutMs?: number
 }
 
 /** Prints `=== Answer ===` then `=== Sources ===` with one `- sourceId` per line. */
-export function formatAnswer(answer: RemoteAnswer): string {
+export function formatAnswer(answer: ApiQuestion): string {
   const lines = ['=== Answer ===', answer.answer ?? '(no answer requested)']
   if (answer.refused) lines.push('(refused: the documents hold no answer above the evidence threshold)')
   if (answer.degraded.length > 0) lines.push(`(degraded: ${answer.degraded.join(', ')})`)
@@ -34,30 +34,24 @@ export async function runAskCommand({
   output,
   progress,
   json = false,
-  pollMs = 200,
   timeoutMs = 10 * 60_000,
 }: AskCommandOptions): Promise<number> {
   const { id } = await client.ask(question, options)
-  const deadline = Date.now() + timeoutMs
   let lastStatus = ''
-  for (;;) {
-    const answer = await client.getAnswer(id)
-    if (answer.status !== lastStatus) {
-      lastStatus = answer.status
-      progress.write(`${answer.status}…\n`)
-    }
-    if (answer.status === 'done' || answer.status === 'failed') {
-      if (json) output.write(`${JSON.stringify(answer, null, 2)}\n`)
-      else if (answer.status === 'done') output.write(formatAnswer(answer))
-      if (answer.status === 'failed') progress.write(`failed: ${answer.error}\n`)
-      return answer.status === 'done' ? 0 : 1
-    }
-    if (Date.now() > deadline) {
-      progress.write(
-        `gave up after ${timeoutMs / 1000} s; the question is still ${answer.status} (id ${id})\n`,
-      )
-      return 1
-    }
-    await new Promise((resolve) => setTimeout(resolve, pollMs))
+  const answer = await client.waitForAnswer(id, {
+    timeoutMs,
+    onPoll: ({ status }) => {
+      if (status === lastStatus) return
+      lastStatus = status
+      progress.write(`${status}…\n`)
+    },
+  })
+  if (!isQuestionFinished(answer.status)) {
+    progress.write(`gave up after ${timeoutMs / 1000} s; the question is still ${answer.status} (id ${id})\n`)
+    return 1
   }
+  if (json) output.write(`${JSON.stringify(answer, null, 2)}\n`)
+  else if (answer.status === 'done') output.write(formatAnswer(answer))
+  if (answer.status === 'failed') progress.write(`failed: ${answer.error}\n`)
+  return answer.status === 'done' ? 0 : 1
 }

@@ -26,7 +26,6 @@ describe('pnpm ingest', () => {
       paths: [sampleDir],
       client: createGatewayClient({ baseUrl }),
       output,
-      pollMs: 50,
     })
     expect(code).toBe(0)
     expect(lines).toContain(`ready ${join(sampleDir, 'lumina-guide.pdf')} (5 chunks)`)
@@ -51,7 +50,6 @@ describe('pnpm ingest', () => {
       ],
       client: createGatewayClient({ baseUrl }),
       output,
-      pollMs: 50,
     })
     expect(code).toBe(1)
     expect(lines).toContain(`FAILED ${join(dir, 'broken.pdf')}: parse: not a PDF file (no %PDF header)`)
@@ -77,7 +75,6 @@ describe('pnpm ingest', () => {
       paths: [folder],
       client,
       output,
-      pollMs: 50,
       collection: 'handbooks',
     })
     expect(code).toBe(0)

@@ -1,10 +1,12 @@
 import type { Writable } from 'node:stream'
-import type { GatewayClient, RemoteDocument } from '@rag/gateway-client'
+import { DOCUMENT_STATUSES } from '@rag/api-contract'
+import type { ApiDocument, GatewayClient } from '@rag/gateway-client'
 import { collectFiles } from '@rag/gateway-client'
 import { MultiBar, Presets } from 'cli-progress'
 import pLimit from 'p-limit'
 
-const STAGES = ['queued', 'parsing', 'chunking', 'embedding', 'storing', 'ready']
+/** A document's way to ready, in order (the contract's statuses but the failure). */
+const STAGES = DOCUMENT_STATUSES.filter((status) => status !== 'failed')
 
 export interface IngestCommandOptions {
   paths: string[]
@@ -12,7 +14,6 @@ export interface IngestCommandOptions {
   output: Writable & { isTTY?: boolean }
   collection?: string
   tags?: string[]
-  pollMs?: number
   /** Uploads at once (the gateway's rate limit is waited out, as its Retry-After says). */
   concurrency?: number
   /** Given the outcome instead of the summary lines (`--json`). */
@@ -46,7 +47,6 @@ export async function runIngestCommand({
   output,
   collection,
   tags,
-  pollMs = 300,
   concurrency = 4,
   result,
 }: IngestCommandOptions): Promise<number> {
@@ -74,9 +74,9 @@ export async function runIngestCommand({
     return 1
   }
   const refused = skipped.map(({ path, reason }) => ({ path, reason }))
-  const uploaded: { path: string; document: RemoteDocument }[] = []
+  const uploaded: { path: string; document: ApiDocument }[] = []
   const limit = pLimit(concurrency)
-  const send = (path: string, upload: () => Promise<RemoteDocument>) =>
+  const send = (path: string, upload: () => Promise<ApiDocument>) =>
     limit(async () => {
       try {
         uploaded.push({ path, document: await upload() })
@@ -101,20 +101,22 @@ export async function runIngestCommand({
       { path, document, bar: bars?.create(STAGES.length - 1, 0, { stage: document.status, file: path }) },
     ]),
   )
-  const finished = (status: string) => status === 'ready' || status === 'failed'
-  let lastStatus = new Map<string, string>()
-  while ([...state.values()].some(({ document }) => !finished(document.status))) {
-    await new Promise((resolve) => setTimeout(resolve, pollMs))
-    for (const entry of state.values()) {
-      if (finished(entry.document.status)) continue
-      entry.document = await client.getDocument(entry.document.id)
-      const { status, progress } = entry.document
-      const step = status === 'failed' ? 0 : STAGES.indexOf(status) + (status === 'storing' ? progress : 0)
-      entry.bar?.update(Math.min(step, STAGES.length - 1), { stage: status, file: entry.path })
-      if (!bars && lastStatus.get(entry.document.id) !== status) write(`${entry.path}: ${status}`)
-    }
-    lastStatus = new Map([...state.values()].map(({ document }) => [document.id, document.status]))
-  }
+  await Promise.all(
+    [...state.values()].map(async (entry) => {
+      let told = ''
+      entry.document = await client.waitForDocument(entry.document.id, {
+        onPoll: (document) => {
+          const { status, progress } = document
+          if (!bars && status !== told) write(`${entry.path}: ${status}`)
+          told = status
+          entry.document = document
+          const step =
+            status === 'failed' ? 0 : STAGES.indexOf(status) + (status === 'storing' ? progress : 0)
+          entry.bar?.update(Math.min(step, STAGES.length - 1), { stage: status, file: entry.path })
+        },
+      })
+    }),
+  )
   bars?.stop()
 
   const documents = [...state.values()].map(({ path, document }) => ({

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import type { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import { ANSWER_MODES, type AskOptions, SEARCH_MODES } from '@rag/api-contract'
 import { ConfigError, cliConfig, modelsCommandConfig } from '@rag/config'
 import { createGatewayClient, GatewayError } from '@rag/gateway-client'
 import { createLogger } from '@rag/log'
@@ -102,17 +103,17 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     .command('ask')
     .description('Ask a question; prints the answer and its sources')
     .argument('<question...>', 'the question (quotes optional)')
-    .addOption(new Option('--mode <mode>', 'retrieval').choices(['hybrid', 'keyword', 'vector']))
+    .addOption(new Option('--mode <mode>', 'retrieval').choices(SEARCH_MODES))
     .option('--top-k <n>', 'passages the answer is built from', positiveInteger)
     .option('--fusion', 'RAG-Fusion: the LLM rephrases, every phrasing is searched')
     .option('--rerank', 'cross-encoder reranking on')
     .option('--no-rerank', 'cross-encoder reranking off')
-    .addOption(new Option('--answer <kind>', 'how to answer').choices(['generate', 'extractive', 'none']))
+    .addOption(new Option('--answer <kind>', 'how to answer').choices(ANSWER_MODES))
     .option('--collection <name>', "only this collection's documents")
     .option('--no-parents', 'hand the LLM the matched chunks, not their sections')
     .option('--json', 'print the whole result as JSON')
     .action(async (words: string[], options) => {
-      const askOptions: Record<string, unknown> = {}
+      const askOptions: AskOptions = {}
       if (options.mode) askOptions.mode = options.mode
       if (options.topK) askOptions.topK = options.topK
       if (options.fusion) askOptions.fusion = true
@@ -135,7 +136,7 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     .description('Ranked passages for a query (no answer written)')
     .argument('<query...>', 'what to look for')
     .option('-k, --k <n>', 'how many passages', positiveInteger)
-    .addOption(new Option('--mode <mode>', 'retrieval').choices(['hybrid', 'keyword', 'vector']))
+    .addOption(new Option('--mode <mode>', 'retrieval').choices(SEARCH_MODES))
     .option('--collection <name>', "only this collection's documents")
     .option('--json', 'print the result as JSON')
     .action(async (words: string[], options) => {

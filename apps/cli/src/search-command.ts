@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream'
+import type { SearchOptions } from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
 
 export interface SearchCommandOptions {
   query: string
-  options: { k?: number; mode?: string; collection?: string }
+  options: SearchOptions
   client: GatewayClient
   output: Writable
   json?: boolean

@@ -7,8 +7,8 @@ import type {
   ApiSearchHit,
   ApiSearchResult,
   ApiSectionsPage,
+  AskOptions,
 } from '@rag/api-contract'
-import type { AnswerMode, SearchMode } from '@rag/api-contract/enums'
 
 // The API contract's types (erased at build: nothing of zod reaches the page).
 export type { DocumentStatus } from '@rag/api-contract/enums'
@@ -23,14 +23,8 @@ export type Question = ApiQuestion
 export type Conversation = ApiConversation
 export type ConversationDetail = ApiConversationDetail
 
-/** The options the page sends with a question (the contract's, all optional). */
-export interface AskOptions {
-  mode?: SearchMode
-  topK?: number
-  fusion?: boolean
-  rerank?: boolean
-  answer?: AnswerMode
-}
+/** The options the page sends with a question: the contract's. */
+export type { AskOptions } from '@rag/api-contract'
 
 /** An error the server explained: its message is meant for people. */
 export class ApiError extends Error {

@@ -1,3 +1,4 @@
+import type { SearchMode } from '@rag/api-contract/enums'
 import type { AskOptions } from './api.ts'
 import type { Language } from './i18n.ts'
 
@@ -5,7 +6,7 @@ export type Choice = 'default' | 'on' | 'off'
 
 export interface Settings {
   language: Language
-  mode: 'hybrid' | 'keyword' | 'vector'
+  mode: SearchMode
   /** null: the server's default (RERANK_TOP_K). */
   topK: number | null
   fusion: boolean

@@ -1,8 +1,8 @@
 // The API's enumerations, defined once: the pipeline's packages, the routes' schemas, the client,
 // the web app and the MCP tools all take them from here. No dependencies, so any process (even the
-// parse sandbox) can import them.
+// parse sandbox) and the web page can import them.
 
-/** A document's status: the stage working on it, or where it ended. */
+/** A document's status, in the order a document moves through them: the stage working on it, or where it ended. */
 export const DOCUMENT_STATUSES = [
   'queued',
   'parsing',
@@ -13,6 +13,11 @@ export const DOCUMENT_STATUSES = [
   'failed',
 ] as const
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
+
+/** Where a document's pipeline ends: nothing more will happen to it until it is re-indexed or replaced. */
+export const FINISHED_DOCUMENT_STATUSES = ['ready', 'failed'] as const satisfies readonly DocumentStatus[]
+export const isDocumentFinished = (status: DocumentStatus | string): boolean =>
+  (FINISHED_DOCUMENT_STATUSES as readonly string[]).includes(status)
 
 /** What a file was read as. */
 export const SOURCE_TYPES = [
@@ -29,15 +34,15 @@ export const SOURCE_TYPES = [
 ] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]
 
-/** Which retrievers search: embeddings, keywords, or both fused. */
-export const SEARCH_MODES = ['vector', 'keyword', 'hybrid'] as const
+/** Which retrievers search: both, their rankings merged (the default), keywords, or embeddings. */
+export const SEARCH_MODES = ['hybrid', 'keyword', 'vector'] as const
 export type SearchMode = (typeof SEARCH_MODES)[number]
 
 /** How a question is answered: by the LLM, with the best passage itself, or not at all (sources only). */
 export const ANSWER_MODES = ['generate', 'extractive', 'none'] as const
 export type AnswerMode = (typeof ANSWER_MODES)[number]
 
-/** Where a question is: the stage working on it, or how it ended. */
+/** Where a question is, in the order it moves through them: the stage working on it, or how it ended. */
 export const QUESTION_STATUSES = [
   'queued',
   'retrieving',
@@ -47,3 +52,8 @@ export const QUESTION_STATUSES = [
   'failed',
 ] as const
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number]
+
+/** Where a question ends: its answer (or failure) is final. */
+export const FINISHED_QUESTION_STATUSES = ['done', 'failed'] as const satisfies readonly QuestionStatus[]
+export const isQuestionFinished = (status: QuestionStatus | string): boolean =>
+  (FINISHED_QUESTION_STATUSES as readonly string[]).includes(status)

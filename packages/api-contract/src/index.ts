@@ -1,3 +1,6 @@
 export * from './enums.ts'
+export * from './limits.ts'
+export * from './requests.ts'
 export * from './schemas.ts'
+export * from './source-types.ts'
 export * from './version.ts'

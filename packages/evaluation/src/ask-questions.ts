@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import type { AskOptions } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
   type AnsweringModels,
-  type AskOptions,
   isFinished,
   type QuestionRecord,
   readQuestion,

@@ -1,5 +1,5 @@
+import type { AskOptions } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
-import type { AskOptions } from '@rag/questions'
 import { DatasetError } from './dataset.ts'
 
 /** One way of answering, compared with the others on the same corpus. */

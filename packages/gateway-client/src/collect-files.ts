@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { basename, join, relative, sep } from 'node:path'
-import { detectSourceType } from '@rag/parsers'
+import { sourceTypeOf } from '@rag/api-contract/source-types'
 
 export interface LocalFile {
   path: string
@@ -28,7 +28,7 @@ export async function collectFiles(paths: string[]): Promise<CollectedFiles> {
       for (const entry of (await readdir(path)).sort()) {
         if (!entry.startsWith('.')) await visit(join(path, entry), folder ?? path)
       }
-    } else if (detectSourceType(path)) {
+    } else if (sourceTypeOf(path)) {
       // Names relative to the folder keep a/README.md and b/README.md apart.
       files.push({ path, name: folder ? relative(folder, path).split(sep).join('/') : basename(path) })
     } else {

@@ -7,45 +7,47 @@ import {
   type ApiSearchHit,
   type ApiSearchResult,
   type ApiSectionsPage,
+  type AskOptions,
   askAcceptedSchema,
+  type CreateConversationRequest,
   conversationSchema,
   documentListSchema,
   documentSchema,
   errorSchema,
+  isDocumentFinished,
+  isQuestionFinished,
   questionSchema,
+  type SearchOptions,
   searchResultSchema,
   sectionsPageSchema,
   uploadResultSchema,
 } from '@rag/api-contract'
+import { pollUntil, type WaitOptions } from './poll-until.ts'
 
-// The response types are the API contract's: one definition for the routes and their clients.
-export type RemoteDocument = ApiDocument
-export type RemoteAnswer = ApiQuestion
-export type RemoteSection = ApiSectionsPage['sections'][number]
-export type RemoteHit = ApiSearchHit
+// The request and response types are the API contract's: one definition for the routes and their clients.
+export type { ApiDocument, ApiQuestion, ApiSearchHit }
+export type ApiSection = ApiSectionsPage['sections'][number]
 
 export interface GatewayClient {
-  listDocuments(query?: { collection?: string }): Promise<RemoteDocument[]>
+  listDocuments(query?: { collection?: string }): Promise<ApiDocument[]>
   /** A page of the document's sections (`next` names the following page, null at the end). */
   documentSections(id: string, page?: { limit?: number; offset?: number }): Promise<ApiSectionsPage>
-  search(
-    query: string,
-    options?: { k?: number; mode?: string; collection?: string },
-  ): Promise<ApiSearchResult>
+  search(query: string, options?: SearchOptions): Promise<ApiSearchResult>
   /** Uploads a local file, named `name` (a relative path is kept) or its file name. */
-  upload(
-    path: string,
-    options: { collection?: string; tags?: string[]; name?: string },
-  ): Promise<RemoteDocument>
-  getDocument(id: string): Promise<RemoteDocument>
+  upload(path: string, options: { collection?: string; tags?: string[]; name?: string }): Promise<ApiDocument>
+  getDocument(id: string): Promise<ApiDocument>
+  /** Polls the document until it is ready or failed (the contract's finished states). */
+  waitForDocument(id: string, options?: WaitOptions<ApiDocument>): Promise<ApiDocument>
   /** Has the gateway fetch a web page and ingest it (cited by its URL). */
-  ingestUrl(url: string, options?: { collection?: string }): Promise<RemoteDocument>
-  ask(question: string, options: Record<string, unknown>): Promise<ApiAskAccepted>
-  getAnswer(id: string): Promise<RemoteAnswer>
+  ingestUrl(url: string, options?: { collection?: string }): Promise<ApiDocument>
+  ask(question: string, options?: AskOptions): Promise<ApiAskAccepted>
+  getQuestion(id: string): Promise<ApiQuestion>
+  /** Polls the question until it is done or failed (the contract's finished states). */
+  waitForAnswer(id: string, options?: WaitOptions<ApiQuestion>): Promise<ApiQuestion>
   /** Starts a thread (named after its first message unless titled). */
-  createConversation(options?: { title?: string; collection?: string }): Promise<{ id: string }>
+  createConversation(options?: CreateConversationRequest): Promise<{ id: string }>
   /** Asks in a thread: a follow-up is rewritten to stand alone from its earlier turns. */
-  say(conversationId: string, message: string, options?: Record<string, unknown>): Promise<ApiAskAccepted>
+  say(conversationId: string, message: string, options?: AskOptions): Promise<ApiAskAccepted>
 }
 
 export class GatewayError extends Error {}
@@ -110,6 +112,8 @@ export function createGatewayClient({
   }
   const get = <T>(schema: Parameters<typeof expect<T>>[0], path: string) =>
     call(path).then((body) => expect(schema, path, body))
+  const getQuestion = (id: string) => get(questionSchema, `/ask/${encodeURIComponent(id)}`)
+  const getDocument = (id: string) => get(documentSchema, `/documents/${encodeURIComponent(id)}`)
   return {
     async upload(path, { collection, tags, name }) {
       const form = new FormData()
@@ -125,7 +129,13 @@ export function createGatewayClient({
       if (!document) throw new GatewayError(body.rejected[0]?.error ?? 'rejected')
       return document
     },
-    getDocument: (id) => get(documentSchema, `/documents/${encodeURIComponent(id)}`),
+    getDocument,
+    waitForDocument: (id, options) =>
+      pollUntil(
+        () => getDocument(id),
+        (document) => isDocumentFinished(document.status),
+        options,
+      ),
     async ingestUrl(url, { collection } = {}) {
       const body = expect(
         uploadResultSchema,
@@ -152,14 +162,15 @@ export function createGatewayClient({
         sectionsPageSchema,
         `/documents/${encodeURIComponent(id)}/sections?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`,
       ),
-    search: async (query, { k, mode, collection } = {}) => {
+    search: async (query, { k, mode, collection, parents } = {}) => {
       const params = new URLSearchParams({ q: query })
       if (k !== undefined) params.set('k', String(k))
       if (mode) params.set('mode', mode)
       if (collection) params.set('collection', collection)
+      if (parents !== undefined) params.set('parents', String(parents))
       return get(searchResultSchema, `/search?${params}`)
     },
-    ask: async (question, options) =>
+    ask: async (question, options = {}) =>
       expect(
         askAcceptedSchema,
         '/ask',
@@ -169,7 +180,13 @@ export function createGatewayClient({
           body: JSON.stringify({ question, options }),
         }),
       ),
-    getAnswer: (id) => get(questionSchema, `/ask/${encodeURIComponent(id)}`),
+    getQuestion,
+    waitForAnswer: (id, options) =>
+      pollUntil(
+        () => getQuestion(id),
+        (question) => isQuestionFinished(question.status),
+        options,
+      ),
     createConversation: async (options = {}) =>
       expect(
         conversationSchema,

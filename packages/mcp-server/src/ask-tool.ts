@@ -1,25 +1,28 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ANSWER_MODES, SEARCH_MODES } from '@rag/api-contract'
+import {
+  askOptionsSchema,
+  askRequestSchema,
+  createConversationRequestSchema,
+  isQuestionFinished,
+} from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
 import { z } from 'zod'
-import { follow, progressReporter } from './progress.ts'
+import { progressReporter, reportWhileWaiting } from './progress.ts'
 import { passageShape, toPassage } from './search-tool.ts'
 import { guarded, structured } from './tool-result.ts'
 
-const finished = (status: string) => status === 'done' || status === 'failed'
-
+/** The contract's answer options an agent may set (the rest stay the server's choice). */
 const answerOptions = z
-  .object({
-    topK: z.number().int().min(1).max(20).optional().describe('Passages the answer is built from'),
-    mode: z.enum(SEARCH_MODES).optional().describe('Retrieval: hybrid (default), keyword or vector'),
-    fusion: z.boolean().optional().describe('RAG-Fusion: the LLM rephrases, every phrasing is searched'),
-    rerank: z.boolean().optional().describe('Reorder passages with the cross-encoder'),
-    answer: z
-      .enum(ANSWER_MODES)
-      .optional()
-      .describe('generate (an LLM writes it), extractive (the best passage) or none (passages only)'),
-    collection: z.string().optional().describe("Only this collection's documents"),
-  })
+  .object(
+    askOptionsSchema.pick({
+      topK: true,
+      mode: true,
+      fusion: true,
+      rerank: true,
+      answer: true,
+      collection: true,
+    }).shape,
+  )
   .optional()
   .describe('How to answer; the server chooses by default')
 
@@ -50,16 +53,13 @@ async function answerOf(
   extra: Parameters<typeof progressReporter>[0] & { signal: AbortSignal },
   answerTimeoutMs: number,
 ) {
-  const result = await follow({
-    poll: () => client.getAnswer(id),
-    done: (answer) => finished(answer.status),
-    describe: (answer) => `question ${answer.status}`,
-    report: progressReporter(extra),
+  const result = await client.waitForAnswer(id, {
+    onPoll: reportWhileWaiting(progressReporter(extra), (answer) => `question ${answer.status}`),
     signal: extra.signal,
     timeoutMs: answerTimeoutMs,
   })
   if (result.status === 'failed') throw new Error(`the question failed: ${result.error}`)
-  if (!finished(result.status))
+  if (!isQuestionFinished(result.status))
     throw new Error(`no answer after ${answerTimeoutMs / 1000} s (question ${id} is ${result.status})`)
   return {
     id,
@@ -84,16 +84,15 @@ export function registerChatTool(server: McpServer, client: GatewayClient, answe
       description:
         'Like ask, in a conversation: pass the conversationId this returns with each next message, and a follow-up that points back (「それは…」, "it", "that") is rewritten to stand alone from the earlier turns before it is searched (searchQuery says how). Without a conversationId a new conversation starts.',
       inputSchema: {
-        message: z.string().min(1).max(2000).describe('The message, in Japanese or English'),
+        message: askRequestSchema.shape.question.describe('The message, in Japanese or English'),
         conversationId: z
           .string()
           .uuid()
           .optional()
           .describe('The conversation to continue (from an earlier chat)'),
-        collection: z
-          .string()
-          .optional()
-          .describe("A new conversation searches only this collection's documents"),
+        collection: createConversationRequestSchema.shape.collection.describe(
+          "A new conversation searches only this collection's documents",
+        ),
         options: answerOptions,
       },
       outputSchema: {
@@ -129,7 +128,7 @@ export function registerAskTool(server: McpServer, client: GatewayClient, answer
       description:
         'Answer a question from the indexed documents only, citing them as [n] markers that point at the passages returned; says so (refused: true) when they hold no answer. Sends progress notifications while it works (a CPU answer can take minutes).',
       inputSchema: {
-        question: z.string().min(1).max(2000).describe('The question, in Japanese or English'),
+        question: askRequestSchema.shape.question,
         options: answerOptions,
       },
       outputSchema: answerOutput,

@@ -2,13 +2,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { collectFiles, type GatewayClient } from '@rag/gateway-client'
 import pLimit from 'p-limit'
 import { z } from 'zod'
-import { follow, progressReporter } from './progress.ts'
+import { progressReporter, reportWhileWaiting } from './progress.ts'
 import { guarded, structured } from './tool-result.ts'
 
 /** Uploads at once (the gateway's rate limit is waited out by the client, as Retry-After says). */
 const UPLOADS_AT_ONCE = 4
-
-const finished = (status: string) => status === 'ready' || status === 'failed'
 
 /** ingest_path: files of the machine the server runs on, so only over stdio (a local client). */
 export function registerIngestTool(server: McpServer, client: GatewayClient, timeoutMs: number) {
@@ -58,12 +56,11 @@ export function registerIngestTool(server: McpServer, client: GatewayClient, tim
             limit(async () => {
               try {
                 const uploaded = await client.upload(file.path, { collection, name: file.name })
-                const final = await follow({
-                  poll: () => client.getDocument(uploaded.id),
-                  done: (document) => finished(document.status),
-                  describe: (document) =>
-                    `${file.name}: ${document.status} (${done} of ${files.length} done)`,
-                  report: (message) => report(message, undefined),
+                const final = await client.waitForDocument(uploaded.id, {
+                  onPoll: reportWhileWaiting(
+                    (message) => report(message, undefined),
+                    (document) => `${file.name}: ${document.status} (${done} of ${files.length} done)`,
+                  ),
                   signal: extra.signal,
                   timeoutMs,
                 })

@@ -24,38 +24,21 @@ export function progressReporter(extra: ToolExtra): (message: string, total?: nu
 }
 
 /**
- * Polls until `done`, telling progress on every change and every `heartbeatMs` while nothing
- * changes; gives the last value when the time is up or the call is cancelled.
+ * For the client's waitFor… polls: a progress notification when what is described changes, and
+ * every `heartbeatMs` while nothing changes (a client resetting its timeout on progress keeps waiting).
  */
-export async function follow<T>({
-  poll,
-  done,
-  describe,
-  report,
-  signal,
-  timeoutMs,
+export function reportWhileWaiting<T>(
+  report: (message: string) => Promise<void>,
+  describe: (value: T) => string,
   heartbeatMs = 5000,
-}: {
-  poll: () => Promise<T>
-  done: (value: T) => boolean
-  describe: (value: T) => string
-  report: (message: string) => Promise<void>
-  signal: AbortSignal
-  timeoutMs: number
-  heartbeatMs?: number
-}): Promise<T> {
-  const deadline = Date.now() + timeoutMs
+): (value: T) => Promise<void> {
   let told = ''
   let toldAt = 0
-  for (let wait = 100; ; wait = Math.min(wait * 1.5, 1000)) {
-    const value = await poll()
+  return async (value) => {
     const message = describe(value)
-    if (message !== told || Date.now() - toldAt >= heartbeatMs) {
-      await report(message)
-      told = message
-      toldAt = Date.now()
-    }
-    if (done(value) || Date.now() > deadline || signal.aborted) return value
-    await new Promise((resolve) => setTimeout(resolve, wait))
+    if (message === told && Date.now() - toldAt < heartbeatMs) return
+    told = message
+    toldAt = Date.now()
+    await report(message)
   }
 }

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { SEARCH_MODES } from '@rag/api-contract'
+import { MAX_SEARCH_K, SEARCH_MODES, searchQuerySchema } from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
 import { z } from 'zod'
 import { guarded, structured } from './tool-result.ts'
@@ -25,13 +25,19 @@ export function registerSearchTool(server: McpServer, client: GatewayClient) {
       description:
         'Search the indexed documents and return ranked passages with their source ids (file.pdf:p3, file.csv:r12). Writes no answer; use ask for that.',
       inputSchema: {
-        query: z.string().min(1).max(2000).describe('What to look for, in Japanese or English'),
-        top_k: z.number().int().min(1).max(50).optional().describe('How many passages (default 10)'),
+        query: searchQuerySchema.shape.q.describe('What to look for, in Japanese or English'),
+        top_k: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_SEARCH_K)
+          .optional()
+          .describe('How many passages (default 10)'),
         mode: z
           .enum(SEARCH_MODES)
           .optional()
           .describe('hybrid (default: keywords and meaning), keyword (BM25) or vector (meaning only)'),
-        collection: z.string().min(1).optional().describe("Only this collection's documents"),
+        collection: searchQuerySchema.shape.collection.describe("Only this collection's documents"),
       },
       outputSchema: {
         hits: z.array(z.object(passageShape)).describe('Best first'),

@@ -16,18 +16,7 @@ export { followUpQuery } from './conversations/follow-up-query.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 export { type Language, languageOf, REFUSALS } from './language.ts'
-export {
-  ANSWER_MODES,
-  type AnsweringModels,
-  type AnswerMode,
-  type AskOptions,
-  type AskRequest,
-  askOptionsSchema,
-  askRequestSchema,
-  MAX_QUESTION_CHARS,
-  type QuestionOptions,
-  resolveOptions,
-} from './question-options.ts'
+export { type AnsweringModels, type QuestionOptions, resolveOptions } from './question-options.ts'
 export {
   type Citation,
   type ConversationTurn,

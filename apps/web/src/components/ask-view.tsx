@@ -1,3 +1,5 @@
+import { isQuestionFinished } from '@rag/api-contract/enums'
+import { MAX_QUESTION_CHARS } from '@rag/api-contract/limits'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, type Question } from '../api.ts'
 import { useApp } from '../app-context.ts'
@@ -55,7 +57,7 @@ export function AskView() {
       <form class="ask" onSubmit={submit}>
         <textarea
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_QUESTION_CHARS}
           placeholder={t('ask.placeholder')}
           value={question}
           data-testid="question"
@@ -67,7 +69,7 @@ export function AskView() {
         <button type="submit">{t('ask.submit')}</button>
       </form>
       <ErrorMessage message={error} testId="ask-error" />
-      {status && status !== 'done' && status !== 'failed' ? (
+      {status && !isQuestionFinished(status) ? (
         <p class="muted" data-testid="ask-status">
           {t('ask.status', { status })}
         </p>

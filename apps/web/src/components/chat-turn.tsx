@@ -1,3 +1,4 @@
+import { isQuestionFinished } from '@rag/api-contract/enums'
 import type { Question } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
@@ -28,7 +29,7 @@ export function ChatTurn({ turn }: { turn: LiveTurn }) {
         </p>
       ) : null}
       <article class="card answer">
-        {turn.status !== 'done' && turn.status !== 'failed' ? (
+        {!isQuestionFinished(turn.status) ? (
           <p class="muted">{t('ask.status', { status: turn.status })}</p>
         ) : null}
         {result?.refused ? <span class="badge failed">{t('ask.refused')}</span> : null}

@@ -1,3 +1,5 @@
+import { isQuestionFinished } from '@rag/api-contract/enums'
+import { MAX_QUESTION_CHARS } from '@rag/api-contract/limits'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, type Conversation, collectionsOf, type Question } from '../api.ts'
 import { useApp } from '../app-context.ts'
@@ -12,7 +14,7 @@ const fromQuestion = (question: Question): LiveTurn => ({
   question: question.question,
   status: question.status,
   answer: question.answer ?? '',
-  result: question.status === 'done' || question.status === 'failed' ? question : null,
+  result: isQuestionFinished(question.status) ? question : null,
 })
 
 /**
@@ -162,7 +164,7 @@ export function ChatView() {
         <form class="chat-form" onSubmit={send}>
           <textarea
             rows={2}
-            maxLength={2000}
+            maxLength={MAX_QUESTION_CHARS}
             placeholder={t('chat.placeholder')}
             value={message}
             data-testid="chat-message"

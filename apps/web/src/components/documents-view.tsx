@@ -1,3 +1,4 @@
+import { isDocumentFinished } from '@rag/api-contract/enums'
 import { useState } from 'preact/hooks'
 import { api, collectionsOf, type DocumentView } from '../api.ts'
 import { useApp } from '../app-context.ts'
@@ -8,8 +9,7 @@ import { UploadList } from './upload-list.tsx'
 import { useInterval } from './use-interval.ts'
 import type { Uploads } from './use-uploads.ts'
 
-const isWorking = (document: DocumentView | undefined) =>
-  !document || (document.status !== 'ready' && document.status !== 'failed')
+const isWorking = (document: DocumentView | undefined) => !document || !isDocumentFinished(document.status)
 
 /** Drop files, watch each go through the stages, manage what is indexed. */
 export function DocumentsView({ uploads }: { uploads: Uploads }) {

@@ -1,3 +1,5 @@
+import { SEARCH_MODES } from '@rag/api-contract/enums'
+import { MAX_TOP_K } from '@rag/api-contract/limits'
 import { useApp } from '../app-context.ts'
 import type { MessageKey } from '../i18n.ts'
 import type { Settings } from '../settings.ts'
@@ -12,7 +14,7 @@ function ChoiceSetting<K extends ChoiceKey>({
 }: {
   name: K
   label: MessageKey
-  options: [Settings[K], MessageKey][]
+  options: readonly (readonly [Settings[K], MessageKey])[]
 }) {
   const { t, settings, updateSettings } = useApp()
   return (
@@ -41,18 +43,14 @@ export function SettingsView() {
       <ChoiceSetting
         name="mode"
         label="settings.mode"
-        options={[
-          ['hybrid', 'settings.mode.hybrid'],
-          ['keyword', 'settings.mode.keyword'],
-          ['vector', 'settings.mode.vector'],
-        ]}
+        options={SEARCH_MODES.map((mode) => [mode, `settings.mode.${mode}`] as const)}
       />
       <label>
         {t('settings.topK')}
         <input
           type="number"
           min={1}
-          max={20}
+          max={MAX_TOP_K}
           placeholder={t('settings.default')}
           value={settings.topK ?? ''}
           onChange={(event) => {

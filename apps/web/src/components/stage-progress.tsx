@@ -1,7 +1,9 @@
+import { DOCUMENT_STATUSES } from '@rag/api-contract/enums'
 import type { DocumentStatus } from '../api.ts'
 import { useApp } from '../app-context.ts'
 
-const STAGES = ['queued', 'parsing', 'chunking', 'embedding', 'storing', 'ready'] as const
+/** A document's way to ready, in order (the contract's statuses but the failure). */
+const STAGES = DOCUMENT_STATUSES.filter((status) => status !== 'failed')
 
 /** Where a document is in parse → chunk → embed → store, as a row of steps and a bar. */
 export function StageProgress({

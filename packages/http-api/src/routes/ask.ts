@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { askAcceptedSchema } from '@rag/api-contract'
+import { askAcceptedSchema, askRequestSchema, MAX_QUESTION_CHARS } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
   type AnsweringModels,
-  askRequestSchema,
   failStalledQuestions,
   isFinished,
   type QuestionStatus,
@@ -35,7 +34,7 @@ export interface AskRouteDeps {
   queuePrefix: string
 }
 
-/** A question is at most 2,000 characters; a body far past that is refused before it is read. */
+/** A body far past a question's MAX_QUESTION_CHARS is refused before it is read. */
 const MAX_ASK_BODY_BYTES = 16 * 1024
 
 const idParams = z.object({ id: uuidParam('id', 'The question, as POST /ask returned it') })
@@ -53,7 +52,7 @@ const askRoute = createRoute({
       onError: () => {
         throw new HttpError(
           413,
-          `the request body is over ${MAX_ASK_BODY_BYTES / 1024} KiB; a question is at most 2000 characters`,
+          `the request body is over ${MAX_ASK_BODY_BYTES / 1024} KiB; a question is at most ${MAX_QUESTION_CHARS} characters`,
         )
       },
     }),

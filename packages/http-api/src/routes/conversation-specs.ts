@@ -3,17 +3,20 @@ import {
   askAcceptedSchema,
   conversationDetailSchema,
   conversationListSchema,
+  conversationMessageRequestSchema,
   conversationSchema,
+  createConversationRequestSchema,
+  MAX_QUESTION_CHARS,
+  renameConversationRequestSchema,
 } from '@rag/api-contract'
-import { askOptionsSchema } from '@rag/questions'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 
 // The conversation routes as the OpenAPI spec declares them and the validator checks them.
 
-/** A message is at most this long (a question's limit); a longer one is refused with 413. */
-export const MAX_MESSAGE_CHARS = 2000
+/** A message is at most a question's length; a longer one is refused with 413. */
+export const MAX_MESSAGE_CHARS = MAX_QUESTION_CHARS
 
 const idParams = z.object({ id: uuidParam('id', 'The conversation') })
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -24,7 +27,6 @@ const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 })
 const notFound = { 404: errorResponse('No such conversation (or another API key made it)') }
-const title = z.string().trim().min(1).max(200)
 /** A message is read only up to this size: far past the character limit is refused unread. */
 const MAX_MESSAGE_BODY_BYTES = 16 * 1024
 
@@ -34,9 +36,7 @@ export const createConversationRoute = createRoute({
   operationId: 'createConversation',
   tags: ['conversations'],
   summary: 'Start a thread (owned by the API key that makes it), optionally scoped to a collection',
-  request: body(
-    z.object({ title: title.optional(), collection: z.string().min(1).max(200).optional() }).strict(),
-  ),
+  request: body(createConversationRequestSchema),
   responses: {
     201: json(conversationSchema, 'The new thread'),
     ...commonErrors,
@@ -70,7 +70,7 @@ export const renameConversationRoute = createRoute({
   operationId: 'renameConversation',
   tags: ['conversations'],
   summary: 'Rename a thread',
-  request: { params: idParams, ...body(z.object({ title }).strict()) },
+  request: { params: idParams, ...body(renameConversationRequestSchema) },
   responses: {
     200: json(conversationSchema, 'The renamed thread'),
     ...commonErrors,
@@ -110,15 +110,8 @@ export const postMessageRoute = createRoute({
   ] as const,
   request: {
     params: idParams,
-    ...body(
-      z
-        .object({
-          // Checked by the handler (413), so the length limit is declared, not enforced here.
-          message: z.string().openapi({ maxLength: MAX_MESSAGE_CHARS }),
-          options: askOptionsSchema.default({}),
-        })
-        .strict(),
-    ),
+    // The message's length is checked by the handler (413): declared, not enforced, here.
+    ...body(conversationMessageRequestSchema),
   },
   responses: {
     202: json(askAcceptedSchema, 'Queued; poll `links.self` or follow `links.events`'),

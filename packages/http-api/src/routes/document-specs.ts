@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import {
-  DOCUMENT_STATUSES,
+  documentListQuerySchema,
   documentListSchema,
   documentSchema,
+  ingestUrlRequestSchema,
+  MAX_COLLECTION_CHARS,
   sectionsPageSchema,
   uploadResultSchema,
 } from '@rag/api-contract'
@@ -10,12 +12,6 @@ import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../open
 
 // The document routes as the OpenAPI spec declares them and the validator checks them.
 
-const listQuery = z.object({
-  collection: z.string().min(1).max(200).optional(),
-  status: z.enum(DOCUMENT_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-})
 const idParams = z.object({ id: uuidParam('id', 'The document') })
 // A page of sections at a time: a 1,000-page PDF or a 100,000-row CSV is tens of megabytes.
 const sectionsQuery = z.object({
@@ -48,7 +44,7 @@ export const uploadRoute = createRoute({
             file: z
               .array(z.string().openapi({ format: 'binary' }))
               .openapi({ description: 'One part per file (the field may also be named `files`)' }),
-            collection: z.string().optional(),
+            collection: z.string().max(MAX_COLLECTION_CHARS).optional(),
             tags: z.string().optional().openapi({ description: 'Comma-separated' }),
           }),
         },
@@ -72,7 +68,7 @@ export const listRoute = createRoute({
   operationId: 'listDocuments',
   tags: ['documents'],
   summary: 'Documents, newest first, with status and progress',
-  request: { query: listQuery },
+  request: { query: documentListQuerySchema },
   responses: {
     200: json(documentListSchema, 'The documents'),
     ...commonErrors,
@@ -122,12 +118,7 @@ export const ingestUrlRoute = createRoute({
       required: true,
       content: {
         'application/json': {
-          schema: z
-            .object({
-              url: z.string().min(1).max(2000).openapi({ example: 'https://example.com/manual.html' }),
-              collection: z.string().min(1).max(200).optional(),
-            })
-            .strict(),
+          schema: ingestUrlRequestSchema,
         },
       },
     },

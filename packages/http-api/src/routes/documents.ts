@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { MAX_COLLECTION_CHARS } from '@rag/api-contract'
 import {
   type DocumentRecord,
   deleteDocument,
@@ -107,7 +108,7 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
       if (upload.files.length === 0)
         throw new HttpError(400, 'no file in the upload (fields "file" or "files")')
       const { collection: rawCollection, tags: rawTags } = upload.fields
-      const collection = rawCollection?.slice(0, 200)
+      const collection = rawCollection?.slice(0, MAX_COLLECTION_CHARS)
       const tags = rawTags
         ?.split(',')
         .map((t) => t.trim())

@@ -1,10 +1,10 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { searchResultSchema } from '@rag/api-contract'
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import { searchQuerySchema, searchResultSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
-import { SEARCH_MODES, search } from '@rag/retrieval'
+import { search } from '@rag/retrieval'
 import { commonErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -17,37 +17,13 @@ export interface SearchRouteDeps {
   metrics?: Pick<PlatformMetrics, 'searchDuration'>
 }
 
-const searchQuery = z
-  .object({
-    q: z
-      .string('is required')
-      .trim()
-      .min(1, 'must not be empty')
-      .max(2000, 'must be at most 2000 characters')
-      .openapi({ description: 'What to look for', example: '保証期間' }),
-    mode: z.enum(SEARCH_MODES).default('hybrid').openapi({ description: 'Retrievers to use' }),
-    k: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(50)
-      .optional()
-      .openapi({ description: 'Hits wanted (default SEARCH_K)' }),
-    collection: z.string().min(1).max(200).optional(),
-    parents: z
-      .enum(['true', 'false'])
-      .default('true')
-      .openapi({ description: 'Group chunks by parent section (small-to-large)' }),
-  })
-  .strict()
-
 const searchRoute = createRoute({
   method: 'get',
   path: '/search',
   operationId: 'search',
   tags: ['search'],
   summary: 'Ranked passages for a query, no generation',
-  request: { query: searchQuery },
+  request: { query: searchQuerySchema },
   responses: {
     200: { description: 'Hits, best first', content: { 'application/json': { schema: searchResultSchema } } },
     ...commonErrors,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { MAX_QUESTION_CHARS } from '@rag/api-contract'
 import {
   failStalledQuestions,
   HISTORY_TURNS,
   languageOf,
-  MAX_QUESTION_CHARS,
   type QuestionRecord,
   readQuestion,
   resolveOptions,

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { MAX_QUESTION_CHARS } from '@rag/api-contract'
 import { bodyLimit } from 'hono/body-limit'
 import { commonErrors, crossSiteErrors } from '../../openapi/common-schemas.ts'
 import { chatCompletionRequestSchema } from './chat-request.ts'
 import { openAiError, openAiErrorResponse } from './openai-error.ts'
 
-/** A whole chat history is read at most this far (the last message is still limited to 2000 characters). */
+/** A whole chat history is read at most this far (the last message is still limited to MAX_QUESTION_CHARS). */
 const MAX_BODY_BYTES = 1024 * 1024
 
 // The OpenAI-compatible routes as the OpenAPI spec declares them (the bodies are OpenAI's own).
@@ -81,7 +82,9 @@ export const chatCompletionsRoute = createRoute({
     ...crossSiteErrors,
     400: openAiErrorResponse('Invalid request: no messages, the last one not from the user, a bad field'),
     404: openAiErrorResponse('No such model (collection)'),
-    413: openAiErrorResponse('The last message is over 2000 characters, or the body over 1 MiB'),
+    413: openAiErrorResponse(
+      `The last message is over ${MAX_QUESTION_CHARS} characters, or the body over 1 MiB`,
+    ),
     415: openAiErrorResponse('The body is not application/json'),
     429: openAiErrorResponse('Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys'),
     500: openAiErrorResponse('The answer failed'),
