@@ -5,6 +5,7 @@ import type { BenchConfig, EmbedderPreset, LlmPreset, RerankerPreset } from '@ra
 import { createTestGateway, keywordOnlySearch } from '@rag/http-api/testing'
 import { registerDocument } from '@rag/ingest'
 import { shapeTrueDecoder, shapeTrueEncoder } from '@rag/model-shapes'
+import { workersOf } from '@rag/process-catalog'
 import type { InferenceBench } from './bench-model-inference.ts'
 import {
   closeRun,
@@ -17,7 +18,7 @@ import {
 import { percentile } from './percentile.ts'
 import { trackPeakMemory } from './process-memory.ts'
 
-const QUESTION_WORKERS = ['worker-retrieve', 'worker-rerank', 'worker-llm']
+const QUESTION_WORKERS = workersOf('question')
 
 /**
  * POST /ask → done in hybrid + rerank + generate mode through the real worker processes, each

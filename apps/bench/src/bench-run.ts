@@ -3,12 +3,13 @@ import { PassThrough } from 'node:stream'
 import type { BenchConfig } from '@rag/config'
 import { processEnvironment } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier } from '@rag/db'
-import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
+import { type ProcessName, processCommands, workersOf } from '@rag/process-catalog'
+import { ProcessSupervisor } from '@rag/process-supervisor'
 import { createProducer, type Producer } from '@rag/queue'
 
 // A bench run: a schema and a queue prefix of its own, and the ingestion workers as real processes.
 
-export const INGEST_WORKERS = ['worker-parse', 'worker-chunk', 'worker-embed', 'worker-store']
+export const INGEST_WORKERS: ProcessName[] = workersOf('ingestion')
 
 export interface Run {
   schema: string
@@ -59,12 +60,12 @@ export function startWorkers(
   modelsDir: string,
   embeddingModel: string,
   extraEnv: Record<string, string> = {},
-  programs: string[] = INGEST_WORKERS,
+  programs: ProcessName[] = INGEST_WORKERS,
 ) {
   const output = new PassThrough()
   output.resume()
   const supervisor = new ProcessSupervisor({
-    programs: platformPrograms(programs),
+    programs: processCommands(programs),
     env: {
       ...processEnvironment(),
       DATABASE_URL: config.databaseUrl,

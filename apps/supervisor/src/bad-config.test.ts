@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
 import { processEnvironment } from '@rag/config'
-import { platformPrograms } from '@rag/process-supervisor'
+import { type ProcessName, processCommands } from '@rag/process-catalog'
 import { describe, expect, it } from 'vitest'
 
-function run(name: string, env: NodeJS.ProcessEnv) {
-  const [program] = platformPrograms([name])
+function run(name: ProcessName, env: NodeJS.ProcessEnv) {
+  const [program] = processCommands([name])
   if (!program) throw new Error(name)
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
     const child = spawn(program.command, program.args, { env: { ...processEnvironment(), ...env } })

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gatewayConfig, processEnvironment, testConfig, watcherConfig, workerConfigs } from '@rag/config'
-import { PROGRAM_NAMES } from '@rag/process-supervisor'
+import { PROCESS_NAMES, PROCESSES } from '@rag/process-catalog'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
@@ -40,7 +40,7 @@ const hasV1 = await available('docker-compose', ['version'])
 const hasV2 = await available('docker', ['compose', 'version'])
 if (testConfig.parse(processEnvironment()).test.ci && !hasV1)
   throw new Error('docker-compose (Compose v1) is missing: run scripts/install-compose.sh')
-const apps = PROGRAM_NAMES.map((name) => [name, services[name]] as const)
+const apps = PROCESS_NAMES.map((name) => [name, services[name]] as const)
 
 /** Resolves ${VAR:-default} and ${VAR:?message} the way compose would with an .env giving API_KEY. */
 function interpolate(environment: Record<string, string> = {}) {
@@ -69,7 +69,7 @@ describe('docker-compose.yml', () => {
   it('has one service per process, running that app, started only once its dependencies are healthy', () => {
     for (const [name, service] of apps) {
       expect(service, name).toBeDefined()
-      expect(service?.command?.at(-1)).toBe(`apps/${name}/src/main.ts`)
+      expect(service?.command?.at(-1)).toBe(PROCESSES[name].entry)
       expect(service?.depends_on).toEqual({
         postgres: { condition: 'service_healthy' },
         redis: { condition: 'service_healthy' },
@@ -144,6 +144,6 @@ describe('docker-compose.yml', () => {
   it('is built from one Dockerfile that prunes the workspace for every app', async () => {
     const dockerfile = await readFile(new URL('Dockerfile', root), 'utf8')
     expect(dockerfile).toMatch(/turbo prune/)
-    for (const name of PROGRAM_NAMES) expect(dockerfile).toContain(`@rag/${name}`)
+    for (const name of PROCESS_NAMES) expect(dockerfile).toContain(`@rag/${name}`)
   })
 })

@@ -7,7 +7,8 @@ import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/t
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { reconcileDocuments, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
-import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
+import { processCommands, workersOf } from '@rag/process-catalog'
+import { ProcessSupervisor } from '@rag/process-supervisor'
 import { killWorker } from '@rag/process-supervisor/testing'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
@@ -48,7 +49,7 @@ async function runScenario(
   const output = new PassThrough()
   output.resume()
   const supervisor = new ProcessSupervisor({
-    programs: platformPrograms(['worker-parse', 'worker-chunk', 'worker-embed', 'worker-store']),
+    programs: processCommands(workersOf('ingestion')),
     env: {
       ...processEnvironment(),
       DATABASE_URL: db.url,

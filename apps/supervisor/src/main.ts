@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { processEnvironment, supervisorConfig } from '@rag/config'
 import { openDatabase, startEmbeddedPostgres } from '@rag/db'
 import { createLineFormatter, createLogger } from '@rag/log'
-import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
+import { processCommands } from '@rag/process-catalog'
+import { ProcessSupervisor } from '@rag/process-supervisor'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { adviseOnEmbeddedSize } from './embedded-advice.ts'
@@ -18,7 +19,7 @@ runMain(async () => {
   const env = processEnvironment()
   const config = supervisorConfig.parse(env)
   // One stream for people or for log tools: every process's lines in the same format.
-  const programs = platformPrograms()
+  const programs = processCommands()
   const format = config.log.format === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : config.log.format
   const formatLine = createLineFormatter({
     format,

@@ -6,7 +6,8 @@ import { processEnvironment } from '@rag/config'
 import { createPool, type Pool } from '@rag/db'
 import { readTestConfig } from '@rag/db/testing'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
-import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
+import { processCommands, workersOf } from '@rag/process-catalog'
+import { ProcessSupervisor } from '@rag/process-supervisor'
 import { canCreateNetworks, createTestNetwork, type TestNetwork } from '@rag/process-supervisor/testing'
 import { createProducer } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
@@ -19,13 +20,8 @@ import { type ServicesHost, startServicesHost } from './testing/services-host.ts
 // killed): every document must still end ready with exactly its chunks, every accepted question done.
 const DOCUMENTS = 200
 const QUESTIONS = 40
-const WORKER_HOST_PROGRAMS = [
-  'worker-parse',
-  'worker-chunk',
-  'worker-embed',
-  'worker-store',
-  'worker-retrieve',
-]
+/** The ingestion workers and retrieval (questions are answered extractively here). */
+const WORKER_HOST_PROGRAMS = [...workersOf('ingestion'), 'worker-retrieve'] as const
 const API_KEY = 'many-hosts-test-key'
 const auth = { authorization: `Bearer ${API_KEY}` }
 const config = readTestConfig()
@@ -95,7 +91,7 @@ describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', 
             .map((l) => `${host} ${l}`),
         ),
       )
-      const programs = platformPrograms(names).map((program) => ({
+      const programs = processCommands(names).map((program) => ({
         ...program,
         ...net.onHost(host, program.command, program.args),
       }))

@@ -8,7 +8,8 @@ import { readTestConfig } from '@rag/db/testing'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '@rag/http-api/testing'
 import { registerDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
-import { ProcessSupervisor, platformPrograms } from '@rag/process-supervisor'
+import { processCommands } from '@rag/process-catalog'
+import { ProcessSupervisor } from '@rag/process-supervisor'
 import { killWorker } from '@rag/process-supervisor/testing'
 import { readQuestion } from '@rag/questions'
 import { createQuestionEventSubscriber, type QuestionEvent, readPartialAnswer } from '@rag/queue'
@@ -45,7 +46,7 @@ describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
     const output = new PassThrough()
     output.resume()
     const supervisor = new ProcessSupervisor({
-      programs: platformPrograms(['worker-retrieve', 'worker-llm']),
+      programs: processCommands(['worker-retrieve', 'worker-llm']),
       env: {
         ...processEnvironment(),
         DATABASE_URL: fixture.db.url,

@@ -1,16 +1,13 @@
 import { processEnvironment } from '@rag/config'
-import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
-import { chunkJob } from '@rag/queue'
+import { ingestionPipeline, ingestionWorkerContext } from '@rag/ingest'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
     name: 'worker-chunk',
-    definition: chunkJob,
+    pipeline: ingestionPipeline,
     env: processEnvironment(),
-    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'chunk'),
-    createHandler: async ({ config, pool, producer, logger }) =>
-      ingestionStages.chunk({ pool, producer, logger }, config),
+    context: (worker) => ingestionWorkerContext(worker),
   }),
 )

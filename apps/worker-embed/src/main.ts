@@ -1,6 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
-import { embedJob } from '@rag/queue'
+import { ingestionPipeline, ingestionWorkerContext } from '@rag/ingest'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 import { startEmbeddingService } from './embedding-service.ts'
@@ -8,12 +7,11 @@ import { startEmbeddingService } from './embedding-service.ts'
 runMain(() =>
   runWorkerProcess({
     name: 'worker-embed',
-    definition: embedJob,
+    pipeline: ingestionPipeline,
     env: processEnvironment(),
-    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'embed'),
-    createHandler: async (deps) => {
-      const provider = startEmbeddingService(deps)
-      return ingestionStages.embed(deps, () => provider.get())
+    context: (worker) => {
+      const embedder = startEmbeddingService(worker)
+      return ingestionWorkerContext(worker, () => embedder.get())
     },
   }),
 )

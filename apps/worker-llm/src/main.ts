@@ -1,28 +1,26 @@
 import { processEnvironment } from '@rag/config'
 import { llmProvider } from '@rag/llm'
-import { failQuestionOnFinalFailure, generateStage, questionStageDeps } from '@rag/questions'
-import { generateJob } from '@rag/queue'
+import { questionPipeline, questionWorkerContext } from '@rag/questions'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
     name: 'worker-llm',
-    definition: generateJob,
+    pipeline: questionPipeline,
     env: processEnvironment(),
     // One job per context sequence of the loaded model.
     concurrency: (config) => config.generation.concurrency,
-    createHandler: async (deps) => {
-      const { models, generation } = deps.config
-      const llm = timedProvider(llmProvider(models, generation, deps.logger), {
-        metrics: deps.metrics,
+    context: (worker) => {
+      const { models, generation } = worker.config
+      const llm = timedProvider(llmProvider(models, generation, worker.logger), {
+        metrics: worker.metrics,
         component: 'llm',
         calls: ['generate'],
       })
-      startModelHeartbeat(deps, 'llm', llm)
-      deps.shutdown.add('llm', async () => (await llm.get())?.close())
-      return generateStage({ ...questionStageDeps(deps), getGenerator: () => llm.get(), generation })
+      startModelHeartbeat(worker, 'llm', llm)
+      worker.shutdown.add('llm', async () => (await llm.get())?.close())
+      return questionWorkerContext(worker, { getGenerator: () => llm.get() })
     },
-    onFinalFailure: (deps) => failQuestionOnFinalFailure(questionStageDeps(deps), 'generate'),
   }),
 )

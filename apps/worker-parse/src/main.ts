@@ -1,20 +1,13 @@
 import { processEnvironment } from '@rag/config'
-import { failDocumentOnFinalFailure, ingestionStages } from '@rag/ingest'
-import { createParseSandbox } from '@rag/parsers'
-import { parseJob } from '@rag/queue'
+import { ingestionPipeline, ingestionWorkerContext } from '@rag/ingest'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
     name: 'worker-parse',
-    definition: parseJob,
+    pipeline: ingestionPipeline,
     env: processEnvironment(),
-    createHandler: async ({ config, pool, producer, logger, shutdown }) => {
-      const sandbox = createParseSandbox(config.parsing.sandbox)
-      shutdown.add('parse sandbox', async () => sandbox.close())
-      return ingestionStages.parse({ pool, producer, logger }, config, sandbox)
-    },
-    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'parse'),
+    context: (worker) => ingestionWorkerContext(worker),
   }),
 )

@@ -1,6 +1,5 @@
 import { processEnvironment } from '@rag/config'
-import { failQuestionOnFinalFailure, questionStageDeps, rerankStage } from '@rag/questions'
-import { rerankJob } from '@rag/queue'
+import { questionPipeline, questionWorkerContext } from '@rag/questions'
 import { rerankerProvider } from '@rag/reranking'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worker-host'
@@ -8,17 +7,16 @@ import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worke
 runMain(() =>
   runWorkerProcess({
     name: 'worker-rerank',
-    definition: rerankJob,
+    pipeline: questionPipeline,
     env: processEnvironment(),
-    createHandler: async (deps) => {
-      const reranker = timedProvider(rerankerProvider(deps.config.models, deps.logger), {
-        metrics: deps.metrics,
+    context: (worker) => {
+      const reranker = timedProvider(rerankerProvider(worker.config.models, worker.logger), {
+        metrics: worker.metrics,
         component: 'reranker',
         calls: ['score'],
       })
-      startModelHeartbeat(deps, 'reranker', reranker)
-      return rerankStage({ ...questionStageDeps(deps), getReranker: () => reranker.get() })
+      startModelHeartbeat(worker, 'reranker', reranker)
+      return questionWorkerContext(worker, { getReranker: () => reranker.get() })
     },
-    onFinalFailure: (deps) => failQuestionOnFinalFailure(questionStageDeps(deps), 'rerank'),
   }),
 )

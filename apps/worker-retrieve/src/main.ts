@@ -1,25 +1,23 @@
 import { processEnvironment } from '@rag/config'
 import { embedderProvider } from '@rag/embeddings'
-import { failQuestionOnFinalFailure, questionStageDeps, retrieveStage } from '@rag/questions'
-import { retrieveJob } from '@rag/queue'
+import { questionPipeline, questionWorkerContext } from '@rag/questions'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess, timedProvider } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
     name: 'worker-retrieve',
-    definition: retrieveJob,
+    pipeline: questionPipeline,
     env: processEnvironment(),
-    createHandler: async (deps) => {
+    context: (worker) => {
       // The query embedder (the same model as the passages'), loaded now rather than on the first question.
-      const embedder = timedProvider(embedderProvider(deps.config.models, deps.logger), {
-        metrics: deps.metrics,
+      const embedder = timedProvider(embedderProvider(worker.config.models, worker.logger), {
+        metrics: worker.metrics,
         component: 'embedding',
         calls: ['embedQuery'],
       })
       void embedder.get()
-      return retrieveStage({ ...questionStageDeps(deps), getEmbedder: () => embedder.get() })
+      return questionWorkerContext(worker, { getEmbedder: () => embedder.get() })
     },
-    onFinalFailure: (deps) => failQuestionOnFinalFailure(questionStageDeps(deps), 'retrieve'),
   }),
 )

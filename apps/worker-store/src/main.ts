@@ -1,22 +1,21 @@
 import { processEnvironment } from '@rag/config'
-import { failDocumentOnFinalFailure, ingestionStages, reanalyzeKeywordIndex } from '@rag/ingest'
-import { storeJob } from '@rag/queue'
+import { ingestionPipeline, ingestionWorkerContext, reanalyzeKeywordIndex } from '@rag/ingest'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
 runMain(() =>
   runWorkerProcess({
     name: 'worker-store',
-    definition: storeJob,
+    pipeline: ingestionPipeline,
     env: processEnvironment(),
-    onFinalFailure: ({ pool }) => failDocumentOnFinalFailure(pool, 'store'),
-    createHandler: async ({ config, pool, producer, logger, shutdown }) => {
+    context: (worker) => {
+      const { pool, logger, shutdown } = worker
       // An index an older keyword analyser made is brought up to this one while new documents are stored.
       reanalyzeKeywordIndex(pool, { logger, isClosing: () => shutdown.closing }).catch((error: unknown) => {
         if (!shutdown.closing)
           logger.error({ err: error }, 'keyword re-analysis failed; the next start resumes it')
       })
-      return ingestionStages.store({ pool, producer, logger }, config.models.embedding.model)
+      return ingestionWorkerContext(worker)
     },
   }),
 )

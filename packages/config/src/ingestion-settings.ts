@@ -17,3 +17,13 @@ const defaultsOf = <S>(fragment: { shape: z.ZodRawShape; read: (env: never) => S
 export function ingestionDefaults(): IngestionSettings {
   return { chunking: defaultsOf(chunking), storage: defaultsOf(storage), parsing: defaultsOf(parsing) }
 }
+
+/** A process's ingestion settings: the sections its config has, the defaults for the rest. */
+export function ingestionSettingsOf(config: Partial<IngestionSettings>): IngestionSettings {
+  const defaults = ingestionDefaults()
+  return {
+    chunking: config.chunking ?? defaults.chunking,
+    storage: config.storage ?? defaults.storage,
+    parsing: config.parsing ?? defaults.parsing,
+  }
+}

@@ -39,7 +39,7 @@ describe('migrations', () => {
         'documents',
         'sections',
         'chunks',
-        'question_jobs',
+        'questions',
         'embedding_space',
         'embedding_cache',
       ]),

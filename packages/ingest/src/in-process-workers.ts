@@ -2,11 +2,10 @@ import { type IngestionSettings, ingestionDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { Logger } from '@rag/log'
-import { createParseSandbox } from '@rag/parsers'
-import { chunkJob, embedJob, type Producer, parseJob, startWorker, storeJob } from '@rag/queue'
+import { type Producer, startStepWorker, stepsOf } from '@rag/queue'
 import type { Worker } from 'bullmq'
-import { ingestionStages } from './ingestion-stages.ts'
-import { failDocumentOnFinalFailure } from './stages/fail-document-on-final-error.ts'
+import { createIngestionContext } from './ingestion-context.ts'
+import { ingestionPipeline } from './ingestion-pipeline.ts'
 
 export interface PipelineOptions {
   pool: Pool
@@ -21,44 +20,26 @@ export interface PipelineOptions {
   concurrency?: number
 }
 
-/** The four ingestion workers in this process (tests); production runs each in its own. */
+/** Every ingestion step's worker in this process (tests, `pnpm eval`); production runs each in its own. */
 export function startIngestionWorkers(options: PipelineOptions): Worker[] {
-  const deps = { pool: options.pool, producer: options.producer, logger: options.logger }
+  const embedder = options.embedder ?? null
+  const context = createIngestionContext(
+    { pool: options.pool, producer: options.producer, logger: options.logger },
+    {
+      settings: { ...ingestionDefaults(), ...options.settings },
+      getEmbedder: async () => embedder,
+      embeddingModel: embedder?.model ?? null,
+    },
+  )
   const common = {
     redisUrl: options.redisUrl,
     prefix: options.prefix,
     logger: options.logger,
     concurrency: options.concurrency ?? 1,
   }
-  const embedder = options.embedder ?? null
-  const settings = { ...ingestionDefaults(), ...options.settings }
-  const sandbox = createParseSandbox(settings.parsing.sandbox)
-  const parser = startWorker({
-    ...common,
-    definition: parseJob,
-    handler: ingestionStages.parse(deps, settings, sandbox),
-    onFinalFailure: failDocumentOnFinalFailure(options.pool, 'parse'),
-  })
-  parser.on('closed', () => sandbox.close())
-  return [
-    parser,
-    startWorker({
-      ...common,
-      definition: chunkJob,
-      handler: ingestionStages.chunk(deps, settings),
-      onFinalFailure: failDocumentOnFinalFailure(options.pool, 'chunk'),
-    }),
-    startWorker({
-      ...common,
-      definition: embedJob,
-      handler: ingestionStages.embed(deps, async () => embedder),
-      onFinalFailure: failDocumentOnFinalFailure(options.pool, 'embed'),
-    }),
-    startWorker({
-      ...common,
-      definition: storeJob,
-      handler: ingestionStages.store(deps, embedder?.model ?? null),
-      onFinalFailure: failDocumentOnFinalFailure(options.pool, 'store'),
-    }),
-  ]
+  const workers = stepsOf(ingestionPipeline).map((step) => startStepWorker(step, context, common))
+  // The sandbox's children end with the last worker.
+  let open = workers.length
+  for (const worker of workers) worker.on('closed', () => (--open === 0 ? void context.close() : undefined))
+  return workers
 }

@@ -2,18 +2,18 @@ import { type IngestionSettings, ingestionDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { Logger } from '@rag/log'
-import { createParseSandbox } from '@rag/parsers'
-import { chunkJob, createDirectRunner, type DirectRunner, embedJob, parseJob, storeJob } from '@rag/queue'
-import { ingestionStages } from './ingestion-stages.ts'
+import { createDirectRunner, type DirectRunner, stepsOf } from '@rag/queue'
+import { createIngestionContext } from './ingestion-context.ts'
+import { ingestionPipeline } from './ingestion-pipeline.ts'
 
 export interface InProcessIngestion extends Pick<DirectRunner, 'producer' | 'idle' | 'failures'> {
   close(): Promise<void>
 }
 
 /**
- * The ingestion stages' own handlers, assembled as the workers assemble them, run in this process
- * without queues: each stage `concurrency` jobs at once, as WORKER_CONCURRENCY gives each worker.
- * Register documents with its producer, then wait for `idle()`. The baseline of `pnpm bench ingest`.
+ * The ingestion pipeline's own steps run in this process without queues: each stage
+ * `concurrency` jobs at once, as WORKER_CONCURRENCY gives each worker. Register documents with
+ * its producer, then wait for `idle()`. The baseline of `pnpm bench ingest`.
  */
 export function startInProcessIngestion({
   pool,
@@ -29,22 +29,18 @@ export function startInProcessIngestion({
   concurrency: number
 }): InProcessIngestion {
   const runner = createDirectRunner({ concurrency, logger })
-  const deps = { pool, producer: runner.producer, logger }
-  const sandbox = createParseSandbox(settings.parsing.sandbox)
-  runner.register(parseJob, ingestionStages.parse(deps, settings, sandbox))
-  runner.register(chunkJob, ingestionStages.chunk(deps, settings))
-  runner.register(
-    embedJob,
-    ingestionStages.embed(deps, async () => embedder),
+  const context = createIngestionContext(
+    { pool, producer: runner.producer, logger },
+    { settings, getEmbedder: async () => embedder, embeddingModel: embedder?.model ?? null },
   )
-  runner.register(storeJob, ingestionStages.store(deps, embedder?.model ?? null))
+  for (const step of stepsOf(ingestionPipeline)) runner.register(step, context)
   return {
     producer: runner.producer,
     idle: () => runner.idle(),
     failures: runner.failures,
     close: async () => {
       await runner.idle()
-      await sandbox.close()
+      await context.close()
     },
   }
 }

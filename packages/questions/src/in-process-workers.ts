@@ -3,19 +3,10 @@ import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { TextGenerator } from '@rag/llm'
 import type { Logger } from '@rag/log'
-import {
-  generateJob,
-  type Producer,
-  questionEventPublisher,
-  rerankJob,
-  retrieveJob,
-  startWorker,
-} from '@rag/queue'
+import { type Producer, questionEventPublisher, startStepWorker, stepsOf } from '@rag/queue'
 import type { Reranker } from '@rag/reranking'
-import { generateStage } from './stages/generate-stage.ts'
-import { failQuestionOnFinalFailure } from './stages/question-progress.ts'
-import { rerankStage } from './stages/rerank-stage.ts'
-import { retrieveStage } from './stages/retrieve-stage.ts'
+import { questionPipeline } from './question-pipeline.ts'
+import type { QuestionContext } from './stages/question-context.ts'
 
 export interface QuestionWorkersOptions {
   pool: Pool
@@ -33,33 +24,20 @@ export interface QuestionWorkersOptions {
   lockDurationMs?: number
 }
 
-/** The retrieve, rerank and LLM workers in this process (tests); production runs each in its own. */
-export function startQuestionWorkers(options: QuestionWorkersOptions): ReturnType<typeof startWorker>[] {
-  const { pool, producer, logger, redisUrl, prefix, retrieval, concurrency = 4, lockDurationMs } = options
-  const deps = { pool, producer, logger, retrieval, publish: questionEventPublisher(producer.redis, prefix) }
+/** Every question step's worker in this process (tests, `pnpm eval`); production runs each in its own. */
+export function startQuestionWorkers(options: QuestionWorkersOptions): ReturnType<typeof startStepWorker>[] {
+  const { pool, producer, logger, redisUrl, prefix, concurrency = 4, lockDurationMs } = options
+  const context: QuestionContext = {
+    pool,
+    producer,
+    logger,
+    publish: questionEventPublisher(producer.redis, prefix),
+    retrieval: options.retrieval,
+    generation: options.generation ?? generationDefaults(),
+    getEmbedder: async () => options.embedder ?? null,
+    getReranker: async () => options.reranker ?? null,
+    getGenerator: async () => options.generator ?? null,
+  }
   const common = { redisUrl, prefix, logger, concurrency, ...(lockDurationMs ? { lockDurationMs } : {}) }
-  return [
-    startWorker({
-      ...common,
-      definition: retrieveJob,
-      handler: retrieveStage({ ...deps, getEmbedder: async () => options.embedder ?? null }),
-      onFinalFailure: failQuestionOnFinalFailure(deps, 'retrieve'),
-    }),
-    startWorker({
-      ...common,
-      definition: rerankJob,
-      handler: rerankStage({ ...deps, getReranker: async () => options.reranker ?? null }),
-      onFinalFailure: failQuestionOnFinalFailure(deps, 'rerank'),
-    }),
-    startWorker({
-      ...common,
-      definition: generateJob,
-      handler: generateStage({
-        ...deps,
-        getGenerator: async () => options.generator ?? null,
-        generation: options.generation ?? generationDefaults(),
-      }),
-      onFinalFailure: failQuestionOnFinalFailure(deps, 'generate'),
-    }),
-  ]
+  return stepsOf(questionPipeline).map((step) => startStepWorker(step, context, common))
 }

@@ -17,6 +17,8 @@ export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 export { type Language, languageOf, REFUSALS } from './language.ts'
 export { type AnsweringModels, type QuestionOptions, resolveOptions } from './question-options.ts'
+export { questionPipeline } from './question-pipeline.ts'
+export { jobOfStep, nextStep, QUESTION_STEPS, type QuestionStep } from './question-route.ts'
 export {
   type Citation,
   type ConversationTurn,
@@ -32,15 +34,5 @@ export {
 } from './question-store.ts'
 export { reconcileQuestions } from './reconcile-questions.ts'
 export { refusalThresholdFor, type ScoreScale } from './stages/conclude-retrieval.ts'
-export { generateStage } from './stages/generate-stage.ts'
-export { failQuestionOnFinalFailure } from './stages/question-progress.ts'
-export { rerankStage } from './stages/rerank-stage.ts'
-export { retrieveStage } from './stages/retrieve-stage.ts'
-export {
-  type GenerateStageDeps,
-  type QuestionStageDeps,
-  questionStageDeps,
-  type RerankStageDeps,
-  type RetrieveStageDeps,
-} from './stages/stage-deps.ts'
+export { type QuestionContext, questionWorkerContext } from './stages/question-context.ts'
 export { type SubmittedQuestion, submitQuestion } from './submit-question.ts'

@@ -55,11 +55,11 @@ describe('the question record', () => {
     const moving = await newQuestion()
     await updateQuestion(db.pool, stuck, 'generating')
     await updateQuestion(db.pool, moving, 'generating')
-    await db.pool.query(`UPDATE question_jobs SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [
+    await db.pool.query(`UPDATE questions SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [
       stuck,
     ])
     const other = await newQuestion()
-    await db.pool.query(`UPDATE question_jobs SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [
+    await db.pool.query(`UPDATE questions SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [
       other,
     ])
     // A client looking at one question fails only that one; the gateway's sweep takes the rest.
@@ -73,12 +73,10 @@ describe('the question record', () => {
 
   it('is gone after its retention time', async () => {
     const id = await newQuestion(60)
-    await db.pool.query(`UPDATE question_jobs SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-      id,
-    ])
+    await db.pool.query(`UPDATE questions SET expires_at = now() - interval '1 second' WHERE id = $1`, [id])
     expect(await readQuestion(db.pool, id)).toBeNull()
     expect(await deleteExpiredQuestions(db.pool)).toBeGreaterThanOrEqual(1)
-    const { rows } = await db.pool.query('SELECT 1 FROM question_jobs WHERE id = $1', [id])
+    const { rows } = await db.pool.query('SELECT 1 FROM questions WHERE id = $1', [id])
     expect(rows).toEqual([])
   })
 })

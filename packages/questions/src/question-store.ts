@@ -1,10 +1,11 @@
-import { QUESTION_STATUSES, type QuestionStatus } from '@rag/api-contract/enums'
+import { isQuestionFinished, QUESTION_STATUSES, type QuestionStatus } from '@rag/api-contract/enums'
 import type { Pool } from '@rag/db'
-import { retrieveJob } from '@rag/queue'
 import type { QuestionOptions } from './question-options.ts'
+import { nextStep, QUESTION_STEPS, type RoutedQuestion } from './question-route.ts'
 
 export { QUESTION_STATUSES, type QuestionStatus }
-export const isFinished = (status: QuestionStatus) => status === 'done' || status === 'failed'
+/** Done or failed: the contract's finished states. */
+export const isFinished = isQuestionFinished
 
 export interface QuestionSource {
   /** The answer's [n] marker for this passage. */
@@ -69,9 +70,11 @@ export interface QuestionRecord {
   expiresAt: string
 }
 
-const COLUMNS = `id::text, question, conversation_id::text AS "conversationId", history, search_query AS "searchQuery",
-  options, status, answer, refused, sources, citations, degraded, timings, usage, error, queries,
-  created_at AS "createdAt", updated_at AS "updatedAt", expires_at AS "expiresAt"`
+/** The record's columns, read from the row named `q`. */
+const COLUMNS = `q.id::text, q.question, q.conversation_id::text AS "conversationId", q.history,
+  q.search_query AS "searchQuery", q.options, q.status, q.answer, q.refused, q.sources, q.citations,
+  q.degraded, q.timings, q.usage, q.error, q.queries,
+  q.created_at AS "createdAt", q.updated_at AS "updatedAt", q.expires_at AS "expiresAt"`
 
 export interface NewQuestion {
   id: string
@@ -83,33 +86,27 @@ export interface NewQuestion {
   history?: ConversationTurn[]
 }
 
+/** Records a new question (a duplicate id changes nothing) and returns it as stored. */
 export async function createQuestion(
   pool: Pool,
   { id, question, options, ttlSeconds, conversationId, history = [] }: NewQuestion,
-): Promise<void> {
-  // Its first job is recorded with it, so a question whose enqueue never reached Redis is still run.
-  const firstJob = { queue: retrieveJob.name, payload: { questionId: id, fused: false } }
+): Promise<QuestionRecord> {
   await pool.query(
-    `INSERT INTO question_jobs (id, question, options, expires_at, next_job, conversation_id, history)
-     VALUES ($1, $2, $3, CASE WHEN $6::uuid IS NULL THEN now() + make_interval(secs => $4) ELSE 'infinity' END,
-             $5, $6, $7)
+    `INSERT INTO questions (id, question, options, expires_at, conversation_id, history)
+     VALUES ($1, $2, $3, CASE WHEN $5::uuid IS NULL THEN now() + make_interval(secs => $4) ELSE 'infinity' END,
+             $5, $6)
      ON CONFLICT (id) DO NOTHING`,
-    [
-      id,
-      question,
-      JSON.stringify(options),
-      ttlSeconds,
-      JSON.stringify(firstJob),
-      conversationId ?? null,
-      JSON.stringify(history),
-    ],
+    [id, question, JSON.stringify(options), ttlSeconds, conversationId ?? null, JSON.stringify(history)],
   )
+  const created = await readQuestion(pool, id)
+  if (!created) throw new Error(`question ${id} was not recorded`)
+  return created
 }
 
 /** The question, unless it has expired (then it is as good as gone). */
 export async function readQuestion(pool: Pool, id: string): Promise<QuestionRecord | null> {
   const { rows } = await pool.query<QuestionRecord>(
-    `SELECT ${COLUMNS} FROM question_jobs WHERE id = $1 AND expires_at > now()`,
+    `SELECT ${COLUMNS} FROM questions q WHERE q.id = $1 AND q.expires_at > now()`,
     [id],
   )
   return rows[0] ?? null
@@ -130,33 +127,43 @@ export interface QuestionPatch {
   searchQuery?: string
 }
 
+/** What a move did: the question as it now stands, and the status it had before. */
+export interface QuestionMove {
+  question: QuestionRecord
+  previousStatus: QuestionStatus
+}
+
 /**
- * Moves an unfinished question to `status` with the patch applied. Returns false (and changes
- * nothing) when it is already done or failed, so a retried or duplicated stage cannot reopen it.
+ * Moves an unfinished question to `status` with the patch applied, returning it as it now stands
+ * with the status it had. Returns null (and changes nothing) when it is already done or failed, so
+ * a retried or duplicated stage cannot reopen it.
  */
 export async function updateQuestion(
   pool: Pool,
   id: string,
   status: QuestionStatus,
   patch: QuestionPatch = {},
-): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    `UPDATE question_jobs SET
+): Promise<QuestionMove | null> {
+  const { rows } = await pool.query<QuestionRecord & { previousStatus: QuestionStatus }>(
+    `WITH before AS (SELECT id, status FROM questions WHERE id = $1 FOR UPDATE)
+     UPDATE questions q SET
         status = $2,
-        sources = coalesce($3::jsonb, sources),
-        degraded = ARRAY(SELECT DISTINCT d FROM unnest(degraded || $4::text[]) AS d ORDER BY d),
-        timings = timings || $5::jsonb || CASE WHEN $2 IN ('done', 'failed')
-          THEN jsonb_build_object('totalMs', round(extract(epoch FROM clock_timestamp() - created_at) * 1000))
+        sources = coalesce($3::jsonb, q.sources),
+        degraded = ARRAY(SELECT DISTINCT d FROM unnest(q.degraded || $4::text[]) AS d ORDER BY d),
+        timings = q.timings || $5::jsonb || CASE WHEN $2 IN ('done', 'failed')
+          THEN jsonb_build_object('totalMs', round(extract(epoch FROM clock_timestamp() - q.created_at) * 1000))
           ELSE '{}'::jsonb END,
-        queries = coalesce($6::text[], queries),
-        answer = CASE WHEN $7::boolean THEN $8 ELSE answer END,
-        refused = coalesce($9, refused),
-        citations = coalesce($10::jsonb, citations),
-        usage = coalesce($11::jsonb, usage),
-        error = coalesce($12, error),
-        search_query = coalesce($13, search_query),
+        queries = coalesce($6::text[], q.queries),
+        answer = CASE WHEN $7::boolean THEN $8 ELSE q.answer END,
+        refused = coalesce($9, q.refused),
+        citations = coalesce($10::jsonb, q.citations),
+        usage = coalesce($11::jsonb, q.usage),
+        error = coalesce($12, q.error),
+        search_query = coalesce($13, q.search_query),
         updated_at = now()
-      WHERE id = $1 AND status NOT IN ('done', 'failed')`,
+       FROM before
+      WHERE q.id = before.id AND before.status NOT IN ('done', 'failed')
+      RETURNING ${COLUMNS}, before.status AS "previousStatus"`,
     [
       id,
       status,
@@ -173,20 +180,24 @@ export async function updateQuestion(
       patch.searchQuery ?? null,
     ],
   )
-  return (rowCount ?? 0) > 0
+  const row = rows[0]
+  if (!row) return null
+  const { previousStatus, ...question } = row
+  return { question, previousStatus }
 }
 
 /** Marks the progress of a long stage (token streaming) so the stall sweeper leaves it alone. */
 export async function touchQuestion(pool: Pool, id: string): Promise<void> {
   await pool.query(
-    `UPDATE question_jobs SET updated_at = now() WHERE id = $1 AND status NOT IN ('done', 'failed')`,
+    `UPDATE questions SET updated_at = now() WHERE id = $1 AND status NOT IN ('done', 'failed')`,
     [id],
   )
 }
 
 /**
  * Fails questions that made no progress for timeoutSeconds (every worker of a stage gone, or a job
- * lost with Redis), naming the stage, so no client polls a question that will never finish.
+ * lost with Redis), naming the worker their next step waits for, so no client polls a question
+ * that will never finish.
  */
 export async function failStalledQuestions(
   pool: Pool,
@@ -194,20 +205,32 @@ export async function failStalledQuestions(
   /** Only this question (a client looking at it); all of them when absent. */
   onlyId?: string,
 ): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(
-    `UPDATE question_jobs
-        SET status = 'failed', updated_at = now(),
-            error = format('no progress for %s s while %s (is the %s worker running?)', $1::int, status,
-                           CASE status WHEN 'reranking' THEN 'rerank' WHEN 'generating' THEN 'LLM' ELSE 'retrieve' END)
-      WHERE status NOT IN ('done', 'failed') AND updated_at < now() - make_interval(secs => $1)
-        AND ($2::uuid IS NULL OR id = $2)
-      RETURNING id::text`,
+  const { rows } = await pool.query<RoutedQuestion & { id: string }>(
+    `SELECT q.id::text, q.status, q.history, q.search_query AS "searchQuery", q.queries, q.options
+       FROM questions q
+      WHERE q.status NOT IN ('done', 'failed') AND q.updated_at < now() - make_interval(secs => $1)
+        AND ($2::uuid IS NULL OR q.id = $2)`,
     [timeoutSeconds, onlyId ?? null],
   )
-  return rows.map((row) => row.id)
+  const failed: string[] = []
+  for (const question of rows) {
+    const step = nextStep(question)
+    const worker = step ? QUESTION_STEPS[step].worker : 'retrieve'
+    const { rowCount } = await pool.query(
+      `UPDATE questions SET status = 'failed', updated_at = now(), error = $3
+        WHERE id = $1 AND status NOT IN ('done', 'failed') AND updated_at < now() - make_interval(secs => $2)`,
+      [
+        question.id,
+        timeoutSeconds,
+        `no progress for ${timeoutSeconds} s while ${question.status} (is the ${worker} worker running?)`,
+      ],
+    )
+    if (rowCount) failed.push(question.id)
+  }
+  return failed
 }
 
 export async function deleteExpiredQuestions(pool: Pool): Promise<number> {
-  const { rowCount } = await pool.query('DELETE FROM question_jobs WHERE expires_at <= now()')
+  const { rowCount } = await pool.query('DELETE FROM questions WHERE expires_at <= now()')
   return rowCount ?? 0
 }

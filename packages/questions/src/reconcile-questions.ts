@@ -1,31 +1,32 @@
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
-import { generateJob, type Producer, rerankJob, retrieveJob } from '@rag/queue'
-import { stuckQuestions } from './question-next-jobs.ts'
+import type { Producer } from '@rag/queue'
+import { jobOfStep, nextStep, type RoutedQuestion } from './question-route.ts'
 
 /**
- * Postgres is the source of truth for questions as for documents: every unfinished question that
- * has not moved for `staleAfterMs` gets its next job enqueued again (Redis lost it: flushed,
- * restarted without persistence, or down when the question was asked). A job still waiting or
- * running is left alone, so running this often is harmless.
+ * Postgres is the source of truth for questions as for documents: every unfinished, unexpired
+ * question that has not moved for `staleAfterMs` gets the job of its next step (derived from its
+ * stored state, as a stage hands on) enqueued again: Redis lost it (flushed, restarted without
+ * persistence, or down when the question was asked). A job still waiting or running is left
+ * alone, so running this often is harmless.
  */
 export async function reconcileQuestions(
   deps: { pool: Pool; producer: Pick<Producer, 'enqueueAgain'>; logger: Logger },
   { staleAfterMs }: { staleAfterMs: number },
 ): Promise<number> {
-  const rows = await stuckQuestions(deps.pool, staleAfterMs)
+  const { rows } = await deps.pool.query<RoutedQuestion & { id: string }>(
+    `SELECT id::text, status, history, search_query AS "searchQuery", queries, options FROM questions
+      WHERE status NOT IN ('done', 'failed') AND expires_at > now()
+        AND updated_at < now() - make_interval(secs => $1)
+      ORDER BY updated_at LIMIT 1000`,
+    [staleAfterMs / 1000],
+  )
   let enqueued = 0
-  for (const { id, nextJob } of rows) {
-    const payload = nextJob.payload
-    // Each payload is validated by its job definition on the way in.
-    if (nextJob.queue === retrieveJob.name) await deps.producer.enqueueAgain(retrieveJob, payload as never)
-    else if (nextJob.queue === rerankJob.name) await deps.producer.enqueueAgain(rerankJob, payload as never)
-    else if (nextJob.queue === generateJob.name)
-      await deps.producer.enqueueAgain(generateJob, payload as never)
-    else {
-      deps.logger.warn({ questionId: id, nextJob }, 'a question waits on a job of no known queue')
-      continue
-    }
+  for (const question of rows) {
+    const step = nextStep(question)
+    if (!step) continue
+    const { definition, payload } = jobOfStep(step, question.id)
+    await deps.producer.enqueueAgain(definition, payload)
     enqueued += 1
   }
   if (enqueued > 0) deps.logger.info({ questions: enqueued }, 'reconciled questions whose jobs were lost')

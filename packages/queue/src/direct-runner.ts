@@ -2,14 +2,22 @@ import type { Logger } from '@rag/log'
 import { withLogContext } from '@rag/log'
 import pLimit, { type LimitFunction } from 'p-limit'
 import type { z } from 'zod'
-import type { JobDefinition } from './job-definition.ts'
+import { finalFailureOf } from './final-failure.ts'
+import type { PipelineStep } from './pipeline.ts'
 import type { Producer } from './producer.ts'
 import type { JobHandler } from './start-worker.ts'
+
+interface Lane {
+  limit: LimitFunction
+  handler: JobHandler<z.ZodType>
+  onFinalFailure: ReturnType<PipelineStep<z.ZodType, unknown>['onFinalFailure']>
+}
 
 export interface DirectRunner {
   /** Hands jobs straight to the registered handlers; stands in for the queues' producer. */
   producer: Pick<Producer, 'enqueue' | 'enqueueAgain' | 'finalFailure'>
-  register<S extends z.ZodType>(definition: JobDefinition<S>, handler: JobHandler<S>): void
+  /** Runs the step's handler and final-failure hook, built from `context` as a worker builds them. */
+  register<S extends z.ZodType, Ctx>(step: PipelineStep<S, Ctx>, context: Ctx): void
   /** Resolves once no job is waiting or running (including jobs the finished ones handed on). */
   idle(): Promise<void>
   /** Jobs whose handler threw, with the error. */
@@ -17,9 +25,10 @@ export interface DirectRunner {
 }
 
 /**
- * Runs job handlers in this process without Redis: the same handlers the workers run, each queue
- * at most `concurrency` jobs at once, one attempt each, a duplicate id while pending absorbed as
- * BullMQ absorbs it. The baseline `pnpm bench ingest` measures the queued pipeline against.
+ * Runs pipeline steps in this process without Redis: the same handlers the workers run, each queue
+ * at most `concurrency` jobs at once, one attempt each (a failure is final, and its hook runs), a
+ * duplicate id while pending absorbed as BullMQ absorbs it. The baseline `pnpm bench ingest`
+ * measures the queued pipeline against.
  */
 export function createDirectRunner({
   concurrency,
@@ -28,7 +37,7 @@ export function createDirectRunner({
   concurrency: number
   logger: Logger
 }): DirectRunner {
-  const lanes = new Map<string, { limit: LimitFunction; handler: JobHandler<z.ZodType> }>()
+  const lanes = new Map<string, Lane>()
   const pending = new Set<string>()
   const running = new Set<Promise<void>>()
   const failures: DirectRunner['failures'] = []
@@ -56,8 +65,12 @@ export function createDirectRunner({
       )
       .then(
         () => undefined,
-        (error: unknown) => {
-          failures.push({ jobId, error: error instanceof Error ? error : new Error(String(error)) })
+        async (thrown: unknown) => {
+          const error = thrown instanceof Error ? thrown : new Error(String(thrown))
+          failures.push({ jobId, error })
+          await lane.onFinalFailure(payload, finalFailureOf(error.message)).catch((hookError: unknown) => {
+            logger.error({ err: hookError, jobId }, 'could not record the failure')
+          })
         },
       )
       .finally(() => {
@@ -70,8 +83,12 @@ export function createDirectRunner({
 
   return {
     producer: { enqueue, enqueueAgain: enqueue, finalFailure: async () => null },
-    register(definition, handler) {
-      lanes.set(definition.name, { limit: pLimit(concurrency), handler: handler as JobHandler<z.ZodType> })
+    register(step, context) {
+      lanes.set(step.job.name, {
+        limit: pLimit(concurrency),
+        handler: step.handler(context) as JobHandler<z.ZodType>,
+        onFinalFailure: step.onFinalFailure(context) as Lane['onFinalFailure'],
+      })
     },
     async idle() {
       while (running.size > 0) await Promise.all([...running])

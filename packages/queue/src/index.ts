@@ -1,5 +1,6 @@
 export { publishComponentStatus, readComponentStatuses } from './component-status.ts'
 export { createDirectRunner, type DirectRunner } from './direct-runner.ts'
+export { describeFinalFailure, type FinalFailure, finalFailureOf } from './final-failure.ts'
 export {
   DEFAULT_JOB_OPTIONS,
   defineJob,
@@ -8,6 +9,13 @@ export {
   type PayloadOf,
 } from './job-definition.ts'
 export * from './jobs.ts'
+export {
+  definePipeline,
+  type JobCatalog,
+  type Pipeline,
+  type PipelineStep,
+  stepsOf,
+} from './pipeline.ts'
 export { createProducer, type Producer } from './producer.ts'
 export {
   createQuestionEventSubscriber,
@@ -31,6 +39,8 @@ export {
   type JobContext,
   type JobHandler,
   type StartWorkerOptions,
+  type StepWorkerOptions,
+  startStepWorker,
   startWorker,
   UnrecoverableError,
 } from './start-worker.ts'

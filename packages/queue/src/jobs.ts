@@ -40,11 +40,9 @@ const questionStage = z.object({ questionId: z.uuid() })
 
 export const retrieveJob = defineJob({
   name: 'question.retrieve',
-  // fused: the pass of RAG-Fusion once the LLM has written the rephrasings; rewritten: the pass of a
-  // follow-up once the LLM has made it stand alone.
-  payload: questionStage.extend({ fused: z.boolean().default(false), rewritten: z.boolean().default(false) }),
-  jobId: (p) =>
-    jobIdOf(p.questionId, p.fused ? 'retrieve-fused' : p.rewritten ? 'retrieve-rewritten' : 'retrieve'),
+  // A question is searched once, after the LLM made a follow-up stand alone or rephrased it.
+  payload: questionStage,
+  jobId: (p) => jobIdOf(p.questionId, 'retrieve'),
   // A question is interactive: retry quickly, give up soon, report the failure.
   options: { attempts: 3, backoff: { type: 'exponential', delay: 500 } },
 })
@@ -67,6 +65,11 @@ export const generateJob = defineJob({
   options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
 })
 
-/** Every job type, in pipeline order; one queue (and one worker process) each. */
-export const ALL_JOBS = [parseJob, chunkJob, embedJob, storeJob, retrieveJob, rerankJob, generateJob] as const
+/** The ingestion pipeline's jobs, in the order a document goes through them. */
+export const ingestionJobs = { parse: parseJob, chunk: chunkJob, embed: embedJob, store: storeJob } as const
+/** The question pipeline's jobs (its route is the question's own: see nextStep in @rag/questions). */
+export const questionJobs = { retrieve: retrieveJob, rerank: rerankJob, generate: generateJob } as const
+
+/** Every job type; one queue (and one worker process) each. */
+export const ALL_JOBS = [...Object.values(ingestionJobs), ...Object.values(questionJobs)] as const
 export const QUEUE_NAMES = ALL_JOBS.map((job) => job.name)

@@ -1,6 +1,7 @@
 import { type JobsOptions, Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { z } from 'zod'
+import { type FinalFailure, finalFailureOf } from './final-failure.ts'
 import { DEFAULT_JOB_OPTIONS, type JobDefinition } from './job-definition.ts'
 import { ALL_JOBS } from './jobs.ts'
 import { createRedisClient, redisConnectionOptions, waitForRedis } from './redis-connection.ts'
@@ -29,7 +30,10 @@ export interface Producer {
    * Why the job for this payload failed for good (attempts used up, or unrecoverable, or stalled
    * too often), or null when it has not: the reconciler must not start such a job over.
    */
-  finalFailure<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>): Promise<string | null>
+  finalFailure<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
+  ): Promise<FinalFailure | null>
   close(): Promise<void>
 }
 
@@ -86,12 +90,9 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
       if (!queue) throw new Error(`unknown queue ${definition.name}`)
       const job = await queue.getJob(definition.jobId(definition.payload.parse(input)))
       if (!job || (await job.getState()) !== 'failed') return null
+      const failure = finalFailureOf(job.failedReason || 'failed')
       const exhausted = job.attemptsMade >= (job.opts.attempts ?? 1)
-      const final =
-        exhausted ||
-        job.failedReason?.includes('stalled more than allowable limit') ||
-        job.finishedOn !== undefined
-      return final ? job.failedReason || 'failed' : null
+      return exhausted || failure.stalled || job.finishedOn !== undefined ? failure : null
     },
     async close() {
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()))

@@ -3,7 +3,9 @@ import { withLogContext } from '@rag/log'
 import type { PlatformMetrics } from '@rag/metrics'
 import { UnrecoverableError, Worker } from 'bullmq'
 import type { z } from 'zod'
+import { type FinalFailure, finalFailureOf } from './final-failure.ts'
 import type { JobDefinition } from './job-definition.ts'
+import type { PipelineStep } from './pipeline.ts'
 import { redisConnectionOptions } from './redis-connection.ts'
 
 /** What a handler knows of the run it is in; the same whether BullMQ or the direct runner runs it. */
@@ -31,8 +33,8 @@ export interface StartWorkerOptions<S extends z.ZodType> {
   concurrency?: number
   /** How long a job may run without renewing its lock before another worker takes it over. */
   lockDurationMs?: number
-  /** Called once a job will not be tried again (attempts used up, or unrecoverable). */
-  onFinalFailure?: (payload: unknown, error: Error) => Promise<void>
+  /** Called once a job will not be tried again (attempts used up, unrecoverable, or stalled too often). */
+  onFinalFailure?: (payload: z.output<S>, failure: FinalFailure) => Promise<void>
   /** Job durations and failures per queue are recorded here (Prometheus). */
   metrics?: Pick<PlatformMetrics, 'jobDuration' | 'jobFailures'>
 }
@@ -94,7 +96,7 @@ export function startWorker<S extends z.ZodType>({
       (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1))
     metrics?.jobFailures.inc({ queue: definition.name, final: String(final) })
     if (job && final && onFinalFailure) {
-      onFinalFailure(job.data, error).catch((hookError) =>
+      onFinalFailure(job.data, finalFailureOf(error.message)).catch((hookError) =>
         logger.error({ err: hookError, jobId: job.id }, 'could not record the failure'),
       )
     }
@@ -104,3 +106,22 @@ export function startWorker<S extends z.ZodType>({
 }
 
 export { UnrecoverableError }
+
+export type StepWorkerOptions = Omit<
+  StartWorkerOptions<z.ZodType>,
+  'definition' | 'handler' | 'onFinalFailure'
+>
+
+/** A pipeline step's worker: its job, the handler and final-failure hook it builds from `context`. */
+export function startStepWorker<S extends z.ZodType, Ctx>(
+  step: PipelineStep<S, Ctx>,
+  context: Ctx,
+  options: StepWorkerOptions,
+): Worker {
+  return startWorker<S>({
+    ...options,
+    definition: step.job,
+    handler: step.handler(context),
+    onFinalFailure: step.onFinalFailure(context),
+  })
+}

@@ -1,14 +1,9 @@
-import {
-  type Environment,
-  type WorkerConfig,
-  type WorkerConfigOf,
-  type WorkerName,
-  workerConfigs,
-} from '@rag/config'
+import type { Environment, WorkerConfig, WorkerConfigOf } from '@rag/config'
 import { openDatabase, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
 import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
-import { createProducer, type JobDefinition, type JobHandler, type Producer, startWorker } from '@rag/queue'
+import { PROCESSES, type WorkerProcessName } from '@rag/process-catalog'
+import { createProducer, type PipelineStep, type Producer, startStepWorker } from '@rag/queue'
 import { createShutdown, type Shutdown, startLivenessFile } from '@rag/runtime'
 import type { z } from 'zod'
 import { startMetricsServer } from './metrics-server.ts'
@@ -37,33 +32,35 @@ async function connectProducer(config: WorkerConfig, logger: Logger, shutdown: S
   }
 }
 
-export interface WorkerProcessOptions<S extends z.ZodType, N extends WorkerName> {
-  /** Process name in logs, e.g. "worker-parse"; also picks its config schema. */
+export interface WorkerProcessOptions<N extends WorkerProcessName, Ctx> {
+  /** The process, as the catalog names it: its config schema and the pipeline step it runs. */
   name: N
-  definition: JobDefinition<S>
+  /** The pipeline whose step (the catalog's) this process runs. */
+  pipeline: { readonly [step: string]: PipelineStep<z.ZodType, Ctx> }
   env: Environment
-  /** Builds the handler once per process (models are loaded here, not per job). */
-  createHandler: (deps: WorkerDeps<WorkerConfigOf<N>>) => Promise<JobHandler<S>>
+  /** Builds the steps' context once per process (models are loaded here, not per job). */
+  context: (deps: WorkerDeps<WorkerConfigOf<N>>) => Ctx | Promise<Ctx>
   /** Jobs at once, when the stage has its own setting (the LLM's sequences); else WORKER_CONCURRENCY. */
   concurrency?: (config: WorkerConfigOf<N>) => number
-  /** Records a job that will not be tried again (e.g. fails the question it belonged to). */
-  onFinalFailure?: (deps: WorkerDeps<WorkerConfigOf<N>>) => (payload: unknown, error: Error) => Promise<void>
 }
 
 /**
  * The whole life of a worker process: parse its config (failing with the bad variable's name),
- * migrate, build the handler, consume the queue, and on SIGTERM/SIGINT finish the current job,
- * then close the worker and the pool.
+ * migrate, build the context, consume the queue of its pipeline step, and on SIGTERM/SIGINT
+ * finish the current job, then close the worker and the pool.
  */
-export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName>({
+export async function runWorkerProcess<N extends WorkerProcessName, Ctx>({
   name,
-  definition,
+  pipeline,
   env,
-  createHandler,
+  context: contextOf,
   concurrency: concurrencyOf,
-  onFinalFailure,
-}: WorkerProcessOptions<S, N>): Promise<void> {
-  const config = workerConfigs[name].parse(env) as WorkerConfigOf<N>
+}: WorkerProcessOptions<N, Ctx>): Promise<void> {
+  const entry = PROCESSES[name]
+  const step = pipeline[entry.step]
+  if (!step || step.job.name !== entry.queue)
+    throw new Error(`${name} runs ${entry.queue}, which the pipeline given has no step for`)
+  const config = entry.config.parse(env) as WorkerConfigOf<N>
   const logger = createLogger({ name, ...config.log })
   const shutdown = createShutdown({ logger, timeoutMs: config.worker.shutdownTimeoutMs })
   shutdown.installSignalHandlers()
@@ -74,19 +71,15 @@ export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName
   shutdown.add('producer', () => producer.close())
 
   const metrics = createPlatformMetrics(name)
-  const deps = { config, pool, producer, logger, shutdown, metrics }
-  const handler = await createHandler(deps)
+  const context = await contextOf({ config, pool, producer, logger, shutdown, metrics })
   const concurrency = concurrencyOf ? concurrencyOf(config) : config.worker.concurrency
-  const worker = startWorker({
+  const worker = startStepWorker(step, context, {
     metrics,
-    definition,
-    handler,
     redisUrl: config.redis.url,
     prefix: config.redis.prefix,
     logger,
     concurrency,
     lockDurationMs: config.worker.lockDurationMs,
-    onFinalFailure: onFinalFailure?.(deps),
   })
   // Closing waits for the jobs in progress; the shutdown deadline bounds it, and a job cut off
   // there is taken over by another worker once its lock expires.
@@ -104,5 +97,5 @@ export async function runWorkerProcess<S extends z.ZodType, N extends WorkerName
     })
     shutdown.add('liveness file', stop)
   }
-  logger.info({ queue: definition.name, concurrency }, 'worker ready')
+  logger.info({ queue: step.job.name, concurrency }, 'worker ready')
 }

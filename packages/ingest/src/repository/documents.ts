@@ -2,6 +2,7 @@ import { DOCUMENT_STATUSES, type DocumentStatus } from '@rag/api-contract/enums'
 import type { Pool, PoolClient } from '@rag/db'
 import type { SourceType } from '@rag/parsers'
 import type { DocumentVersion } from './document-version.ts'
+import type { PartStage } from './parts.ts'
 
 export { DOCUMENT_STATUSES, type DocumentStatus }
 
@@ -77,16 +78,43 @@ export async function currentDocument(db: Queryable, { documentId, contentHash }
   return document
 }
 
-/** Moves an unfinished document to a stage (status shows the stage work is happening in). */
+/** Where a document is, in the contract's order: a status is only ever replaced by a later one. */
+const STATUS_ORDER: string[] = [...DOCUMENT_STATUSES]
+/** A part's stage, in order, and the document status a part at that stage waits in. */
+const PART_STAGES: PartStage[] = ['parsed', 'chunked', 'embedded', 'stored']
+const WAITING_IN: DocumentStatus[] = ['chunking', 'embedding', 'storing', 'storing']
+
+/** Moves an unfinished document forward to `status` (never back), and marks it as moving. */
 export async function setStage(
   db: Queryable,
   { documentId, contentHash }: DocumentVersion,
   status: DocumentStatus,
 ) {
   await db.query(
-    `UPDATE documents SET status = $3, updated_at = now()
+    `UPDATE documents SET updated_at = now(),
+        status = CASE WHEN array_position($4::text[], $3) > array_position($4::text[], status) THEN $3 ELSE status END
       WHERE id = $1 AND content_hash = $2 AND status NOT IN ('ready', 'failed')`,
-    [documentId, contentHash, status],
+    [documentId, contentHash, status, STATUS_ORDER],
+  )
+}
+
+/**
+ * The document's status derived from its parts once the parser has made them all: the stage its
+ * least advanced part waits in (parts move on their own, so one part's step must not show the
+ * whole document further along, or back). Never moves backwards; marks the document as moving.
+ */
+export async function refreshDocumentStatus(db: Queryable, { documentId, contentHash }: DocumentVersion) {
+  await db.query(
+    `WITH least AS (
+       SELECT ($4::text[])[min(array_position($3::text[], stage))] AS status
+         FROM ingest_parts WHERE document_id = $1 AND content_hash = $2)
+     UPDATE documents d SET updated_at = now(),
+        status = CASE WHEN d.parts_total IS NOT NULL AND least.status IS NOT NULL
+                       AND array_position($5::text[], least.status) > array_position($5::text[], d.status)
+                      THEN least.status ELSE d.status END
+       FROM least
+      WHERE d.id = $1 AND d.content_hash = $2 AND d.status NOT IN ('ready', 'failed')`,
+    [documentId, contentHash, PART_STAGES, WAITING_IN, STATUS_ORDER],
   )
 }
 

@@ -1,8 +1,9 @@
 import type { Embedder } from '@rag/embeddings'
-import { type embedJob, type JobHandler, storeJob } from '@rag/queue'
+import type { embedJob, JobHandler } from '@rag/queue'
 import { fillEmbeddingCache } from '../embedding-cache.ts'
 import type { IngestDeps } from '../ingest-deps.ts'
-import { currentDocument, setStage } from '../repository/documents.ts'
+import type { PartRef } from '../repository/document-version.ts'
+import { currentDocument, refreshDocumentStatus } from '../repository/documents.ts'
 import { advancePart, getPart } from '../repository/parts.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
 
@@ -13,7 +14,10 @@ import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
  */
 export function createEmbedHandler(
   deps: IngestDeps,
-  getEmbedder: () => Promise<Embedder | null>,
+  {
+    getEmbedder,
+    handOn,
+  }: { getEmbedder: () => Promise<Embedder | null>; handOn: (part: PartRef) => Promise<void> },
 ): JobHandler<typeof embedJob.payload> {
   return async (payload, context) =>
     failDocumentOnFinalError(deps.pool, payload, context, 'embed', async () => {
@@ -23,7 +27,7 @@ export function createEmbedHandler(
       if (!record) return { skipped: 'part gone' }
       let embedded = 0
       if (record.stage === 'chunked') {
-        await setStage(deps.pool, payload, 'embedding')
+        await refreshDocumentStatus(deps.pool, payload)
         const embedder = await getEmbedder()
         if (embedder) {
           embedded = await fillEmbeddingCache(
@@ -33,8 +37,9 @@ export function createEmbedHandler(
           )
         }
         await advancePart(deps.pool, payload, 'embedded')
+        await refreshDocumentStatus(deps.pool, payload)
       }
-      await deps.producer.enqueueAgain(storeJob, payload)
+      await handOn(payload)
       await context.progress(1)
       return { part, embedded }
     })

@@ -1,6 +1,7 @@
 import type { Pool } from '@rag/db'
 import { DocumentParseError } from '@rag/parsers'
-import { type JobContext, UnrecoverableError } from '@rag/queue'
+import { describeFinalFailure, type FinalFailure, type JobContext, UnrecoverableError } from '@rag/queue'
+import type { DocumentVersion } from '../repository/document-version.ts'
 import { markFailed } from '../repository/documents.ts'
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -29,25 +30,14 @@ export async function failDocumentOnFinalError<T>(
   }
 }
 
-const STALLED = 'job stalled more than allowable limit'
-
 /**
- * For a stage worker's onFinalFailure: a job that will not run again fails its document, with the
+ * A stage's final-failure hook: a job that will not run again fails its document, with the
  * reason. This covers what the handler itself never sees: a job whose worker died under it too
  * many times (BullMQ fails it as stalled on the next pick-up, before the handler runs), so the
  * reconciler does not start it over and over.
  */
 export function failDocumentOnFinalFailure(pool: Pool, stage: string) {
-  return async (payload: unknown, error: Error) => {
-    const parsed = payload as { documentId?: unknown; contentHash?: unknown }
-    if (typeof parsed.documentId !== 'string' || typeof parsed.contentHash !== 'string') return
-    const reason = error.message.includes(STALLED)
-      ? `the ${stage} worker stopped (crashed, killed or out of memory) each time it worked on this document`
-      : message(error)
-    await markFailed(
-      pool,
-      { documentId: parsed.documentId, contentHash: parsed.contentHash },
-      `${stage}: ${reason}`,
-    )
+  return async ({ documentId, contentHash }: DocumentVersion, failure: FinalFailure) => {
+    await markFailed(pool, { documentId, contentHash }, describeFinalFailure(stage, 'document', failure))
   }
 }

@@ -1,8 +1,9 @@
 import { access } from 'node:fs/promises'
 import { DocumentParseError, type OcrOptions, type ParseLimits, type ParseSandbox } from '@rag/parsers'
-import { chunkJob, type JobHandler, type parseJob } from '@rag/queue'
+import type { JobHandler, parseJob } from '@rag/queue'
 import type { IngestDeps } from '../ingest-deps.ts'
-import { currentDocument, setPartsTotal, setStage } from '../repository/documents.ts'
+import type { PartRef } from '../repository/document-version.ts'
+import { currentDocument, refreshDocumentStatus, setPartsTotal, setStage } from '../repository/documents.ts'
 import { finalizeDocument } from '../repository/finalize-document.ts'
 import { saveParsedPart } from '../repository/parts.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
@@ -15,6 +16,8 @@ export interface ParseStageOptions {
   sandbox: ParseSandbox
   limits?: Partial<ParseLimits>
   ocr?: OcrOptions
+  /** Hands a parsed part on to the next step. */
+  handOn: (part: PartRef) => Promise<void>
 }
 
 /**
@@ -51,14 +54,11 @@ export function createParseHandler(
       )
       for await (const sections of batches) {
         await saveParsedPart(deps.pool, { ...payload, part }, sections)
-        await deps.producer.enqueueAgain(chunkJob, {
-          documentId: document.id,
-          contentHash: document.contentHash,
-          part,
-        })
+        await options.handOn({ documentId: document.id, contentHash: document.contentHash, part })
         part += 1
       }
       await setPartsTotal(deps.pool, payload, part)
+      await refreshDocumentStatus(deps.pool, payload)
       // The last part may already be stored by now; whoever sees everything done finalises.
       await finalizeDocument(deps.pool, payload)
       await context.progress(1)

@@ -2,7 +2,7 @@ import { withTransaction } from '@rag/db'
 import type { JobHandler, storeJob } from '@rag/queue'
 import type { IngestDeps } from '../ingest-deps.ts'
 import { preparePartRows, storePart } from '../repository/chunks.ts'
-import { currentDocument, setStage } from '../repository/documents.ts'
+import { currentDocument, refreshDocumentStatus } from '../repository/documents.ts'
 import { finalizeDocument } from '../repository/finalize-document.ts'
 import { getPart } from '../repository/parts.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
@@ -21,7 +21,7 @@ export function createStoreHandler(
       let chunks = 0
       const chunked = record.chunked
       if (record.stage === 'embedded' && chunked) {
-        await setStage(deps.pool, payload, 'storing')
+        await refreshDocumentStatus(deps.pool, payload)
         const rows = preparePartRows(chunked)
         chunks = await withTransaction(deps.pool, (client) =>
           storePart(client, payload, { chunked, rows, embeddingModel }),

@@ -16,7 +16,7 @@ export const HISTORY_TURNS = 10
 const HISTORY_ANSWER_CHARS = 2000
 
 const COLUMNS = `c.id::text, c.title, c.collection, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  (SELECT count(*)::int FROM question_jobs q WHERE q.conversation_id = c.id) AS turns`
+  (SELECT count(*)::int FROM questions q WHERE q.conversation_id = c.id) AS turns`
 
 export async function createConversation(
   pool: Pool,
@@ -80,7 +80,7 @@ export async function touchConversation(pool: Pool, id: string, firstQuestion: s
 export async function conversationHistory(pool: Pool, id: string): Promise<ConversationTurn[]> {
   const { rows } = await pool.query<ConversationTurn>(
     `SELECT question, search_query AS "searchQuery", left(answer, $3) AS answer FROM (
-       SELECT question, search_query, answer, created_at FROM question_jobs
+       SELECT question, search_query, answer, created_at FROM questions
         WHERE conversation_id = $1 AND status = 'done' AND answer IS NOT NULL
         ORDER BY created_at DESC LIMIT $2) recent
       ORDER BY created_at`,
@@ -92,7 +92,7 @@ export async function conversationHistory(pool: Pool, id: string): Promise<Conve
 /** Every question of a thread, oldest first, by id (read each with readQuestion). */
 export async function conversationQuestionIds(pool: Pool, id: string): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
-    'SELECT id::text FROM question_jobs WHERE conversation_id = $1 ORDER BY created_at, id',
+    'SELECT id::text FROM questions WHERE conversation_id = $1 ORDER BY created_at, id',
     [id],
   )
   return rows.map((row) => row.id)

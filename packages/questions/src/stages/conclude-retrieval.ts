@@ -1,17 +1,15 @@
-import { generateJob } from '@rag/queue'
 import { questionWordWeights } from '@rag/retrieval'
 import { extractiveAnswerOf } from '../extractive-answer.ts'
 import { languageOf, REFUSALS } from '../language.ts'
 import type { QuestionRecord, QuestionSource } from '../question-store.ts'
-import { handOn } from './hand-on.ts'
-import { advance } from './question-progress.ts'
-import type { QuestionStageDeps } from './stage-deps.ts'
+import type { QuestionContext } from './question-context.ts'
+import { advance, advanceAndHandOn } from './question-progress.ts'
 
 /** What the sources' scores are: term evidence, or the cross-encoder's relevance probability. */
 export type ScoreScale = 'evidence' | 'reranker'
 
 /** The refusal threshold of a scale (two unrelated scales, two settings). */
-export function refusalThresholdFor(retrieval: QuestionStageDeps['retrieval'], scale: ScoreScale): number {
+export function refusalThresholdFor(retrieval: QuestionContext['retrieval'], scale: ScoreScale): number {
   return scale === 'reranker' ? retrieval.rerankRefusalThreshold : retrieval.refusalThreshold
 }
 
@@ -21,7 +19,7 @@ export function refusalThresholdFor(retrieval: QuestionStageDeps['retrieval'], s
  * the passages to the LLM.
  */
 export async function concludeRetrieval(
-  deps: QuestionStageDeps,
+  deps: QuestionContext,
   question: QuestionRecord,
   sources: QuestionSource[],
   patch: { degraded?: string[]; timings?: Record<string, number> },
@@ -50,13 +48,12 @@ export async function concludeRetrieval(
     })
     return
   }
-  await advance(deps, question.id, 'generating', { ...patch, sources })
-  await handOn(deps, question.id, generateJob, { questionId: question.id, task: 'answer' })
+  await advanceAndHandOn(deps, question.id, 'generating', { ...patch, sources })
 }
 
 /** The best passage's answering sentence (or cell) is the answer (no model needed), citing it. */
 export async function extractiveAnswer(
-  deps: Pick<QuestionStageDeps, 'pool'>,
+  deps: Pick<QuestionContext, 'pool'>,
   question: string,
   sources: QuestionSource[],
 ) {

@@ -1,5 +1,5 @@
 import type { TextGenerator } from '@rag/llm'
-import { type generateJob, type JobContext, type JobHandler, retrieveJob } from '@rag/queue'
+import type { generateJob, JobContext, JobHandler } from '@rag/queue'
 import { answerDeclines } from '../answer-declines.ts'
 import { buildAnswerPrompt } from '../answer-prompt.ts'
 import { citationsOf, normalizeCitationMarkers } from '../citations.ts'
@@ -9,14 +9,13 @@ import { buildFusionPrompt, parseRephrasings } from '../fusion-prompt.ts'
 import { languageOf } from '../language.ts'
 import { isFinished, type QuestionRecord, readQuestion, touchQuestion } from '../question-store.ts'
 import { extractiveAnswer } from './conclude-retrieval.ts'
-import { handOn } from './hand-on.ts'
-import { advance, elapsedMs } from './question-progress.ts'
-import type { GenerateStageDeps } from './stage-deps.ts'
+import type { QuestionContext } from './question-context.ts'
+import { advance, advanceAndHandOn, elapsedMs } from './question-progress.ts'
 
 /** How often a streaming answer marks its progress (the stall sweeper fails silent questions). */
 const TOUCH_EVERY_MS = 5000
 
-async function answer(deps: GenerateStageDeps, question: QuestionRecord, context: JobContext) {
+async function answer(deps: QuestionContext, question: QuestionRecord, context: JobContext) {
   const started = performance.now()
   await advance(deps, question.id, 'generating')
   // A retry (worker crashed mid-answer) starts the answer over: watchers drop what they have.
@@ -48,7 +47,7 @@ async function answer(deps: GenerateStageDeps, question: QuestionRecord, context
 }
 
 async function generateAnswer(
-  deps: GenerateStageDeps,
+  deps: QuestionContext,
   question: QuestionRecord,
   generator: TextGenerator,
   started: number,
@@ -92,7 +91,7 @@ async function generateAnswer(
   return 'answered'
 }
 
-async function rephrase(deps: GenerateStageDeps, question: QuestionRecord, generator: TextGenerator | null) {
+async function rephrase(deps: QuestionContext, question: QuestionRecord, generator: TextGenerator | null) {
   const started = performance.now()
   const count = deps.generation.fusionQueries
   let queries: string[] = []
@@ -110,16 +109,15 @@ async function rephrase(deps: GenerateStageDeps, question: QuestionRecord, gener
     })
     queries = parseRephrasings(result.text, question.question, count)
   }
-  await advance(deps, question.id, 'retrieving', {
+  await advanceAndHandOn(deps, question.id, 'retrieving', {
     queries,
     degraded: generator ? [] : ['fusion'],
     timings: { rephraseMs: elapsedMs(started) },
   })
-  await handOn(deps, question.id, retrieveJob, { questionId: question.id, fused: true })
 }
 
 /** A follow-up made to stand alone by the LLM (the rule-based one when it gives nothing usable). */
-async function rewrite(deps: GenerateStageDeps, question: QuestionRecord, generator: TextGenerator | null) {
+async function rewrite(deps: QuestionContext, question: QuestionRecord, generator: TextGenerator | null) {
   const started = performance.now()
   let rewritten: string | null = null
   if (generator) {
@@ -131,18 +129,19 @@ async function rewrite(deps: GenerateStageDeps, question: QuestionRecord, genera
     const result = await generator.generate({ system, prompt, maxTokens: 96, temperature: 0 })
     rewritten = parseRewrite(result.text)
   }
-  await advance(deps, question.id, 'retrieving', {
+  await advanceAndHandOn(deps, question.id, 'retrieving', {
     searchQuery: rewritten ?? followUpQuery(question.question, question.history),
     timings: { rewriteMs: elapsedMs(started) },
   })
-  await handOn(deps, question.id, retrieveJob, { questionId: question.id, rewritten: true })
 }
 
 /** question.generate: the LLM writes the answer (streamed to watchers), RAG-Fusion's rephrasings, or a follow-up's standalone query. */
-export function generateStage(deps: GenerateStageDeps): JobHandler<typeof generateJob.payload> {
+export function generateStage(deps: QuestionContext): JobHandler<typeof generateJob.payload> {
   return async ({ questionId, task }, context) => {
     const question = await readQuestion(deps.pool, questionId)
     if (!question || isFinished(question.status)) return 'skipped'
+    // Making the query (standing alone, rephrased) is part of retrieving it.
+    if (task !== 'answer') await advance(deps, questionId, 'retrieving')
     if (task === 'rephrase') {
       await rephrase(deps, question, await deps.getGenerator())
       return 'rephrased'

@@ -1,18 +1,17 @@
-import type { Pool } from '@rag/db'
-import type { JobDefinition, Producer } from '@rag/queue'
-import type { z } from 'zod'
-import { recordNextJob } from '../question-next-jobs.ts'
+import type { Producer } from '@rag/queue'
+import { jobOfStep, nextStep } from '../question-route.ts'
+import type { QuestionRecord } from '../question-store.ts'
 
-/** Records the question's next job, then enqueues it (the record first: a lost enqueue is redone). */
-export async function handOn<S extends z.ZodType>(
-  deps: { pool: Pool; producer: Pick<Producer, 'enqueue'> },
-  questionId: string,
-  definition: JobDefinition<S>,
-  payload: z.input<S>,
+/**
+ * Enqueues the job of the question's next step (none once it is finished). The route is read from
+ * the stored question, so a lost enqueue is redone the same way by the reconciler.
+ */
+export async function handOn(
+  deps: { producer: Pick<Producer, 'enqueue'> },
+  question: Parameters<typeof nextStep>[0] & Pick<QuestionRecord, 'id'>,
 ): Promise<void> {
-  await recordNextJob(deps.pool, questionId, {
-    queue: definition.name,
-    payload: payload as Record<string, unknown>,
-  })
+  const step = nextStep(question)
+  if (!step) return
+  const { definition, payload } = jobOfStep(step, question.id)
   await deps.producer.enqueue(definition, payload)
 }

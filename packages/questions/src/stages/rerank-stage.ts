@@ -1,15 +1,15 @@
 import type { JobHandler, rerankJob } from '@rag/queue'
 import { isFinished, type QuestionSource, readQuestion } from '../question-store.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
+import type { QuestionContext } from './question-context.ts'
 import { advance, elapsedMs } from './question-progress.ts'
-import type { RerankStageDeps } from './stage-deps.ts'
 
 /**
  * question.rerank: the cross-encoder scores (question, passage) pairs; the best topK are kept and
  * their relevance becomes the evidence refusal is judged on. Without a reranker the retrieval
  * order stands and the answer says `degraded: ["rerank"]`.
  */
-export function rerankStage(deps: RerankStageDeps): JobHandler<typeof rerankJob.payload> {
+export function rerankStage(deps: QuestionContext): JobHandler<typeof rerankJob.payload> {
   return async ({ questionId }) => {
     const question = await readQuestion(deps.pool, questionId)
     if (!question || isFinished(question.status)) return 'skipped'

@@ -1,11 +1,10 @@
-import { generateJob, type JobHandler, rerankJob, type retrieveJob } from '@rag/queue'
+import type { JobHandler, retrieveJob } from '@rag/queue'
 import { onePerParent, reciprocalRankFusion, type SearchHit, search, termCoverage } from '@rag/retrieval'
 import { followUpQuery } from '../conversations/follow-up-query.ts'
 import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
-import { handOn } from './hand-on.ts'
-import { advance, elapsedMs } from './question-progress.ts'
-import type { RetrieveStageDeps } from './stage-deps.ts'
+import type { QuestionContext } from './question-context.ts'
+import { advance, advanceAndHandOn, elapsedMs } from './question-progress.ts'
 
 /** RAG-Fusion fuses the phrasings with plain RRF at this k and passes this many passages on. */
 const FUSION_RRF_K = 60
@@ -36,32 +35,23 @@ function fuseHits(lists: SearchHit[][], limit: number): SearchHit[] {
 }
 
 /**
- * question.retrieve: search with the question's mode (and, for RAG-Fusion, first have the LLM
- * rephrase it, then search every phrasing and fuse), score each passage's evidence, then rerank
- * or conclude.
+ * question.retrieve: search with the question's mode (every RAG-Fusion phrasing, fused, when the
+ * LLM wrote them), score each passage's evidence, then rerank or conclude. A follow-up no LLM
+ * made stand alone is made to by rule here first.
  */
-export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrieveJob.payload> {
-  return async ({ questionId, fused, rewritten }) => {
+export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieveJob.payload> {
+  return async ({ questionId }) => {
     const question = await readQuestion(deps.pool, questionId)
     // Expired or already answered (a retry after the work was done): nothing to do.
     if (!question || isFinished(question.status)) return 'skipped'
     const started = performance.now()
-    await advance(deps, questionId, 'retrieving')
-    // A follow-up is made to stand alone first: by the LLM when answers are generated, else here.
-    if (question.history.length > 0 && question.searchQuery === null && !rewritten && !fused) {
-      if (question.options.answer === 'generate') {
-        await handOn(deps, questionId, generateJob, { questionId, task: 'rewrite' })
-        return 'rewriting'
-      }
+    if (question.history.length > 0 && question.searchQuery === null) {
       question.searchQuery = followUpQuery(question.question, question.history)
       await advance(deps, questionId, 'retrieving', { searchQuery: question.searchQuery })
-    }
-    if (question.options.fusion && !fused) {
-      await handOn(deps, questionId, generateJob, { questionId, task: 'rephrase' })
-      return 'rephrasing'
-    }
+    } else await advance(deps, questionId, 'retrieving')
 
     const { options } = question
+    const fused = options.fusion
     const limit = candidateCount(question, deps.retrieval.searchK, fused)
     const embedder = await deps.getEmbedder()
     const queries = [question.searchQuery ?? question.question, ...(fused ? (question.queries ?? []) : [])]
@@ -118,8 +108,7 @@ export function retrieveStage(deps: RetrieveStageDeps): JobHandler<typeof retrie
       },
     }
     if (options.rerank && sources.length > 0) {
-      await advance(deps, questionId, 'reranking', { ...patch, sources })
-      await handOn(deps, questionId, rerankJob, { questionId })
+      await advanceAndHandOn(deps, questionId, 'reranking', { ...patch, sources })
       return 'reranking'
     }
     // Without a reranker to choose, RAG-Fusion's wider list is cut to the wanted passages here.

@@ -1,0 +1,9 @@
+export { type ProcessCommand, processCommands } from './process-command.ts'
+export {
+  PROCESS_NAMES,
+  PROCESSES,
+  type ProcessName,
+  WORKER_PROCESS_NAMES,
+  type WorkerProcessName,
+  workersOf,
+} from './processes.ts'

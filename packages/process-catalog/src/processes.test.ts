@@ -1,0 +1,16 @@
+import { workerConfigs } from '@rag/config'
+import { ALL_JOBS } from '@rag/queue'
+import { describe, expect, it } from 'vitest'
+import { PROCESSES, WORKER_PROCESS_NAMES, workersOf } from './processes.ts'
+
+describe('the process catalog', () => {
+  it("runs every queue in exactly one worker process, with that worker's own config", () => {
+    const queues = WORKER_PROCESS_NAMES.map((name) => PROCESSES[name].queue)
+    expect(queues.sort()).toEqual(ALL_JOBS.map((job) => job.name).sort())
+    expect([...WORKER_PROCESS_NAMES].sort()).toEqual(Object.keys(workerConfigs).sort())
+  })
+
+  it('lists the ingestion workers in pipeline order', () => {
+    expect(workersOf('ingestion')).toEqual(['worker-parse', 'worker-chunk', 'worker-embed', 'worker-store'])
+  })
+})
