@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { openDatabase } from '@rag/db'
@@ -77,7 +78,8 @@ runMain(async () => {
     questionEvents,
     access: config.gateway,
     queuePrefix: config.redis.prefix,
-    webAppDir: config.gateway.webAppDir,
+    // The web app `pnpm start` builds beside this one, unless WEB_APP_DIR names another.
+    webAppDir: config.gateway.webAppDir || fileURLToPath(new URL('../../web/dist', import.meta.url)),
     uploads: {
       uploadDir: config.storage.uploadDir,
       maxBytes: config.storage.maxUploadBytes,

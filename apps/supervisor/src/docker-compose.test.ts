@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { gatewayConfig, processEnvironment, testConfig, watcherConfig, workerConfigs } from '@rag/config'
+import { gatewayConfig, processEnvironment, watcherConfig, workerConfigs } from '@rag/config'
+import { requireTestAsset, testConfig } from '@rag/config/testing'
 import { PROCESS_NAMES, PROCESSES } from '@rag/process-catalog'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -38,8 +39,12 @@ const available = (command: string, args: string[]) =>
   )
 const hasV1 = await available('docker-compose', ['version'])
 const hasV2 = await available('docker', ['compose', 'version'])
-if (testConfig.parse(processEnvironment()).test.ci && !hasV1)
-  throw new Error('docker-compose (Compose v1) is missing: run scripts/install-compose.sh')
+requireTestAsset(
+  testConfig.parse(processEnvironment()).test,
+  'docker-compose (Compose v1)',
+  hasV1,
+  'run scripts/install-compose.sh',
+)
 const apps = PROCESS_NAMES.map((name) => [name, services[name]] as const)
 
 /** Resolves ${VAR:-default} and ${VAR:?message} the way compose would with an .env giving API_KEY. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { processEnvironment } from '@rag/config'
+import { requireTestAsset } from '@rag/config/testing'
 import { createPool, type Pool } from '@rag/db'
 import { readTestConfig } from '@rag/db/testing'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
@@ -26,11 +27,12 @@ const API_KEY = 'many-hosts-test-key'
 const auth = { authorization: `Bearer ${API_KEY}` }
 const config = readTestConfig()
 const network = await canCreateNetworks()
-if (!network.ok) {
-  const message = `many-hosts test skipped: network namespaces cannot be created here (${network.reason}); it needs root`
-  if (config.ci) throw new Error(message)
-  console.warn(message)
-}
+requireTestAsset(
+  config,
+  'network namespaces (the many-hosts test)',
+  network.ok,
+  `${network.ok ? '' : network.reason}; it needs root`,
+)
 const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(config.sharedDir)
 
 describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', () => {

@@ -33,7 +33,6 @@ export {
   type RerankerPreset,
 } from './model-registry.ts'
 export * from './processes.ts'
-export { findTestAsset, type TestConfig, testConfig } from './test-config.ts'
 
 import type { Environment } from './define-config.ts'
 

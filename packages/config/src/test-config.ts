@@ -34,21 +34,34 @@ export const testConfig = defineProcessConfig('tests', {
 export type TestConfig = ReturnType<typeof testConfig.parse>['test']
 
 /**
- * Whether a file a test needs (under SHARED_DIR, or an absolute path such as Chromium) is there.
- * Absent, the test skips with a message on a developer's machine, but with CI=true this throws:
- * a CI run must not pass with those tests skipped.
+ * The one policy for what a test needs from the machine (a shared file, a program, a capability
+ * such as network namespaces): there, the test runs; missing, it is skipped with the reason on a
+ * developer's machine, and the run fails under CI=true, which must not pass with tests skipped.
+ * Returns whether it is there (skip the tests when not).
  */
+export function requireTestAsset(
+  config: Pick<TestConfig, 'ci'>,
+  what: string,
+  found: boolean,
+  /** What to do about it (install it, set a variable). */
+  hint: string,
+): boolean {
+  if (found) return true
+  const message = `${what} is missing (${hint})`
+  if (config.ci) throw new Error(`${message}: with CI=true tests that need it fail instead of skipping`)
+  console.warn(`skipping tests that need it: ${message}`)
+  return false
+}
+
+/** Whether a file a test needs (under SHARED_DIR, or an absolute path such as Chromium) is there, by that policy. */
 export async function findTestAsset(
   config: TestConfig,
   path: string,
 ): Promise<{ path: string; found: boolean }> {
   const full = isAbsolute(path) ? path : join(config.sharedDir, path)
-  const found = await access(full).then(
+  const exists = await access(full).then(
     () => true,
     () => false,
   )
-  if (!found && config.ci)
-    throw new Error(`${full} is missing: with CI=true tests that need it fail instead of skipping`)
-  if (!found) console.warn(`skipping tests that need ${full} (set SHARED_DIR / CHROMIUM_PATH)`)
-  return { path: full, found }
+  return { path: full, found: requireTestAsset(config, full, exists, 'set SHARED_DIR / CHROMIUM_PATH') }
 }

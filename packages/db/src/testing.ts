@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { processEnvironment, type TestConfig, testConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
+import { type TestConfig, testConfig } from '@rag/config/testing'
 import { createPool, type Pool } from './create-pool.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import { type MigrateOptions, migrate } from './migrate.ts'

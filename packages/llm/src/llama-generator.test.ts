@@ -1,4 +1,5 @@
-import { findTestAsset, processEnvironment, testConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
 import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadLlamaGenerator, type TextGenerator } from './llama-generator.ts'

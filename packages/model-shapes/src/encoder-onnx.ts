@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto'
 import type { EncoderArchitecture } from '@rag/config'
-import { encodeModel, tensorType } from '@rag/embeddings/testing'
+import { encodeModel, tensorType } from '@rag/onnx-writer'
 import onnxProto from 'onnx-proto'
 import { GraphBuilder } from './graph-builder.ts'
 

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { EncoderPreset, LlmPreset } from '@rag/config'
-import { TOKENIZER_FILES } from '@rag/embeddings/testing'
+import { TOKENIZER_FILES } from '@rag/onnx-writer'
 import { writeDecoderGguf } from './decoder-gguf.ts'
 import { type EncoderHead, encoderOnnx } from './encoder-onnx.ts'
 

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { processEnvironment, testConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
+import { requireTestAsset, testConfig } from '@rag/config/testing'
 import { describe, expect, it } from 'vitest'
 import { parseDocument } from './parse-document.ts'
 import type { ParsedSection } from './parsed-section.ts'
@@ -21,8 +22,12 @@ const LINES = [
 const installed = await promisify(execFile)('tesseract', ['--list-langs'])
   .then(({ stdout }) => stdout.includes('jpn'))
   .catch(() => false)
-if (!installed && testConfig.parse(processEnvironment()).test.ci)
-  throw new Error('tesseract with Japanese is required under CI=true: bash scripts/install-ocr.sh')
+requireTestAsset(
+  testConfig.parse(processEnvironment()).test,
+  'tesseract with Japanese',
+  installed,
+  'bash scripts/install-ocr.sh',
+)
 
 const sectionsOf = async (data: Uint8Array, filename: string, options = {}) => {
   const sections: ParsedSection[] = []

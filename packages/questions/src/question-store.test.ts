@@ -31,17 +31,19 @@ const newQuestion = async (ttlSeconds = 3600) => {
 describe('the question record', () => {
   it('cannot be reopened once done: a retried stage changes nothing', async () => {
     const id = await newQuestion()
-    expect(
-      await updateQuestion(db.pool, id, 'retrieving', { timings: { retrieveMs: 5 }, degraded: ['vector'] }),
-    ).toBe(true)
-    expect(
-      await updateQuestion(db.pool, id, 'done', {
-        answer: 'a',
-        refused: false,
-        degraded: ['rerank', 'vector'],
-      }),
-    ).toBe(true)
-    expect(await updateQuestion(db.pool, id, 'generating')).toBe(false)
+    const retrieving = await updateQuestion(db.pool, id, 'retrieving', {
+      timings: { retrieveMs: 5 },
+      degraded: ['vector'],
+    })
+    expect(retrieving?.previousStatus).toBe('queued')
+    expect(retrieving?.question.status).toBe('retrieving')
+    const done = await updateQuestion(db.pool, id, 'done', {
+      answer: 'a',
+      refused: false,
+      degraded: ['rerank', 'vector'],
+    })
+    expect(done?.previousStatus).toBe('retrieving')
+    expect(await updateQuestion(db.pool, id, 'generating')).toBeNull()
     const question = await readQuestion(db.pool, id)
     expect(question?.status).toBe('done')
     expect(question?.answer).toBe('a')

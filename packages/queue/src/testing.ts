@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { processEnvironment, testConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
+import { testConfig } from '@rag/config/testing'
 import { Redis } from 'ioredis'
 import { redisOptionsFromUrl } from './redis-connection.ts'
 

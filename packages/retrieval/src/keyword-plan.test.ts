@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { findTestAsset, processEnvironment, testConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { tokenize } from '@rag/keyword'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,5 @@
-import { findTestAsset, processEnvironment, testConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
 import { loadTestGenerator } from '@rag/llm/testing'
 import { createLogger } from '@rag/log'
 import { createPlatformMetrics } from '@rag/metrics'

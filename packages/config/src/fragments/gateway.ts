@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { defineFragment } from '../define-config.ts'
 import { integer, list, optionalText, text } from '../env-values.ts'
 
@@ -30,8 +29,8 @@ export const gateway = defineFragment({
     // Reverse proxies in front of the gateway (their addresses, comma-separated): only from them is
     // X-Forwarded-For believed when limits and sign-in attempts are counted per client address.
     TRUSTED_PROXIES: list(),
-    // The built web app served at / (`pnpm start` builds it into apps/web/dist).
-    WEB_APP_DIR: text(fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url))),
+    // The built web app served at / (empty: the one `pnpm start` builds beside the gateway, apps/web/dist).
+    WEB_APP_DIR: text(''),
   },
   read: (env): GatewaySection => ({
     host: env.GATEWAY_HOST,

@@ -1,19 +1,22 @@
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
-import { processEnvironment, testConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
+import { requireTestAsset, testConfig } from '@rag/config/testing'
 import onnxProto from 'onnx-proto'
 
 // onnx-proto is CommonJS: its namespace is on the default export under Node's ESM loader.
 const { onnx } = onnxProto
 
-import { encodeModel, floatTensor, seededFloats, tensorType, writeModelFolder } from './tiny-onnx.ts'
+import {
+  encodeModel,
+  floatTensor,
+  seededFloats,
+  TOKENIZER_FILES,
+  tensorType,
+  writeModelFolder,
+} from '@rag/onnx-writer'
 
-export const TOKENIZER_FILES = [
-  'tokenizer.json',
-  'tokenizer_config.json',
-  'special_tokens_map.json',
-  'vocab.txt',
-]
+export { TOKENIZER_FILES }
 
 /**
  * A feature-extraction model with random weights that transformers.js loads like any BERT: a
@@ -67,14 +70,15 @@ export async function writeTinyEmbeddingModel({
 /** Where the shared MiniLM tokenizer (for tiny test models) is under sharedDir, and whether it is there. */
 export async function findSharedTokenizer(sharedDir: string): Promise<{ dir: string; found: boolean }> {
   const dir = join(sharedDir, 'models/tokenizers/all-MiniLM-L6-v2')
-  const found = await access(dir).then(
+  const exists = await access(dir).then(
     () => true,
     () => false,
   )
-  if (!found && testConfig.parse(processEnvironment()).test.ci) {
-    throw new Error(
-      `the shared tokenizer is missing at ${dir}: with CI=true tests that need SHARED_DIR fail, not skip`,
-    )
-  }
+  const found = requireTestAsset(
+    testConfig.parse(processEnvironment()).test,
+    `the shared tokenizer at ${dir}`,
+    exists,
+    'set SHARED_DIR',
+  )
   return { dir, found }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { findTestAsset, generationDefaults, processEnvironment, testConfig } from '@rag/config'
+import { generationDefaults, processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
 import { registerDocument } from '@rag/ingest'
 import { waitForDocument } from '@rag/ingest/testing'
 import type { TextGenerator } from '@rag/llm'

@@ -1,4 +1,4 @@
-import { encodeModel, floatTensor, seededFloats, tensorType } from '@rag/embeddings/testing'
+import { encodeModel, floatTensor, seededFloats, tensorType } from '@rag/onnx-writer'
 import onnxProto from 'onnx-proto'
 import { writeCrossEncoderFolder } from './tiny-cross-encoder.ts'
 

@@ -5,7 +5,7 @@ import {
   TOKENIZER_FILES,
   tensorType,
   writeModelFolder,
-} from '@rag/embeddings/testing'
+} from '@rag/onnx-writer'
 import onnxProto from 'onnx-proto'
 
 // onnx-proto is CommonJS: its namespace is on the default export under Node's ESM loader.

@@ -1,0 +1,99 @@
+import { dirname, join, normalize, relative, sep } from 'node:path'
+
+/** A source file of the monorepo: its path from the root and its text. */
+export interface SourceFile {
+  path: string
+  text: string
+}
+
+export interface Violation {
+  path: string
+  line: number
+  rule: string
+  message: string
+}
+
+/** Where a file stands: its layer (apps or packages) and its folder there (apps/web → "web"). */
+function placeOf(path: string): { layer: string; unit: string } | null {
+  const [layer, unit] = path.split('/')
+  return (layer === 'apps' || layer === 'packages') && unit ? { layer, unit } : null
+}
+
+/**
+ * Test code: test files, and the helpers only tests (and the bench, which measures with them)
+ * may import: `testing.ts`, `testing-*.ts`, `test-*.ts` and anything under a `testing/` folder.
+ */
+export function isTestCode(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return (
+    /\.test\.tsx?$/.test(name) ||
+    name === 'testing.ts' ||
+    /^(testing|test)-[\w-]+\.ts$/.test(name) ||
+    path.split('/').includes('testing')
+  )
+}
+
+/** The bench is a developer's measuring tool: it drives the product through the test fixtures. */
+const MAY_USE_TEST_HELPERS = (path: string) => path.startsWith('apps/bench/')
+
+const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+
+function* importsOf(text: string): Generator<{ specifier: string; line: number }> {
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2]
+    if (!specifier) continue
+    yield { specifier, line: text.slice(0, match.index).split('\n').length }
+  }
+}
+
+/**
+ * Checks the layering rules over the files given, with `appPackages` the package names of the
+ * apps (e.g. "@rag/web"):
+ * - apps never import apps (an app wires packages; what two apps share is a package);
+ * - packages never import an app, nor reach into `apps/` by a relative path;
+ * - production code never imports a test helper (`@rag/x/testing`, a testing file or folder).
+ */
+export function checkLayers(files: SourceFile[], appPackages: Set<string>): Violation[] {
+  const violations: Violation[] = []
+  for (const { path, text } of files) {
+    const place = placeOf(path)
+    if (!place) continue
+    const testCode = isTestCode(path)
+    for (const { specifier, line } of importsOf(text)) {
+      const report = (rule: string, message: string) => violations.push({ path, line, rule, message })
+      const target = specifier.startsWith('.')
+        ? normalize(join(dirname(path), specifier))
+            .split(sep)
+            .join('/')
+        : null
+      const targetPlace = target ? placeOf(target) : null
+      const packageName = specifier.startsWith('@rag/') ? specifier.split('/').slice(0, 2).join('/') : null
+      const importsApp =
+        (packageName !== null && appPackages.has(packageName)) ||
+        (targetPlace?.layer === 'apps' && targetPlace.unit !== place.unit)
+      if (importsApp && place.layer === 'apps')
+        report('app-imports-app', `an app imports another app (${specifier}); share it through a package`)
+      if (importsApp && place.layer === 'packages')
+        report('package-imports-app', `a package imports an app (${specifier})`)
+      if (target?.startsWith('..'))
+        report('outside-the-repository', `a relative import leaves the repository (${specifier})`)
+      const helper =
+        /^@rag\/[\w-]+\/testing(\/|$)/.test(specifier) || (target !== null && isTestCode(/\.tsx?$/.test(target) ? target : `${target}.ts`))
+      if (helper && !testCode && !MAY_USE_TEST_HELPERS(path))
+        report('production-imports-test-helper', `production code imports a test helper (${specifier})`)
+    }
+    if (place.layer === 'packages' && /['"`][^'"`]*\.\.\/apps\//.test(text)) {
+      const line = text.split('\n').findIndex((l) => /['"`][^'"`]*\.\.\/apps\//.test(l)) + 1
+      violations.push({
+        path,
+        line,
+        rule: 'package-reaches-into-apps',
+        message: 'a package names a path inside apps/ (the process catalog is where entries are named)',
+      })
+    }
+  }
+  return violations
+}
+
+export const formatViolation = (v: Violation, root = '.') =>
+  `${relative(root, join(root, v.path))}:${v.line}  ${v.rule}: ${v.message}`
