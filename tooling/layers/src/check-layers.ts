@@ -78,7 +78,8 @@ export function checkLayers(files: SourceFile[], appPackages: Set<string>): Viol
       if (target?.startsWith('..'))
         report('outside-the-repository', `a relative import leaves the repository (${specifier})`)
       const helper =
-        /^@rag\/[\w-]+\/testing(\/|$)/.test(specifier) || (target !== null && isTestCode(/\.tsx?$/.test(target) ? target : `${target}.ts`))
+        /^@rag\/[\w-]+\/testing(\/|$)/.test(specifier) ||
+        (target !== null && isTestCode(/\.tsx?$/.test(target) ? target : `${target}.ts`))
       if (helper && !testCode && !MAY_USE_TEST_HELPERS(path))
         report('production-imports-test-helper', `production code imports a test helper (${specifier})`)
     }
