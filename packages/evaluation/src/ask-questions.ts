@@ -5,11 +5,11 @@ import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
   type AnsweringModels,
-  isFinished,
   type QuestionRecord,
   readQuestion,
   resolveOptions,
   submitQuestion,
+  watchQuestion,
 } from '@rag/questions'
 import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import type { EvalQuestion } from './dataset.ts'
@@ -26,29 +26,25 @@ export interface AskDeps {
 /** Asks one question the way POST /ask does and resolves with its finished record. */
 async function askOne(deps: AskDeps, question: EvalQuestion, options: AskOptions): Promise<QuestionRecord> {
   const id = randomUUID()
-  let finished: () => void = () => undefined
-  const signal = new Promise<void>((resolve) => {
-    finished = resolve
-  })
-  const unsubscribe = await deps.questionEvents.subscribe(id, (event) => {
-    if (event.type === 'finished') finished()
-  })
-  try {
-    await submitQuestion(deps, {
-      id,
-      question: question.query,
-      options: resolveOptions(options, deps.retrieval, deps.models),
-      ttlSeconds: 86400,
-    })
-    for (;;) {
-      // The event wakes us at once; the timeout covers one that was missed.
-      await Promise.race([signal, new Promise((resolve) => setTimeout(resolve, 2000))])
-      const record = await readQuestion(deps.pool, id)
-      if (record && isFinished(record.status)) return record
-    }
-  } finally {
-    await unsubscribe()
+  const watch = {
+    events: deps.questionEvents,
+    // Only the finished record is read: the answer's pieces as they are written are not.
+    partialAnswer: async () => '',
+    current: async (questionId: string) => {
+      const record = await readQuestion(deps.pool, questionId)
+      if (!record) throw new Error(`the question ${questionId} is gone`)
+      return record
+    },
   }
+  await submitQuestion(deps, {
+    id,
+    question: question.query,
+    options: resolveOptions(options, deps.retrieval, deps.models),
+    ttlSeconds: 86400,
+  })
+  // The follower reads the question after subscribing, so an end reached before that is seen too.
+  for await (const update of watchQuestion(id, watch)) if (update.type === 'finished') return update.question
+  throw new Error(`stopped watching question ${id} before it finished`)
 }
 
 /** Every question through the question path, `concurrency` at a time, in the dataset's order. */

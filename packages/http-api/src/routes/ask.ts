@@ -13,7 +13,7 @@ import {
   resolveOptions,
   submitQuestion,
 } from '@rag/questions'
-import type { Producer, QuestionEventSubscriber } from '@rag/queue'
+import { type Producer, type QuestionEventSubscriber, readPartialAnswer } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
@@ -122,6 +122,12 @@ export function askRoutes(deps: AskRouteDeps) {
     return question
   }
 
+  const watchDeps = {
+    events: deps.questionEvents,
+    partialAnswer: (id: string) => readPartialAnswer(deps.producer.redis, deps.queuePrefix, id),
+    current,
+  }
+
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(askRoute, async (c) => {
       const request = c.req.valid('json')
@@ -148,6 +154,6 @@ export function askRoutes(deps: AskRouteDeps) {
       // A client that was sent `done` and reconnects has everything: 204 tells EventSource to stop.
       if (isFinished(question.status) && resumeFrom && isFinished(resumeFrom.status as QuestionStatus))
         return c.body(null, 204)
-      return streamSSE(c, (stream) => followQuestion(stream, id, { ...deps, current }, resumeFrom))
+      return streamSSE(c, (stream) => followQuestion(stream, id, watchDeps, resumeFrom))
     })
 }

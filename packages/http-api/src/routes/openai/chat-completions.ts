@@ -9,10 +9,12 @@ import {
   readQuestion,
   resolveOptions,
   submitQuestion,
+  type WatchDeps,
+  watchQuestion,
 } from '@rag/questions'
+import { readPartialAnswer } from '@rag/queue'
 import { streamSSE } from 'hono/streaming'
 import type { AskRouteDeps } from '../ask.ts'
-import { type AnswerPiecesDeps, answerPieces } from './answer-pieces.ts'
 import { historyOf, textOf } from './chat-request.ts'
 import { openAiError, openAiValidationHook } from './openai-error.ts'
 import { chatCompletionsRoute, listModelsRoute } from './openai-specs.ts'
@@ -60,8 +62,9 @@ const usageOf = (question: QuestionRecord) => {
  * returns the completion, and cites its passages both in the text and in `citations`.
  */
 export function openAiRoutes(deps: AskRouteDeps) {
-  const follow: AnswerPiecesDeps = {
-    ...deps,
+  const watch: WatchDeps = {
+    events: deps.questionEvents,
+    partialAnswer: (id) => readPartialAnswer(deps.producer.redis, deps.queuePrefix, id),
     current: async (id) => {
       await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id)
       const question = await readQuestion(deps.pool, id)
@@ -136,13 +139,20 @@ export function openAiRoutes(deps: AskRouteDeps) {
             })
           await chunk({ role: 'assistant', content: '' }, null)
           let streamed = ''
-          for await (const piece of answerPieces(id, follow, signal)) {
-            if (piece.type === 'text') {
-              streamed += piece.text
-              await chunk({ content: piece.text }, null)
+          for await (const update of watchQuestion(id, watch, { signal })) {
+            if (update.type === 'text') {
+              // The stream only goes forward: what a restarted answer repeats of its length is not sent again.
+              const bytes = Buffer.from(update.text)
+              const sent = Buffer.byteLength(streamed)
+              const start = update.position.offset - bytes.length
+              if (update.position.offset <= sent) continue
+              const text = bytes.subarray(Math.max(0, sent - start)).toString()
+              streamed += text
+              await chunk({ content: text }, null)
               continue
             }
-            const question = piece.question
+            if (update.type !== 'finished') continue
+            const question = update.question
             if (question.status === 'failed') {
               await stream.writeSSE({
                 data: JSON.stringify({
@@ -177,8 +187,8 @@ export function openAiRoutes(deps: AskRouteDeps) {
       }
 
       let finished: QuestionRecord | undefined
-      for await (const piece of answerPieces(id, follow, signal))
-        if (piece.type === 'finished') finished = piece.question
+      for await (const update of watchQuestion(id, watch, { signal }))
+        if (update.type === 'finished') finished = update.question
       // Only when the client went away: nobody reads this.
       if (!finished)
         throw openAiError(500, 'the client went away before the answer', { type: 'server_error' })
