@@ -152,7 +152,7 @@ export async function runModelsCommand(
   }
   if (failed) {
     write(
-      `${missing.length} missing: run \`pnpm models pull\` where the hub (or MODEL_ENDPOINT) is reachable, or place the files as the README says`,
+      `${missing.length} missing: run \`pnpm models pull\` where the hub (or MODEL_ENDPOINT) is reachable, or place the files as docs/models.md says`,
     )
     return 1
   }

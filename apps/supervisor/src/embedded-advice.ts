@@ -1,7 +1,7 @@
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 
-/** Past this many chunks the embedded database is markedly slower than native Postgres (README, Benchmarks). */
+/** Past this many chunks the embedded database is markedly slower than native Postgres (docs/benchmarks.md). */
 export const EMBEDDED_CHUNK_ADVICE = 100_000
 
 /**

@@ -59,7 +59,7 @@ const en = {
   'degraded.fusion': 'The question was not rephrased (RAG-Fusion): the language model is not available.',
   'degraded.other': 'Answered without: {what}',
   'degraded.fix':
-    'To add the models, run `pnpm rag models pull` where the internet is reachable (README, "Models").',
+    'To add the models, run `pnpm rag models pull` where the internet is reachable (docs/models.md).',
   'ask.status': 'Status: {status}',
   'ask.failed': 'The question failed: {error}',
   'ask.noSources': 'No passages found.',
@@ -152,7 +152,7 @@ const ja: Record<MessageKey, string> = {
   'degraded.fusion': '言語モデルが使えないため、質問の言い換え（RAG-Fusion）をしていません。',
   'degraded.other': '次の機能なしで回答しました: {what}',
   'degraded.fix':
-    'モデルを入れるには、インターネットにつながる環境で `pnpm rag models pull` を実行してください（README「Models」）。',
+    'モデルを入れるには、インターネットにつながる環境で `pnpm rag models pull` を実行してください（docs/models.md）。',
   'ask.status': '状態: {status}',
   'ask.failed': '質問の処理に失敗しました: {error}',
   'ask.noSources': '該当する箇所がありません。',

@@ -49,7 +49,7 @@ const flag = (key: string, raw: string) => {
 function override(config: EvalConfig, key: string, raw: string): void {
   switch (key) {
     case 'alpha':
-      config.retrieval.fusionAlpha = number(key, raw, 0, 1)
+      config.retrieval.hybridAlpha = number(key, raw, 0, 1)
       return
     case 'rrfK':
       config.retrieval.rrfK = number(key, raw, 1, 10000)

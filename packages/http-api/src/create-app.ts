@@ -12,7 +12,7 @@ import { requireApiKey } from './middleware/api-key.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { rejectCrossOrigin } from './middleware/cross-origin.ts'
 import { KeyAttempts } from './middleware/key-attempts.ts'
-import { rateLimit } from './middleware/rate-limit.ts'
+import { rateLimit, sharedRateLimiter } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
@@ -92,8 +92,11 @@ export function createApp(deps: GatewayDeps) {
       perMinute,
       what,
       addressOf,
-      redis: deps.producer.redis,
-      keyPrefix: `${deps.queuePrefix}:rate:${what}`,
+      limiter: sharedRateLimiter({
+        perMinute,
+        redis: deps.producer.redis,
+        keyPrefix: `${deps.queuePrefix}:rate:${what}`,
+      }),
     })
   const questions = limit(access.askPerMinute, 'questions')
   app.post('/ask', questions)

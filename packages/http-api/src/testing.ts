@@ -1,2 +1,3 @@
 export { createTestGateway, keywordOnlySearch, type TestGateway } from './test-gateway.ts'
+export { type GatewayFixture, gatewayTest } from './testing/gateway-fixtures.ts'
 export { type GatewayServer, startGatewayServer } from './testing-server.ts'

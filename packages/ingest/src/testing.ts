@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Pool } from '@rag/db'
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { createLogger, type Logger } from '@rag/log'
@@ -5,7 +8,7 @@ import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 import { registerDocument } from './register-document.ts'
-import { getDocument } from './repository/documents.ts'
+import { type DocumentRecord, getDocument } from './repository/documents.ts'
 
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 
@@ -73,19 +76,59 @@ export async function startIngestionFixture(
   }
 }
 
+/** The sample documents `pnpm start` seeds (data/sample): a PDF, a CSV, a DOCX, Markdown and HTML. */
+export const SAMPLE_DIR = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
+
+/**
+ * Uploads each file through the upload path and waits until all are ready; throws naming any
+ * that ended otherwise. Returns the documents in the order given.
+ */
+export async function ingestFiles(
+  fixture: Pick<IngestionFixture, 'db' | 'producer' | 'logger'>,
+  uploadDir: string,
+  files: { filename: string; data: Uint8Array; collection?: string }[],
+): Promise<DocumentRecord[]> {
+  const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
+  const registered = []
+  for (const file of files)
+    registered.push((await registerDocument(deps, { uploadDir, maxBytes: 1e7 }, file)).document)
+  const done = await Promise.all(registered.map((document) => waitForDocument(fixture.db.pool, document.id)))
+  const notReady = done.filter((document) => document.status !== 'ready')
+  if (notReady.length > 0)
+    throw new Error(notReady.map((d) => `${d.filename} ended ${d.status}: ${d.error ?? ''}`).join('; '))
+  return done
+}
+
+/** The sample documents (all, or those named), ingested into a collection (the default one) and ready. */
+export async function ingestSamples(
+  fixture: Pick<IngestionFixture, 'db' | 'producer' | 'logger'>,
+  uploadDir: string,
+  names?: string[],
+  { collection }: { collection?: string } = {},
+): Promise<DocumentRecord[]> {
+  const files = names ?? (await readdir(SAMPLE_DIR)).sort()
+  return ingestFiles(
+    fixture,
+    uploadDir,
+    await Promise.all(
+      files.map(async (filename) => ({
+        filename,
+        data: await readFile(join(SAMPLE_DIR, filename)),
+        ...(collection ? { collection } : {}),
+      })),
+    ),
+  )
+}
+
 /** Uploads each text as a file of that name through the upload path and waits until all are ready. */
 export async function ingestTexts(
-  fixture: IngestionFixture,
+  fixture: Pick<IngestionFixture, 'db' | 'producer' | 'logger'>,
   uploadDir: string,
   texts: Record<string, string>,
 ) {
-  for (const [filename, text] of Object.entries(texts)) {
-    const { document } = await registerDocument(
-      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir, maxBytes: 1e6 },
-      { filename, data: new TextEncoder().encode(text) },
-    )
-    const done = await waitForDocument(fixture.db.pool, document.id)
-    if (done.status !== 'ready') throw new Error(`${filename} ended ${done.status}: ${done.error ?? ''}`)
-  }
+  return ingestFiles(
+    fixture,
+    uploadDir,
+    Object.entries(texts).map(([filename, text]) => ({ filename, data: new TextEncoder().encode(text) })),
+  )
 }

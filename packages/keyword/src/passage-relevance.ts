@@ -69,7 +69,7 @@ export interface RelevanceWeights {
 
 /**
  * Chosen on JaQuAD dev, SQuAD dev (first 2,000 questions) and SciFact, each part kept only where it
- * measured better (`pnpm --filter @rag/keyword measure` prints each one's effect; README).
+ * measured better (`pnpm --filter @rag/keyword measure` prints each one's effect; docs/search.md).
  */
 export const DEFAULT_RELEVANCE: RelevanceWeights = {
   bigrams: 0.5,

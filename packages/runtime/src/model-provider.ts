@@ -63,7 +63,7 @@ export function createModelProvider<T>({
             error: message,
             retryAt: new Date(retryAt).toISOString(),
           }
-          const fix = `run \`pnpm rag models pull\` where the model hub (or MODEL_ENDPOINT) is reachable, or place the files in MODELS_DIR as the README's "Models" section says, or set ${setting}=none to run without it`
+          const fix = `run \`pnpm rag models pull\` where the model hub (or MODEL_ENDPOINT) is reachable, or place the files in MODELS_DIR as docs/models.md says, or set ${setting}=none to run without it`
           if (message !== toldError)
             logger.warn(
               { model: name, setting, retryInMs: retryAfterMs },

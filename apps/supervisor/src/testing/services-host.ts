@@ -81,7 +81,7 @@ export async function startServicesHost(network: TestNetwork, host: string): Pro
     'fsync=off',
     '-c',
     'max_connections=200',
-    // As the README advises for hosts that can vanish: a cut-off client's transaction must not
+    // As docs/operations.md advises for hosts that can vanish: a cut-off client's transaction must not
     // keep its row locks until the kernel gives the connection up.
     '-c',
     'idle_in_transaction_session_timeout=10s',

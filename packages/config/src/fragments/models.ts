@@ -56,7 +56,7 @@ export const models = defineFragment({
     // transformers.js feature-extraction model (Hub id or local folder under MODELS_DIR); "none" = keyword only.
     EMBEDDING_MODEL: text('Xenova/multilingual-e5-small'),
     // Its output size; the database column follows it and refuses to mix sizes. 0 = the preset's
-    // (see the README's model table); required for a model that is not a preset.
+    // (see the model table in docs/models.md); required for a model that is not a preset.
     EMBEDDING_DIM: integer(0, { min: 0, max: 4096 }),
     // Pooling (mean, cls) and query / passage prefixes: by default the model family's (e5:
     // "query: " / "passage: "; ruri-v3: 検索クエリ: / 検索文書: ; bge-m3: cls); set them for others.

@@ -5,7 +5,8 @@ import { decimal, integer } from '../env-values.ts'
 export interface RetrievalSection {
   searchK: number
   rerankTopK: number
-  fusionAlpha: number
+  /** Hybrid search: the vector ranking's weight when the two rankings are merged (FUSION_ALPHA). */
+  hybridAlpha: number
   rrfK: number
   /** Refusal below this best evidence (question terms covered, 0..1), when nothing reranked. */
   refusalThreshold: number
@@ -28,7 +29,8 @@ export const retrieval = defineFragment({
     // best with passage scoring on JaQuAD, SQuAD and SciFact: pnpm bench relevance).
     BM25_K1: decimal(0.9, { min: 0, max: 10 }),
     BM25_B: decimal(0.75, { min: 0, max: 1 }),
-    // Weight of the vector ranking in reciprocal rank fusion (1 - alpha goes to keyword).
+    // Hybrid search: weight of the vector ranking when it is merged with the keyword one by
+    // reciprocal rank fusion (1 - alpha goes to keyword). Not RAG-Fusion (the ask option `fusion`).
     FUSION_ALPHA: decimal(0.5, { min: 0, max: 1 }),
     // k of reciprocal rank fusion: larger flattens the difference between ranks.
     RRF_K: integer(60, { min: 1, max: 10000 }),
@@ -54,7 +56,7 @@ export const retrieval = defineFragment({
   read: (env): RetrievalSection => ({
     searchK: env.SEARCH_K,
     rerankTopK: env.RERANK_TOP_K,
-    fusionAlpha: env.FUSION_ALPHA,
+    hybridAlpha: env.FUSION_ALPHA,
     rrfK: env.RRF_K,
     refusalThreshold: env.REFUSAL_THRESHOLD,
     rerankRefusalThreshold: env.RERANK_REFUSAL_THRESHOLD,

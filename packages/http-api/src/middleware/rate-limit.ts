@@ -1,36 +1,53 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
 import { HttpError } from '../http-error.ts'
 import { presentedKey } from './api-key.ts'
 
 /**
- * `perMinute` requests a minute per caller (its API key, else its address, see clientAddress);
- * over it, 429 with Retry-After. Counted in Redis (rate-limiter-flexible), so the limit holds
- * across gateway replicas behind a load balancer; while Redis is away each gateway counts in its
- * own memory instead of letting everything through. 0 = off.
+ * `perMinute` requests a minute counted in Redis (rate-limiter-flexible), so the limit holds across
+ * gateway replicas behind a load balancer; while Redis is away each gateway counts in its own
+ * memory instead of letting everything through.
  */
-export function rateLimit({
+export function sharedRateLimiter({
   perMinute,
-  what,
-  addressOf,
   redis,
   keyPrefix,
 }: {
   perMinute: number
-  what: string
-  addressOf: (c: Context) => string
   redis: Redis
   /** Shared by every gateway of one installation (the queue prefix and what is limited). */
   keyPrefix: string
-}): MiddlewareHandler {
+}): RateLimiterAbstract {
   const limits = { points: perMinute, duration: 60 }
-  const limiter = new RateLimiterRedis({
+  return new RateLimiterRedis({
     ...limits,
     storeClient: redis,
     keyPrefix,
     insuranceLimiter: new RateLimiterMemory({ ...limits, keyPrefix }),
   })
+}
+
+/**
+ * `perMinute` requests a minute per caller (its API key, else its address, see clientAddress),
+ * counted by `limiter`; over it, 429 with Retry-After. 0 = off.
+ */
+export function rateLimit({
+  perMinute,
+  what,
+  addressOf,
+  limiter,
+}: {
+  perMinute: number
+  what: string
+  addressOf: (c: Context) => string
+  limiter: RateLimiterAbstract
+}): MiddlewareHandler {
   return async function rateLimitMiddleware(c, next) {
     if (perMinute <= 0) return next()
     const key = presentedKey((name) => c.req.header(name))

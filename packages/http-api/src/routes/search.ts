@@ -42,7 +42,7 @@ export function searchRoutes(deps: SearchRouteDeps) {
         mode,
         limit: k ?? deps.retrieval.searchK,
         searchK: deps.retrieval.searchK,
-        alpha: deps.retrieval.fusionAlpha,
+        alpha: deps.retrieval.hybridAlpha,
         rrfK: deps.retrieval.rrfK,
         k1: deps.retrieval.bm25K1,
         b: deps.retrieval.bm25B,

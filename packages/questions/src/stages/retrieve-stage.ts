@@ -64,7 +64,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
             mode: options.mode,
             limit: queries.length > 1 ? Math.max(limit, deps.retrieval.searchK) : limit,
             searchK: deps.retrieval.searchK,
-            alpha: deps.retrieval.fusionAlpha,
+            alpha: deps.retrieval.hybridAlpha,
             rrfK: deps.retrieval.rrfK,
             k1: deps.retrieval.bm25K1,
             b: deps.retrieval.bm25B,

@@ -1,15 +1,13 @@
-import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { registerDocument } from '@rag/ingest'
-import { waitForDocument } from '@rag/ingest/testing'
+import { ingestSamples } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../testing.ts'
 
 // MCP over Streamable HTTP at /mcp, as a remote client reaches it: the SDK's client and transport.
 const KEY = 'mcp-http-key-0123456789'
-const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 let server: GatewayServer
 let client: Client
 
@@ -17,15 +15,7 @@ beforeAll(async () => {
   server = await startGatewayServer('mcp-http', {
     gateway: { access: { apiKeys: [KEY], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
   })
-  const { pool } = server.fixture.db
-  for (const name of ['lumina-guide.pdf', 'faq.csv']) {
-    const { document } = await registerDocument(
-      { pool, producer: server.fixture.producer, logger: server.fixture.logger },
-      { uploadDir: server.dir, maxBytes: 1e6 },
-      { filename: name, data: await readFile(`${sampleDir}${name}`) },
-    )
-    await waitForDocument(pool, document.id)
-  }
+  await ingestSamples(server.fixture, server.dir, ['lumina-guide.pdf', 'faq.csv'])
   client = new Client({ name: 'remote-agent', version: '1.0.0' })
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`), {

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { registerDocument } from '@rag/ingest'
-import { waitForDocument } from '@rag/ingest/testing'
+import { ingestSamples } from '@rag/ingest/testing'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../../testing-server.ts'
@@ -9,7 +7,7 @@ import { type GatewayServer, startGatewayServer } from '../../testing-server.ts'
 // The official openai package as a real client of the gateway, the way chat UIs and SDK users
 // connect: the sample manual in a "manuals" collection, keyword search and extractive answers (no
 // model needed, so the citations are known).
-const sampleDir = fileURLToPath(new URL('../../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../../data/sample/', import.meta.url))
 const KEY = 'openai-test-key'
 
 let server: GatewayServer
@@ -19,19 +17,8 @@ beforeAll(async () => {
   server = await startGatewayServer('openai-api', {
     gateway: { access: { apiKeys: [KEY], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
   })
-  const { fixture } = server
-  for (const [name, collection] of [
-    ['lumina-guide.pdf', 'manuals'],
-    ['faq.csv', 'manuals'],
-    ['setup.md', 'default'],
-  ] as const) {
-    const { document } = await registerDocument(
-      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir: server.dir, maxBytes: 1e6 },
-      { filename: name, data: await readFile(`${sampleDir}${name}`), collection },
-    )
-    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
-  }
+  await ingestSamples(server.fixture, server.dir, ['lumina-guide.pdf', 'faq.csv'], { collection: 'manuals' })
+  await ingestSamples(server.fixture, server.dir, ['setup.md'], { collection: 'default' })
   client = new OpenAI({ baseURL: `${server.baseUrl}/v1`, apiKey: KEY, maxRetries: 0 })
 })
 

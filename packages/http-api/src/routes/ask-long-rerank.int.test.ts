@@ -1,12 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
 import { findSharedTokenizer } from '@rag/embeddings/testing'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { loadCrossEncoder, type Reranker } from '@rag/reranking'
 import { writeHeavyCrossEncoder } from '@rag/reranking/testing'
@@ -32,13 +30,7 @@ beforeAll(async () => {
   if (!found) return
   scratch = await mkdtemp(join(tmpdir(), 'rag-long-rerank-'))
   fixture = await startIngestionFixture('gateway-long-rerank')
-  const data = await readFile(fileURLToPath(new URL('../../../../data/sample/setup.md', import.meta.url)))
-  const { document } = await registerDocument(
-    { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
-    { uploadDir: scratch, maxBytes: 1e6 },
-    { filename: 'setup.md', data },
-  )
-  expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+  await ingestSamples(fixture, scratch, ['setup.md'])
   await writeHeavyCrossEncoder({
     dir: join(scratch, 'models/test/heavy'),
     tokenizerDir,

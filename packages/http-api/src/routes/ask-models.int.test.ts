@@ -1,12 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generationDefaults, processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { findSharedTokenizer } from '@rag/embeddings/testing'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import type { TextGenerator } from '@rag/llm'
 import { loadTestGenerator } from '@rag/llm/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
@@ -22,7 +21,7 @@ const tests = testConfig.parse(processEnvironment()).test
 const { path: gguf, found: hasGguf } = await findTestAsset(tests, 'models/gguf/stories260K.gguf')
 const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(tests.sharedDir)
 
-const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 
 interface Answer {
   status: string
@@ -48,14 +47,7 @@ describe.skipIf(!hasGguf || !hasTokenizer)('asking with real models', () => {
     scratch = await mkdtemp(join(tmpdir(), 'rag-ask-models-'))
     fixture = await startIngestionFixture('gateway-ask-models')
     const pool = fixture.db.pool
-    for (const name of ['lumina-guide.pdf', 'faq.csv', 'setup.md']) {
-      const { document } = await registerDocument(
-        { pool, producer: fixture.producer, logger: fixture.logger },
-        { uploadDir: scratch, maxBytes: 1e6 },
-        { filename: name, data: await readFile(join(sampleDir, name)) },
-      )
-      expect((await waitForDocument(pool, document.id)).status).toBe('ready')
-    }
+    await ingestSamples(fixture, scratch, ['lumina-guide.pdf', 'faq.csv', 'setup.md'])
     await writeTinyCrossEncoder({ dir: join(scratch, 'models/test/cross-encoder'), tokenizerDir })
     reranker = await loadCrossEncoder({
       model: 'test/cross-encoder',

@@ -1,23 +1,15 @@
-import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { registerDocument } from '@rag/ingest'
-import { waitForDocument } from '@rag/ingest/testing'
+import { ingestSamples } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../testing.ts'
 
 // GET /metrics as Prometheus scrapes it, after real requests through a real gateway.
-const sample = fileURLToPath(new URL('../../../../data/sample/faq.csv', import.meta.url))
+const _sample = fileURLToPath(new URL('../../../../data/sample/faq.csv', import.meta.url))
 let server: GatewayServer
 
 beforeAll(async () => {
   server = await startGatewayServer('gateway-metrics')
-  const { pool } = server.fixture.db
-  const { document } = await registerDocument(
-    { pool, producer: server.fixture.producer, logger: server.fixture.logger },
-    { uploadDir: server.dir, maxBytes: 1e6 },
-    { filename: 'faq.csv', data: await readFile(sample) },
-  )
-  await waitForDocument(pool, document.id)
+  await ingestSamples(server.fixture, server.dir, ['faq.csv'])
 })
 afterAll(() => server?.close())
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,10 +13,15 @@ let server: GatewayServer
 let questionId: string
 let conversationId: string
 
-/** The sh blocks' commands (continuations joined, comments and `# →` lines dropped). */
+/** The sh blocks' commands of the README and docs/ (continuations joined, comments and `# →` lines dropped). */
 async function readmeCommands(): Promise<string[]> {
-  const readme = await readFile(`${root}README.md`, 'utf8')
-  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '')
+  const docs = (await readdir(`${root}docs`)).filter((name) => name.endsWith('.md'))
+  const texts = await Promise.all(
+    ['README.md', ...docs.map((name) => `docs/${name}`)].map((path) => readFile(`${root}${path}`, 'utf8')),
+  )
+  const blocks = texts.flatMap((text) =>
+    [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? ''),
+  )
   return blocks
     .flatMap((block) => block.replace(/\\\n\s*/g, '').split('\n'))
     .map((line) => line.replace(/\s+#(?![^']*'[^']*$).*$/, '').trim())
@@ -40,7 +45,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-describe("the README's examples", () => {
+describe("the README's and docs' examples", () => {
   it('run as written: every curl gets a 2xx, every pnpm rag command exits 0', {
     timeout: 240_000,
   }, async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -6,14 +6,13 @@ import { processEnvironment } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import { REFUSALS } from '@rag/questions'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
 
-const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 const evalSet = JSON.parse(
   await readFile(new URL('../../../../data/eval/sample-questions.json', import.meta.url), 'utf8'),
 ) as { query: string; expected_source: string | null; expected_keywords: string[] }[]
@@ -69,15 +68,7 @@ beforeAll(async () => {
   fixture = await startIngestionFixture('gateway-ask', { embedder })
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-ask-'))
   const pool = fixture.db.pool
-  for (const name of await readdir(sampleDir)) {
-    const { document } = await registerDocument(
-      { pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir, maxBytes: 1e6 },
-      { filename: name, data: await readFile(join(sampleDir, name)) },
-    )
-    const stored = await waitForDocument(pool, document.id)
-    expect(stored.status, `${name}: ${stored.error}`).toBe('ready')
-  }
+  await ingestSamples(fixture, uploadDir)
   workers = startQuestionWorkers({ ...fixture, pool, retrieval: keywordOnlySearch.retrieval, embedder })
   gateway = await createTestGateway({ ...fixture, pool }, { uploadDir, maxBytes: 1e6, maxFiles: 5 })
 })

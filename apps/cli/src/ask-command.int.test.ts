@@ -1,28 +1,18 @@
-import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createGatewayClient } from '@rag/gateway-client'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
-import { registerDocument } from '@rag/ingest'
-import { waitForDocument } from '@rag/ingest/testing'
+import { ingestSamples } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAskCommand } from './ask-command.ts'
 import { captureLines } from './testing/capture-lines.ts'
 
-const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
 let server: GatewayServer
 
 beforeAll(async () => {
   server = await startGatewayServer('cli-ask')
-  const { pool, ...rest } = { pool: server.fixture.db.pool, ...server.fixture }
-  for (const name of await readdir(sampleDir)) {
-    const { document } = await registerDocument(
-      { pool, producer: rest.producer, logger: rest.logger },
-      { uploadDir: join(server.dir, 'uploads'), maxBytes: 1e6 },
-      { filename: name, data: await readFile(join(sampleDir, name)) },
-    )
-    await waitForDocument(pool, document.id)
-  }
+  await ingestSamples(server.fixture, join(server.dir, 'uploads'))
 })
 afterAll(() => server.close())
 

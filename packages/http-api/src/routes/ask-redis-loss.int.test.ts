@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readdir, readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { registerDocument } from '@rag/ingest'
-import { waitForDocument } from '@rag/ingest/testing'
+import { ingestSamples } from '@rag/ingest/testing'
 import { readQuestion, reconcileQuestions } from '@rag/questions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../testing.ts'
@@ -11,7 +9,7 @@ import { type GatewayServer, startGatewayServer } from '../testing.ts'
 // Redis holds only work in flight; Postgres holds every accepted question. This file runs its own
 // redis-server (so it can flush and stop it) and checks that no accepted question is lost.
 
-const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 let redis: ChildProcess
 let port: number
 let server: GatewayServer
@@ -76,16 +74,7 @@ beforeAll(async () => {
   port = await freePort()
   await startRedis()
   server = await startGatewayServer('redis-loss', { redisUrl: `redis://127.0.0.1:${port}` })
-  const { producer, logger } = server.fixture
-  const pool = server.fixture.db.pool
-  const uploads = { uploadDir: `${server.dir}/uploads`, maxBytes: 1_000_000 }
-  for (const name of await readdir(sampleDir)) {
-    const { document } = await registerDocument({ pool, producer, logger }, uploads, {
-      filename: name,
-      data: await readFile(`${sampleDir}${name}`),
-    })
-    expect((await waitForDocument(pool, document.id)).status).toBe('ready')
-  }
+  await ingestSamples(server.fixture, `${server.dir}/uploads`)
 })
 
 afterAll(async () => {

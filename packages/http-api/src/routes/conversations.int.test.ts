@@ -1,16 +1,15 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import { startQuestionWorkers, waitForQuestion } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
 
 // Threads on the sample documents, keyword search and no LLM: a follow-up is made to stand alone
 // by carrying the earlier turn's words, and that is what finds its source.
-const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 const KEYS = ['key-of-alice', 'key-of-bob']
 
 let fixture: IngestionFixture
@@ -22,14 +21,7 @@ beforeAll(async () => {
   fixture = await startIngestionFixture('gateway-conversations')
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-conversations-'))
   const pool = fixture.db.pool
-  for (const name of await readdir(sampleDir)) {
-    const { document } = await registerDocument(
-      { pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir, maxBytes: 1e6 },
-      { filename: name, data: await readFile(join(sampleDir, name)) },
-    )
-    expect((await waitForDocument(pool, document.id)).status).toBe('ready')
-  }
+  await ingestSamples(fixture, uploadDir)
   workers = startQuestionWorkers({ ...fixture, pool, retrieval: keywordOnlySearch.retrieval })
   gateway = await createTestGateway(
     { ...fixture, pool },

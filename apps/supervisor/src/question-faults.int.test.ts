@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
@@ -7,8 +7,7 @@ import { processEnvironment } from '@rag/config'
 import { findTestAsset } from '@rag/config/testing'
 import { readTestConfig } from '@rag/db/testing'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '@rag/http-api/testing'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import { processCommands } from '@rag/process-catalog'
 import { ProcessSupervisor } from '@rag/process-supervisor'
 import { killWorker } from '@rag/process-supervisor/testing'
@@ -21,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // a reason naming the stage when it does not. Never a question left waiting forever.
 
 const { path: gguf, found: hasGguf } = await findTestAsset(readTestConfig(), 'models/gguf/stories260K.gguf')
-const sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../data/sample/', import.meta.url))
 const QUESTION = '保証期間は何年ですか'
 
 describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
@@ -31,12 +30,7 @@ describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
   beforeAll(async () => {
     fixture = await startIngestionFixture('question-faults')
     scratch = await mkdtemp(join(tmpdir(), 'rag-question-faults-'))
-    const { document } = await registerDocument(
-      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir: scratch, maxBytes: 1e6 },
-      { filename: 'lumina-guide.pdf', data: await readFile(join(sampleDir, 'lumina-guide.pdf')) },
-    )
-    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+    await ingestSamples(fixture, scratch, ['lumina-guide.pdf'])
   })
   afterAll(async () => {
     await fixture?.close()

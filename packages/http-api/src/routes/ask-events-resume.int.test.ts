@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { generationDefaults, processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
-import { registerDocument } from '@rag/ingest'
-import { waitForDocument } from '@rag/ingest/testing'
+import { ingestSamples } from '@rag/ingest/testing'
 import type { TextGenerator } from '@rag/llm'
 import { loadTestGenerator } from '@rag/llm/testing'
 import { EventSource } from 'eventsource'
@@ -14,7 +12,7 @@ import { type GatewayServer, startGatewayServer } from '../testing.ts'
 // EventSource for Node), its connection cut mid-answer by the network, resuming on its own.
 const tests = testConfig.parse(processEnvironment()).test
 const { path: gguf, found: hasGguf } = await findTestAsset(tests, 'models/gguf/stories260K.gguf')
-const sample = fileURLToPath(new URL('../../../../data/sample/lumina-guide.pdf', import.meta.url))
+const _sample = fileURLToPath(new URL('../../../../data/sample/lumina-guide.pdf', import.meta.url))
 
 /** A fetch whose first event stream breaks right after its first `token` event, as a dropped network would. */
 function fetchCutOnce() {
@@ -57,13 +55,7 @@ describe.skipIf(!hasGguf)('the answer stream with a standard EventSource', () =>
       gateway: { models: { reranker: null, llm: 'stories260K' } },
       workers: { generator, generation: { ...generationDefaults(), maxTokens: 96, temperature: 0 } },
     })
-    const { pool } = server.fixture.db
-    const { document } = await registerDocument(
-      { pool, producer: server.fixture.producer, logger: server.fixture.logger },
-      { uploadDir: server.dir, maxBytes: 1e6 },
-      { filename: 'lumina-guide.pdf', data: await readFile(sample) },
-    )
-    expect((await waitForDocument(pool, document.id)).status).toBe('ready')
+    await ingestSamples(server.fixture, server.dir, ['lumina-guide.pdf'])
   })
 
   afterAll(async () => {

@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import type { TextGenerator } from '@rag/llm'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -13,7 +12,7 @@ import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testi
 // 260K test model cannot). The claim: each rephrasing is searched and the rankings fused, so a
 // passage only a rephrasing finds is among the sources.
 
-const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 // The question is about pairing (setup.md); the second rephrasing asks what only the FAQ holds.
 const QUESTION = 'ペアリングできないときはどうすればいいですか'
 const REPHRASINGS = [
@@ -40,14 +39,7 @@ let scratch: string
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'rag-fusion-'))
   fixture = await startIngestionFixture('gateway-fusion')
-  for (const name of ['setup.md', 'faq.csv']) {
-    const { document } = await registerDocument(
-      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir: scratch, maxBytes: 1e6 },
-      { filename: name, data: await readFile(join(sampleDir, name)) },
-    )
-    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
-  }
+  await ingestSamples(fixture, scratch, ['setup.md', 'faq.csv'])
   workers = startQuestionWorkers({
     ...fixture,
     pool: fixture.db.pool,

@@ -1,11 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generationDefaults, processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
-import { registerDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import type { TextGenerator } from '@rag/llm'
 import { loadTestGenerator } from '@rag/llm/testing'
 import { startQuestionWorkers, waitForQuestion } from '@rag/questions/testing'
@@ -17,7 +16,7 @@ import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testi
 // rewritten query → the LLM answers with the turns before in its prompt.
 const tests = testConfig.parse(processEnvironment()).test
 const { path: gguf, found } = await findTestAsset(tests, 'models/gguf/stories260K.gguf')
-const sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
+const _sampleDir = fileURLToPath(new URL('../../../../data/sample/', import.meta.url))
 
 describe.skipIf(!found)('a conversation with the llama.cpp worker', () => {
   let fixture: IngestionFixture
@@ -29,12 +28,7 @@ describe.skipIf(!found)('a conversation with the llama.cpp worker', () => {
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'rag-conversation-llm-'))
     fixture = await startIngestionFixture('gateway-conversation-llm')
-    const { document } = await registerDocument(
-      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
-      { uploadDir: scratch, maxBytes: 1e6 },
-      { filename: 'lumina-guide.pdf', data: await readFile(join(sampleDir, 'lumina-guide.pdf')) },
-    )
-    expect((await waitForDocument(fixture.db.pool, document.id)).status).toBe('ready')
+    await ingestSamples(fixture, scratch, ['lumina-guide.pdf'])
     generator = await loadTestGenerator(gguf)
     workers = startQuestionWorkers({
       ...fixture,
