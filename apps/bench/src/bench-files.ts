@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isDocumentFinished } from '@rag/api-contract/enums'
 import type { BenchConfig } from '@rag/config'
 import { collectFiles } from '@rag/gateway-client'
 import { getDocument, registerDocument } from '@rag/ingest'
@@ -87,7 +88,7 @@ export async function benchFiles(config: BenchConfig, paths: string[]): Promise<
       for (const control of controls) {
         if (watchedControls.has(control.id)) continue
         const document = await getDocument(run.pool, control.id)
-        if (document?.status === 'ready' || document?.status === 'failed') {
+        if (document && isDocumentFinished(document.status)) {
           watchedControls.add(control.id)
           controlTimes.push(performance.now() - control.at)
         }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
+import { isQuestionFinished } from '@rag/api-contract/enums'
 import { processEnvironment } from '@rag/config'
 import { requireTestAsset } from '@rag/config/testing'
 import { createPool, type Pool } from '@rag/db'
@@ -197,7 +198,7 @@ describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', 
                   status: string
                 }
               ).status
-              return status === 'done' || status === 'failed'
+              return isQuestionFinished(status)
             },
             { timeout: 120_000, interval: 500 },
           )

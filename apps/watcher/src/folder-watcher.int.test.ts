@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isDocumentFinished } from '@rag/api-contract/enums'
 import type { TestDatabase } from '@rag/db/testing'
 import { listDocuments } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
@@ -42,7 +43,7 @@ async function settledInbox() {
     .poll(
       async () => {
         documents = await listDocuments(db.pool, { collection: 'inbox' })
-        return documents.every((d) => d.status === 'ready' || d.status === 'failed')
+        return documents.every((d) => isDocumentFinished(d.status))
       },
       { timeout: 15000 },
     )

@@ -19,4 +19,4 @@ export {
   PgvectorMissingError,
 } from './migrate.ts'
 export { embeddingSpaceOf, openDatabase } from './open-database.ts'
-export { quoteIdentifier } from './sql.ts'
+export { quoteIdentifier, sqlList } from './sql.ts'

@@ -1,3 +1,2 @@
 export { createTestGateway, keywordOnlySearch, type TestGateway } from './test-gateway.ts'
-export { type GatewayFixture, gatewayTest } from './testing/gateway-fixtures.ts'
 export { type GatewayServer, startGatewayServer } from './testing-server.ts'

@@ -1,3 +1,5 @@
+import { FINISHED_DOCUMENT_STATUSES } from '@rag/api-contract/enums'
+import { sqlList } from '@rag/db'
 import { describeFinalFailure } from '@rag/queue'
 import type { IngestDeps } from './ingest-deps.ts'
 import { ingestionPipeline, stepAfterPartStage } from './ingestion-pipeline.ts'
@@ -6,6 +8,7 @@ import { finalizeDocument } from './repository/finalize-document.ts'
 import { listParts } from './repository/parts.ts'
 
 type Step = (typeof ingestionPipeline)[keyof typeof ingestionPipeline]
+const FINISHED = sqlList(FINISHED_DOCUMENT_STATUSES)
 
 /**
  * Postgres is the source of truth: every document not ready or failed that has not moved for
@@ -20,7 +23,7 @@ export async function reconcileDocuments(
 ): Promise<number> {
   const { rows } = await deps.pool.query<{ id: string; contentHash: string; partsTotal: number | null }>(
     `SELECT id, content_hash AS "contentHash", parts_total AS "partsTotal" FROM documents
-      WHERE status NOT IN ('ready', 'failed') AND updated_at < now() - make_interval(secs => $1)
+      WHERE status NOT IN (${FINISHED}) AND updated_at < now() - make_interval(secs => $1)
       ORDER BY updated_at LIMIT 1000`,
     [staleAfterMs / 1000],
   )

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isDocumentFinished } from '@rag/api-contract/enums'
 import type { Pool } from '@rag/db'
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { createLogger, type Logger } from '@rag/log'
@@ -17,7 +18,7 @@ export async function waitForDocument(pool: Pool, id: string, timeoutMs = 30000)
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const document = await getDocument(pool, id)
-    if (document && (document.status === 'ready' || document.status === 'failed')) return document
+    if (document && isDocumentFinished(document.status)) return document
     if (Date.now() > deadline)
       throw new Error(`document ${id} still ${document?.status} after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -1,11 +1,18 @@
-import { isQuestionFinished, QUESTION_STATUSES, type QuestionStatus } from '@rag/api-contract/enums'
-import type { Pool } from '@rag/db'
+import {
+  FINISHED_QUESTION_STATUSES,
+  isQuestionFinished,
+  QUESTION_STATUSES,
+  type QuestionStatus,
+} from '@rag/api-contract/enums'
+import { type Pool, sqlList } from '@rag/db'
 import type { QuestionOptions } from './question-options.ts'
 import { nextStep, QUESTION_STEPS, type RoutedQuestion } from './question-route.ts'
 
 export { QUESTION_STATUSES, type QuestionStatus }
 /** Done or failed: the contract's finished states. */
 export const isFinished = isQuestionFinished
+/** The finished states as SQL constants (the unfinished questions' partial index names them). */
+const FINISHED = sqlList(FINISHED_QUESTION_STATUSES)
 
 export interface QuestionSource {
   /** The answer's [n] marker for this passage. */
@@ -150,7 +157,7 @@ export async function updateQuestion(
         status = $2,
         sources = coalesce($3::jsonb, q.sources),
         degraded = ARRAY(SELECT DISTINCT d FROM unnest(q.degraded || $4::text[]) AS d ORDER BY d),
-        timings = q.timings || $5::jsonb || CASE WHEN $2 IN ('done', 'failed')
+        timings = q.timings || $5::jsonb || CASE WHEN $2 IN (${FINISHED})
           THEN jsonb_build_object('totalMs', round(extract(epoch FROM clock_timestamp() - q.created_at) * 1000))
           ELSE '{}'::jsonb END,
         queries = coalesce($6::text[], q.queries),
@@ -162,7 +169,7 @@ export async function updateQuestion(
         search_query = coalesce($13, q.search_query),
         updated_at = now()
        FROM before
-      WHERE q.id = before.id AND before.status NOT IN ('done', 'failed')
+      WHERE q.id = before.id AND before.status NOT IN (${FINISHED})
       RETURNING ${COLUMNS}, before.status AS "previousStatus"`,
     [
       id,
@@ -188,10 +195,9 @@ export async function updateQuestion(
 
 /** Marks the progress of a long stage (token streaming) so the stall sweeper leaves it alone. */
 export async function touchQuestion(pool: Pool, id: string): Promise<void> {
-  await pool.query(
-    `UPDATE questions SET updated_at = now() WHERE id = $1 AND status NOT IN ('done', 'failed')`,
-    [id],
-  )
+  await pool.query(`UPDATE questions SET updated_at = now() WHERE id = $1 AND status NOT IN (${FINISHED})`, [
+    id,
+  ])
 }
 
 /**
@@ -208,7 +214,7 @@ export async function failStalledQuestions(
   const { rows } = await pool.query<RoutedQuestion & { id: string }>(
     `SELECT q.id::text, q.status, q.history, q.search_query AS "searchQuery", q.queries, q.options
        FROM questions q
-      WHERE q.status NOT IN ('done', 'failed') AND q.updated_at < now() - make_interval(secs => $1)
+      WHERE q.status NOT IN (${FINISHED}) AND q.updated_at < now() - make_interval(secs => $1)
         AND ($2::uuid IS NULL OR q.id = $2)`,
     [timeoutSeconds, onlyId ?? null],
   )
@@ -218,7 +224,7 @@ export async function failStalledQuestions(
     const worker = step ? QUESTION_STEPS[step].worker : 'retrieve'
     const { rowCount } = await pool.query(
       `UPDATE questions SET status = 'failed', updated_at = now(), error = $3
-        WHERE id = $1 AND status NOT IN ('done', 'failed') AND updated_at < now() - make_interval(secs => $2)`,
+        WHERE id = $1 AND status NOT IN (${FINISHED}) AND updated_at < now() - make_interval(secs => $2)`,
       [
         question.id,
         timeoutSeconds,

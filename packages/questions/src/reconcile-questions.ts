@@ -1,4 +1,5 @@
-import type { Pool } from '@rag/db'
+import { FINISHED_QUESTION_STATUSES } from '@rag/api-contract/enums'
+import { type Pool, sqlList } from '@rag/db'
 import type { Logger } from '@rag/log'
 import type { Producer } from '@rag/queue'
 import { jobOfStep, nextStep, type RoutedQuestion } from './question-route.ts'
@@ -16,7 +17,7 @@ export async function reconcileQuestions(
 ): Promise<number> {
   const { rows } = await deps.pool.query<RoutedQuestion & { id: string }>(
     `SELECT id::text, status, history, search_query AS "searchQuery", queries, options FROM questions
-      WHERE status NOT IN ('done', 'failed') AND expires_at > now()
+      WHERE status NOT IN (${sqlList(FINISHED_QUESTION_STATUSES)}) AND expires_at > now()
         AND updated_at < now() - make_interval(secs => $1)
       ORDER BY updated_at LIMIT 1000`,
     [staleAfterMs / 1000],

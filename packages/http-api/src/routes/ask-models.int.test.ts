@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isQuestionFinished } from '@rag/api-contract/enums'
 import { generationDefaults, processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { findSharedTokenizer } from '@rag/embeddings/testing'
@@ -93,7 +94,7 @@ describe.skipIf(!hasGguf || !hasTokenizer)('asking with real models', () => {
     const deadline = Date.now() + 60_000
     for (;;) {
       const answer = (await (await gateway.app.request(`/ask/${id}`)).json()) as Answer
-      if (answer.status === 'done' || answer.status === 'failed') return answer
+      if (isQuestionFinished(answer.status)) return answer
       if (Date.now() > deadline) throw new Error(`still ${answer.status}`)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }

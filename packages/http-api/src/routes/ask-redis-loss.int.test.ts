@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { isQuestionFinished } from '@rag/api-contract/enums'
 import { ingestSamples } from '@rag/ingest/testing'
 import { readQuestion, reconcileQuestions } from '@rag/questions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -63,7 +64,7 @@ async function reconcileUntilFinished(ids: string[], timeoutMs = 60_000) {
       async () => {
         await reconcileQuestions({ pool, producer, logger }, { staleAfterMs: 1000 }).catch(() => undefined)
         const statuses = await Promise.all(ids.map(async (id) => (await readQuestion(pool, id))?.status))
-        return statuses.filter((status) => status !== 'done' && status !== 'failed')
+        return statuses.filter((status) => !status || !isQuestionFinished(status))
       },
       { timeout: timeoutMs, interval: 500 },
     )

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isQuestionFinished } from '@rag/api-contract/enums'
 import { processEnvironment } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
@@ -103,7 +104,7 @@ async function ask(
   const deadline = Date.now() + timeoutMs
   for (let wait = 20; ; wait = Math.min(wait * 1.5, 500)) {
     const polled = (await (await gateway.app.request(`/ask/${id}`)).json()) as Answer
-    if (polled.status === 'done' || polled.status === 'failed') return polled
+    if (isQuestionFinished(polled.status)) return polled
     if (Date.now() > deadline) throw new Error(`question still ${polled.status}`)
     await new Promise((resolve) => setTimeout(resolve, wait))
   }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { MAX_COLLECTION_CHARS } from '@rag/api-contract'
+import { isDocumentFinished, MAX_COLLECTION_CHARS } from '@rag/api-contract'
 import {
   type DocumentRecord,
   deleteDocument,
@@ -73,7 +73,7 @@ export function documentView(document: DocumentRecord) {
     filename: document.filename,
     type: document.sourceType,
     status: document.status,
-    stage: document.status === 'ready' || document.status === 'failed' ? null : document.status,
+    stage: isDocumentFinished(document.status) ? null : document.status,
     progress: document.progress,
     chunkCount: document.chunkCount,
     vectorsPending: document.vectorsPending ?? 0,

@@ -1,27 +1,19 @@
-import { fileURLToPath } from 'node:url'
 import { ingestSamples } from '@rag/ingest/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type GatewayServer, startGatewayServer } from '../testing.ts'
+import { describe, expect } from 'vitest'
+import { gatewayTest as it } from '../testing/gateway-fixtures.ts'
 
-// GET /metrics as Prometheus scrapes it, after real requests through a real gateway.
-const _sample = fileURLToPath(new URL('../../../../data/sample/faq.csv', import.meta.url))
-let server: GatewayServer
-
-beforeAll(async () => {
-  server = await startGatewayServer('gateway-metrics')
-  await ingestSamples(server.fixture, server.dir, ['faq.csv'])
-})
-afterAll(() => server?.close())
-
+// GET /metrics as Prometheus scrapes it, after real requests through a gateway of the test's own.
 describe('GET /metrics', () => {
-  it('reports HTTP latency by declared route, search latency by mode, the queues and the process', async () => {
-    const documents = (await (await fetch(`${server.baseUrl}/documents`)).json()) as {
-      documents: { id: string }[]
-    }
-    await fetch(`${server.baseUrl}/documents/${documents.documents[0]?.id}`)
-    await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('LEDの寿命')}&mode=keyword`)
-    await fetch(`${server.baseUrl}/no-such-page-${Date.now()}`)
-    const response = await fetch(`${server.baseUrl}/metrics`)
+  it('reports HTTP latency by declared route, search latency by mode, the queues and the process', async ({
+    gateway,
+  }) => {
+    await ingestSamples(gateway.fixture, gateway.uploadDir, ['faq.csv'])
+    const fetch = (path: string) => gateway.app.request(path)
+    const documents = (await (await fetch('/documents')).json()) as { documents: { id: string }[] }
+    await fetch(`/documents/${documents.documents[0]?.id}`)
+    await fetch(`/search?q=${encodeURIComponent('LEDの寿命')}&mode=keyword`)
+    await fetch(`/no-such-page-${Date.now()}`)
+    const response = await fetch('/metrics')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
     const text = await response.text()

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest'
-import { type GatewayFixture, gatewayTest as it } from '../testing.ts'
+import { type GatewayFixture, gatewayTest as it } from '../testing/gateway-fixtures.ts'
 
 interface Found {
   mode: string

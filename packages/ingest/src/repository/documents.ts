@@ -1,5 +1,5 @@
-import { DOCUMENT_STATUSES, type DocumentStatus } from '@rag/api-contract/enums'
-import type { Pool, PoolClient } from '@rag/db'
+import { DOCUMENT_STATUSES, type DocumentStatus, FINISHED_DOCUMENT_STATUSES } from '@rag/api-contract/enums'
+import { type Pool, type PoolClient, sqlList } from '@rag/db'
 import type { SourceType } from '@rag/parsers'
 import type { DocumentVersion } from './document-version.ts'
 import type { PartStage } from './parts.ts'
@@ -78,6 +78,8 @@ export async function currentDocument(db: Queryable, { documentId, contentHash }
   return document
 }
 
+/** The finished states as SQL constants. */
+const FINISHED = sqlList(FINISHED_DOCUMENT_STATUSES)
 /** Where a document is, in the contract's order: a status is only ever replaced by a later one. */
 const STATUS_ORDER: string[] = [...DOCUMENT_STATUSES]
 /** A part's stage, in order, and the document status a part at that stage waits in. */
@@ -93,7 +95,7 @@ export async function setStage(
   await db.query(
     `UPDATE documents SET updated_at = now(),
         status = CASE WHEN array_position($4::text[], $3) > array_position($4::text[], status) THEN $3 ELSE status END
-      WHERE id = $1 AND content_hash = $2 AND status NOT IN ('ready', 'failed')`,
+      WHERE id = $1 AND content_hash = $2 AND status NOT IN (${FINISHED})`,
     [documentId, contentHash, status, STATUS_ORDER],
   )
 }
@@ -113,7 +115,7 @@ export async function refreshDocumentStatus(db: Queryable, { documentId, content
                        AND array_position($5::text[], least.status) > array_position($5::text[], d.status)
                       THEN least.status ELSE d.status END
        FROM least
-      WHERE d.id = $1 AND d.content_hash = $2 AND d.status NOT IN ('ready', 'failed')`,
+      WHERE d.id = $1 AND d.content_hash = $2 AND d.status NOT IN (${FINISHED})`,
     [documentId, contentHash, PART_STAGES, WAITING_IN, STATUS_ORDER],
   )
 }

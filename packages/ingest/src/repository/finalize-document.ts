@@ -1,3 +1,4 @@
+import { isDocumentFinished } from '@rag/api-contract/enums'
 import { type Pool, withTransaction } from '@rag/db'
 import type { DocumentVersion } from './document-version.ts'
 
@@ -16,8 +17,7 @@ export async function finalizeDocument(
       [documentId],
     )
     const document = rows[0]
-    if (!document || document.contentHash !== contentHash || ['ready', 'failed'].includes(document.status))
-      return false
+    if (!document || document.contentHash !== contentHash || isDocumentFinished(document.status)) return false
     const { rows: counts } = await client.query<{ stored: number }>(
       `SELECT count(*)::int AS stored FROM ingest_parts
         WHERE document_id = $1 AND content_hash = $2 AND stage = 'stored'`,
