@@ -93,19 +93,20 @@ export interface NewQuestion {
   history?: ConversationTurn[]
 }
 
-/** Records a new question (a duplicate id changes nothing) and returns it as stored. */
+/** Records a new question (a duplicate id changes nothing) and returns where it stands. */
 export async function createQuestion(
   pool: Pool,
   { id, question, options, ttlSeconds, conversationId, history = [] }: NewQuestion,
-): Promise<QuestionRecord> {
-  await pool.query(
-    `INSERT INTO questions (id, question, options, expires_at, conversation_id, history)
+): Promise<QuestionMove['question']> {
+  const { rows } = await pool.query<QuestionMove['question']>(
+    `INSERT INTO questions AS q (id, question, options, expires_at, conversation_id, history)
      VALUES ($1, $2, $3, CASE WHEN $5::uuid IS NULL THEN now() + make_interval(secs => $4) ELSE 'infinity' END,
              $5, $6)
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT (id) DO NOTHING
+     RETURNING ${ROUTE_COLUMNS}`,
     [id, question, JSON.stringify(options), ttlSeconds, conversationId ?? null, JSON.stringify(history)],
   )
-  const created = await readQuestion(pool, id)
+  const created = rows[0] ?? (await readQuestion(pool, id))
   if (!created) throw new Error(`question ${id} was not recorded`)
   return created
 }
@@ -134,14 +135,17 @@ export interface QuestionPatch {
   searchQuery?: string
 }
 
-/** What a move did: the question as it now stands, and the status it had before. */
+/** What a move did: where the question now stands (what its route reads), and the status it had before. */
 export interface QuestionMove {
-  question: QuestionRecord
+  question: RoutedQuestion & { id: string }
   previousStatus: QuestionStatus
 }
 
+/** The columns the route reads, from the row named `q` (a move returns only these: sources stay in Postgres). */
+const ROUTE_COLUMNS = `q.id::text, q.status, q.history, q.search_query AS "searchQuery", q.queries, q.options`
+
 /**
- * Moves an unfinished question to `status` with the patch applied, returning it as it now stands
+ * Moves an unfinished question to `status` with the patch applied, returning where it now stands
  * with the status it had. Returns null (and changes nothing) when it is already done or failed, so
  * a retried or duplicated stage cannot reopen it.
  */
@@ -151,7 +155,7 @@ export async function updateQuestion(
   status: QuestionStatus,
   patch: QuestionPatch = {},
 ): Promise<QuestionMove | null> {
-  const { rows } = await pool.query<QuestionRecord & { previousStatus: QuestionStatus }>(
+  const { rows } = await pool.query<QuestionMove['question'] & { previousStatus: QuestionStatus }>(
     `WITH before AS (SELECT id, status FROM questions WHERE id = $1 FOR UPDATE)
      UPDATE questions q SET
         status = $2,
@@ -170,7 +174,7 @@ export async function updateQuestion(
         updated_at = now()
        FROM before
       WHERE q.id = before.id AND before.status NOT IN (${FINISHED})
-      RETURNING ${COLUMNS}, before.status AS "previousStatus"`,
+      RETURNING ${ROUTE_COLUMNS}, before.status AS "previousStatus"`,
     [
       id,
       status,

@@ -1,8 +1,8 @@
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import { describeFinalFailure, type FinalFailure } from '@rag/queue'
 import {
+  type QuestionMove,
   type QuestionPatch,
-  type QuestionRecord,
   type QuestionStatus,
   updateQuestion,
 } from '../question-store.ts'
@@ -11,7 +11,7 @@ import type { QuestionContext } from './question-context.ts'
 
 /**
  * Records the move in Postgres (the truth), then tells the question's watchers when its status
- * changed (a stage taking over in the same status says nothing). Returns the question as it now
+ * changed (a stage taking over in the same status says nothing). Returns where the question now
  * stands, or null when it was already finished (a retry after the work was done).
  */
 export async function advance(
@@ -19,7 +19,7 @@ export async function advance(
   questionId: string,
   status: QuestionStatus,
   patch: QuestionPatch = {},
-): Promise<QuestionRecord | null> {
+): Promise<QuestionMove['question'] | null> {
   const moved = await updateQuestion(deps.pool, questionId, status, patch)
   if (!moved) return null
   if (moved.previousStatus !== status)
