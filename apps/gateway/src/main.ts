@@ -6,7 +6,12 @@ import { embedderProvider } from '@rag/embeddings'
 import { createApp } from '@rag/http-api'
 import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
-import { deleteExpiredQuestions, failStalledQuestions, reconcileQuestions } from '@rag/questions'
+import {
+  deleteExpiredQuestions,
+  failStalledQuestions,
+  reconcileQuestions,
+  waitsItsTurn,
+} from '@rag/questions'
 import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 
@@ -43,7 +48,9 @@ runMain(async () => {
   const tidyQuestions = () =>
     Promise.all([
       deleteExpiredQuestions(pool),
-      failStalledQuestions(pool, config.retrieval.questionTimeoutSeconds),
+      failStalledQuestions(pool, config.retrieval.questionTimeoutSeconds, undefined, (question) =>
+        waitsItsTurn(producer, question),
+      ),
     ]).catch((error: unknown) => logger.warn({ err: error }, 'tidying questions failed'))
   const questionTidier = setInterval(tidyQuestions, 30_000)
   shutdown.add('question tidier', () => clearInterval(questionTidier))

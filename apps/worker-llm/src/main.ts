@@ -1,6 +1,6 @@
 import { processEnvironment } from '@rag/config'
 import { llmProvider } from '@rag/llm'
-import { questionPipeline, questionWorkerContext } from '@rag/questions'
+import { ANSWER_SYSTEM_PROMPT, questionPipeline, questionWorkerContext } from '@rag/questions'
 import { runMain } from '@rag/runtime'
 import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worker-host'
 
@@ -18,7 +18,8 @@ runMain(() =>
         component: 'llm',
         calls: ['generate'],
       })
-      startModelHeartbeat(worker, 'llm', llm)
+      // Once loaded, the LLM reads the answer instructions ahead of the first question.
+      startModelHeartbeat(worker, 'llm', llm, async (generator) => generator.prepare?.(ANSWER_SYSTEM_PROMPT))
       worker.shutdown.add('llm', async () => (await llm.get())?.close())
       return questionWorkerContext(worker, { getGenerator: () => llm.get() })
     },

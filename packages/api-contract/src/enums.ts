@@ -50,10 +50,15 @@ export const QUESTION_STATUSES = [
   'generating',
   'done',
   'failed',
+  'cancelled',
 ] as const
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number]
 
-/** Where a question ends: its answer (or failure) is final. */
-export const FINISHED_QUESTION_STATUSES = ['done', 'failed'] as const satisfies readonly QuestionStatus[]
+/** Where a question ends: its answer (or failure, or its cancellation) is final. */
+export const FINISHED_QUESTION_STATUSES = [
+  'done',
+  'failed',
+  'cancelled',
+] as const satisfies readonly QuestionStatus[]
 export const isQuestionFinished = (status: QuestionStatus | string): boolean =>
   (FINISHED_QUESTION_STATUSES as readonly string[]).includes(status)

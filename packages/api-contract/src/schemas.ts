@@ -121,6 +121,20 @@ export const questionSchema = z
       temperature: z.number().optional(),
     }),
     answer: z.string().nullable(),
+    provisional: z.boolean().openapi({
+      description:
+        'True while `answer` is the extractive stand-in (the sentence that answers, with its citation) the generated answer will replace',
+    }),
+    queue: z
+      .object({
+        position: z
+          .number()
+          .int()
+          .openapi({ description: 'Questions before this one for the LLM (1 = next)' }),
+        estimatedWaitSeconds: z.number().openapi({ description: 'From the recent answers’ generation time' }),
+      })
+      .nullable()
+      .openapi({ description: 'While the question waits for the LLM: where it stands in line' }),
     refused: z.boolean().nullable().openapi({ description: 'True when the documents hold no answer' }),
     citations: z.array(
       z.object({

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { renderEnvExample } from './env-example.ts'
+import {
+  CONFIG_TABLE_END,
+  CONFIG_TABLE_START,
+  renderConfigurationTable,
+  renderEnvExample,
+} from './env-example.ts'
 import { allProcessConfigs } from './processes.ts'
 
 describe('.env.example', () => {
@@ -11,5 +16,16 @@ describe('.env.example', () => {
       for (const name of config.variables) expect(committed, name).toMatch(new RegExp(`^# ${name}=`, 'm'))
     expect(committed).toMatch(/^# GATEWAY_PORT=3000$/m)
     expect(committed).toMatch(/^# WEB_APP_DIR=$/m)
+  })
+
+  it('docs/configuration.md carries the same defaults and descriptions, generated (pnpm env:example)', async () => {
+    const docs = await readFile(new URL('../../../docs/configuration.md', import.meta.url), 'utf8')
+    const table = docs.slice(
+      docs.indexOf(CONFIG_TABLE_START),
+      docs.indexOf(CONFIG_TABLE_END) + CONFIG_TABLE_END.length,
+    )
+    expect(table).toBe(await renderConfigurationTable(allProcessConfigs as never))
+    // The keyword scorer's k1 is 0.9 in the code, so it is here.
+    expect(table).toMatch(/^\| `BM25_K1` \| `0\.9` \|/m)
   })
 })

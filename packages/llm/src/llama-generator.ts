@@ -5,6 +5,7 @@ import {
   getLlama,
   LlamaChatSession,
   type LlamaContext,
+  type LlamaContextSequence,
   type LlamaModel,
   resolveChatWrapper,
   resolveModelFile,
@@ -25,8 +26,11 @@ export interface GenerateRequest {
 
 export interface Generation {
   text: string
+  /** The prompt's tokens, template included (those reused from an earlier question too). */
   promptTokens: number
   completionTokens: number
+  /** Of the prompt, the tokens read for this question (the rest were kept from earlier ones). */
+  evaluatedPromptTokens?: number
 }
 
 /** A loaded GGUF: what the question pipeline needs from an LLM. */
@@ -38,6 +42,11 @@ export interface TextGenerator {
   /** The first `tokens` tokens of text (to trim a passage to the window). */
   truncateToTokens(text: string, tokens: number): string
   generate(request: GenerateRequest): Promise<Generation>
+  /**
+   * Reads the instructions every request starts with once, ahead of the first question, so that
+   * question pays only for its own part of the prompt (a model server keeps its own cache).
+   */
+  prepare?(system: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -54,6 +63,12 @@ export interface LlamaGeneratorOptions {
   /** Hub or mirror `hf:` URIs resolve against (MODEL_ENDPOINT). */
   endpoint?: string
   logger: Logger
+  /**
+   * Keep each context sequence's evaluated tokens between requests, so the prompt's common prefix
+   * (the instructions) is read once (default). Off: every request reads its whole prompt (the
+   * bench's baseline).
+   */
+  reusePrompts?: boolean
 }
 
 /** Finds the GGUF (downloading it on first use when allowed, with progress in the log) and its path. */
@@ -84,7 +99,7 @@ export async function resolveModelPath(
   )
 }
 
-/** Loads the model once; each generate() borrows a context sequence and a fresh chat session. */
+/** Loads the model once; each generate() borrows a context sequence and starts a fresh chat on it. */
 export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promise<TextGenerator> {
   const modelPath = await resolveModelPath(options)
   await verifyModelFile(options.model, modelPath)
@@ -92,6 +107,11 @@ export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promis
   const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' as never })
   const model: LlamaModel = await llama.loadModel({ modelPath })
   const contextSize = Math.min(options.contextSize, model.trainContextSize)
+  if (contextSize < options.contextSize)
+    options.logger.warn(
+      { asked: options.contextSize, model: model.trainContextSize },
+      `LLM_CONTEXT_SIZE ${options.contextSize} is more than the model's window (${model.trainContextSize} tokens): using ${contextSize}`,
+    )
   const context: LlamaContext = await model.createContext({
     contextSize,
     sequences: options.sequences,
@@ -104,6 +124,26 @@ export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promis
     customWrapperSettings: { qwen: { thoughts: 'discourage' } },
   })
   const countTokens = (text: string) => model.tokenize(text).length
+  const reuse = options.reusePrompts ?? true
+
+  // The context's sequences, lent one per generation. A sequence keeps what it evaluated: a new
+  // chat on it reads only the tokens after the part it shares with the last one (node-llama-cpp
+  // compares them), which is the instructions for every question.
+  const free: LlamaContextSequence[] = Array.from({ length: options.sequences }, () => context.getSequence())
+  const waiting: ((sequence: LlamaContextSequence) => void)[] = []
+  const borrow = () =>
+    new Promise<LlamaContextSequence>((resolve) => {
+      const sequence = free.pop()
+      if (sequence) resolve(sequence)
+      else waiting.push(resolve)
+    })
+  const giveBack = async (sequence: LlamaContextSequence) => {
+    if (!reuse) await sequence.clearHistory()
+    const next = waiting.shift()
+    if (next) next(sequence)
+    else free.push(sequence)
+  }
+  const prepared = new Set<string>()
 
   return {
     model: options.model,
@@ -114,23 +154,57 @@ export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promis
       return all.length <= tokens ? text : model.detokenize(all.slice(0, Math.max(tokens, 0)))
     },
     async generate({ system, prompt, maxTokens, temperature, onText, signal }) {
-      const sequence = context.getSequence()
+      const sequence = await borrow()
       try {
-        const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system, chatWrapper })
-        const text = await session.prompt(prompt, {
-          maxTokens,
-          temperature,
-          signal,
-          stopOnAbortSignal: false,
-          onTextChunk: onText,
+        const session = new LlamaChatSession({
+          contextSequence: sequence,
+          systemPrompt: system,
+          chatWrapper,
+          autoDisposeSequence: false,
         })
-        // What the model actually read (template included) and wrote, for the answer's usage figures.
-        const promptTokens = sequence.tokenMeter.usedInputTokens
-        const completionTokens = sequence.tokenMeter.usedOutputTokens
-        session.dispose({ disposeSequence: false })
-        return { text: text.trim(), promptTokens, completionTokens }
+        try {
+          const readBefore = sequence.tokenMeter.usedInputTokens
+          const wroteBefore = sequence.tokenMeter.usedOutputTokens
+          const text = await session.prompt(prompt, {
+            maxTokens,
+            temperature,
+            signal,
+            stopOnAbortSignal: false,
+            onTextChunk: onText,
+          })
+          // What the model read for this question (template included) and wrote, for the usage figures.
+          const completionTokens = sequence.tokenMeter.usedOutputTokens - wroteBefore
+          const evaluatedPromptTokens = sequence.tokenMeter.usedInputTokens - readBefore
+          const promptTokens = Math.max(
+            evaluatedPromptTokens,
+            sequence.contextTokens.length - completionTokens,
+          )
+          return { text: text.trim(), promptTokens, completionTokens, evaluatedPromptTokens }
+        } finally {
+          session.dispose({ disposeSequence: false })
+        }
       } finally {
-        sequence.dispose()
+        await giveBack(sequence)
+      }
+    },
+    async prepare(system) {
+      if (!reuse || prepared.has(system)) return
+      prepared.add(system)
+      // Each sequence reads the instructions now, while nobody waits.
+      const sequences = await Promise.all(Array.from({ length: options.sequences }, borrow))
+      try {
+        for (const sequence of sequences) {
+          const session = new LlamaChatSession({
+            contextSequence: sequence,
+            systemPrompt: system,
+            chatWrapper,
+            autoDisposeSequence: false,
+          })
+          await session.preloadPrompt('')
+          session.dispose({ disposeSequence: false })
+        }
+      } finally {
+        for (const sequence of sequences) await giveBack(sequence)
       }
     },
     async close() {

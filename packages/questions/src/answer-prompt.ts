@@ -1,3 +1,4 @@
+import { passageHeader, selectContext } from './answer-context.ts'
 import type { Language } from './language.ts'
 import type { ConversationTurn, QuestionSource } from './question-store.ts'
 
@@ -8,20 +9,19 @@ export interface TokenBudget {
   truncateToTokens(text: string, tokens: number): string
 }
 
-const SYSTEM: Record<Language, string> = {
-  ja: [
-    'あなたは社内資料に基づいて質問に答えるアシスタントです。',
-    '与えられた情報だけを使い、日本語で簡潔かつ正確に回答してください。',
-    '情報に答えがない場合は、推測せずに「資料には記載がありません」と答えてください。',
-    '根拠にした情報の番号を文末に [1] のように付けてください。',
-  ].join('\n'),
-  en: [
-    'You answer questions using only the numbered passages you are given.',
-    'Answer concisely and accurately in English.',
-    'If the passages do not contain the answer, say "The documents do not say." instead of guessing.',
-    'Cite the passages you used with their numbers, like [1], at the end of each sentence.',
-  ].join('\n'),
-}
+/**
+ * The instructions, one text for every question in either language: the LLM worker evaluates
+ * them once and every question reuses them (the chat template's system turn is the prompt's
+ * common prefix), so a question pays only for its passages and itself.
+ */
+export const ANSWER_SYSTEM_PROMPT = [
+  'あなたは社内資料に基づいて質問に答えるアシスタントです。You answer questions from the numbered passages you are given.',
+  '与えられた情報だけを使い、質問と同じ言語で簡潔かつ正確に回答してください。Use only them; answer concisely and accurately, in the language of the question.',
+  '情報に答えがない場合は、推測せずに「資料には記載がありません」と答えてください。If they do not contain the answer, say "The documents do not say." instead of guessing.',
+  '根拠にした情報の番号を文末に [1] のように付けてください。Cite the passages you used by their numbers, like [1], at the end of each sentence.',
+].join('\n')
+
+const LANGUAGE_NOTE: Record<Language, string> = { ja: '日本語で回答してください。', en: 'Answer in English.' }
 
 const INTRO: Record<Language, string> = {
   ja: '以下の情報を基に回答してください。',
@@ -61,9 +61,11 @@ export interface AnswerPrompt {
 const passageOf = (source: QuestionSource, parents: boolean) => (parents ? source.parentText : source.text)
 
 /**
- * Numbered passages and the question in the question's language, trimmed by tokens to what the
- * window leaves after the instructions and the answer's room: passages in rank order, the last
- * one that fits cut short, the rest left out (and out of the sources, so [n] always resolves).
+ * Numbered passages and the question, trimmed by tokens to what the window leaves after the
+ * instructions and the answer's room. With a context budget (CONTEXT_TOKENS, the default) each
+ * passage is read as its sentences that answer with those around them, within the budget (see
+ * selectContext); with none (0), whole passages in rank order, the last one that fits cut short,
+ * the rest left out (and out of the sources, so [n] always resolves).
  */
 export function buildAnswerPrompt({
   question,
@@ -73,6 +75,8 @@ export function buildAnswerPrompt({
   budget,
   maxTokens,
   history = [],
+  contextTokens = 0,
+  idf = new Map(),
 }: {
   question: string
   language: Language
@@ -82,33 +86,52 @@ export function buildAnswerPrompt({
   maxTokens: number
   /** Earlier turns of the conversation, oldest first: trimmed oldest-first to a share of the window. */
   history?: ConversationTurn[]
+  /** Tokens the passages may take (0: whole passages, as far as the window allows). */
+  contextTokens?: number
+  /** The question's words' IDF, which picks the sentences read under a budget. */
+  idf?: Map<string, number>
 }): AnswerPrompt {
-  const system = SYSTEM[language]
-  const frame = `${INTRO[language]}\n\n\n${QUESTION[language]}: ${question}\n${ANSWER[language]}:`
+  const system = ANSWER_SYSTEM_PROMPT
+  const frame = `${INTRO[language]}\n\n\n${QUESTION[language]}: ${question}\n${LANGUAGE_NOTE[language]}\n${ANSWER[language]}:`
   // Chat-template tokens around the turns are not in our text: keep a margin for them.
   let remaining = budget.contextSize - maxTokens - budget.countTokens(system) - budget.countTokens(frame) - 48
   const earlier = historyBlock(history, language, budget, Math.floor(Math.max(remaining, 0) * HISTORY_SHARE))
   remaining -= earlier ? earlier.tokens + 2 : 0
   const included: QuestionSource[] = []
   const blocks: string[] = []
-  for (const source of sources) {
-    const header = `[${included.length + 1}] (${source.sourceId})\n`
-    const headerTokens = budget.countTokens(header)
-    const text = passageOf(source, parents)
-    const tokens = budget.countTokens(text)
-    if (headerTokens + tokens <= remaining) {
-      blocks.push(header + text)
-      remaining -= headerTokens + tokens + 2
-    } else if (remaining - headerTokens >= 32 || included.length === 0) {
-      blocks.push(header + budget.truncateToTokens(text, Math.max(remaining - headerTokens, 16)))
-      remaining = 0
-    } else {
-      break
+  if (contextTokens > 0) {
+    const context = selectContext({
+      question,
+      sources,
+      idf,
+      budget: Math.max(1, Math.min(contextTokens, remaining)),
+      countTokens: (text) => budget.countTokens(text),
+      parents,
+    })
+    for (const { source, excerpt } of context.passages) {
+      included.push({ ...source, rank: included.length + 1 })
+      blocks.push(passageHeader(included.length, source) + excerpt)
     }
-    included.push({ ...source, rank: included.length + 1 })
-    if (remaining <= 0) break
+  } else {
+    for (const source of sources) {
+      const header = passageHeader(included.length + 1, source)
+      const headerTokens = budget.countTokens(header)
+      const text = passageOf(source, parents)
+      const tokens = budget.countTokens(text)
+      if (headerTokens + tokens <= remaining) {
+        blocks.push(header + text)
+        remaining -= headerTokens + tokens + 2
+      } else if (remaining - headerTokens >= 32 || included.length === 0) {
+        blocks.push(header + budget.truncateToTokens(text, Math.max(remaining - headerTokens, 16)))
+        remaining = 0
+      } else {
+        break
+      }
+      included.push({ ...source, rank: included.length + 1 })
+      if (remaining <= 0) break
+    }
   }
   const conversation = earlier ? `${earlier.text}\n\n` : ''
-  const prompt = `${INTRO[language]}\n\n${blocks.join('\n\n')}\n\n${conversation}${QUESTION[language]}: ${question}\n${ANSWER[language]}:`
+  const prompt = `${INTRO[language]}\n\n${blocks.join('\n\n')}\n\n${conversation}${QUESTION[language]}: ${question}\n${LANGUAGE_NOTE[language]}\n${ANSWER[language]}:`
   return { system, prompt, sources: included }
 }

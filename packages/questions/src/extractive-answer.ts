@@ -4,11 +4,28 @@ import type { Citation, QuestionSource } from './question-store.ts'
 const sentenceSegmenter = new Intl.Segmenter('ja', { granularity: 'sentence' })
 /** A spreadsheet row as the parsers write it: one `column: value` line per cell. */
 const CELL_LINE = /^([^:\n]{1,80}): (.*)$/
-const ROW_SOURCE = /[:!]r\d+$/
+export const ROW_SOURCE = /[:!]r\d+$/
 /** A sentence this short (a heading, 「はい。」) says too little alone: the next one joins it. */
 const SHORT_SENTENCE = 20
 /** Share of the question's IDF mass a sentence holding a term of the asked kind (a date, a number) gains. */
 const KIND_BONUS = 0.25
+
+/**
+ * How much of the question a piece of text (a sentence, a cell) holds: the share of the question's
+ * IDF mass among its words, plus a bonus when it holds a term of the kind asked for (a date, a
+ * number). The same measure picks the extractive answer and the LLM's context.
+ */
+export function sentenceScorer(question: string, idf: Map<string, number>): (text: string) => number {
+  const query = analyzeQuery(question)
+  const weights = new Map(query.words.map((word) => [word, idf.get(word) ?? 1]))
+  return (text) => {
+    const words = analyzeText(text).words
+    let score = windowCoverage(weights, words, Number.POSITIVE_INFINITY)
+    if (query.kind && words.some((word, i) => isAnswerKindTerm(query.kind ?? 'number', word, words[i - 1])))
+      score += KIND_BONUS
+    return score
+  }
+}
 
 /** A text's sentences, as ICU cuts them (。！？ and . ! ? alike), never across a line break. */
 export function sentencesOf(text: string): string[] {
@@ -23,7 +40,7 @@ export function sentencesOf(text: string): string[] {
 }
 
 /** A row's cells; a line that is not `column: value` continues the cell before it (a multi-line value). */
-function cellsOf(text: string): { column: string; value: string; line: string }[] | null {
+export function cellsOf(text: string): { column: string; value: string; line: string }[] | null {
   const cells: { column: string; value: string; line: string }[] = []
   for (const line of text.split('\n')) {
     const match = CELL_LINE.exec(line)
@@ -54,15 +71,7 @@ export function extractAnswer(
   passage: Pick<QuestionSource, 'text' | 'sourceId' | 'heading'>,
   idf: Map<string, number>,
 ): Extract {
-  const query = analyzeQuery(question)
-  const weights = new Map(query.words.map((word) => [word, idf.get(word) ?? 1]))
-  const coverage = (text: string) => {
-    const words = analyzeText(text).words
-    let score = windowCoverage(weights, words, Number.POSITIVE_INFINITY)
-    if (query.kind && words.some((word, i) => isAnswerKindTerm(query.kind ?? 'number', word, words[i - 1])))
-      score += KIND_BONUS
-    return score
-  }
+  const coverage = sentenceScorer(question, idf)
   const cells = ROW_SOURCE.test(passage.sourceId) ? cellsOf(passage.text) : null
   if (cells && cells.length >= 2) {
     // The longest cell is the answer column (an FAQ's answer, a product's description). When the

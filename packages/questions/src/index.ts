@@ -1,6 +1,7 @@
+export { type AnswerContext, type ContextPassage, passageHeader, selectContext } from './answer-context.ts'
 export { answerDeclines } from './answer-declines.ts'
 export { type AnswerPosition, fingerprintOf, HeldAnswer } from './answer-position.ts'
-export { buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
+export { ANSWER_SYSTEM_PROMPT, buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
 export { citationsOf, normalizeCitationMarkers } from './citations.ts'
 export { askInConversation } from './conversations/ask-in-conversation.ts'
 export {
@@ -17,6 +18,7 @@ export { followUpQuery } from './conversations/follow-up-query.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 export { type Language, languageOf, REFUSALS } from './language.ts'
+export { queueSpotOf, waitsItsTurn } from './question-line.ts'
 export { type AnsweringModels, type QuestionOptions, resolveOptions } from './question-options.ts'
 export { questionPipeline } from './question-pipeline.ts'
 export { jobOfStep, nextStep, QUESTION_STEPS, type QuestionStep } from './question-route.ts'
@@ -34,7 +36,16 @@ export {
   readQuestion,
 } from './question-store.ts'
 export { reconcileQuestions } from './reconcile-questions.ts'
+export { CANCEL_CHECK_MS } from './stages/answer-task.ts'
 export { refusalThresholdFor, type ScoreScale } from './stages/conclude-retrieval.ts'
 export { type QuestionContext, questionWorkerContext } from './stages/question-context.ts'
+export { cancelQuestion } from './stages/question-progress.ts'
 export { type SubmittedQuestion, submitQuestion } from './submit-question.ts'
-export { type QuestionUpdate, type WatchDeps, type WatchOptions, watchQuestion } from './watch-question.ts'
+export {
+  type QuestionUpdate,
+  type QueueSpot,
+  type WatchDeps,
+  type WatchedQuestion,
+  type WatchOptions,
+  watchQuestion,
+} from './watch-question.ts'

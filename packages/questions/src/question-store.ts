@@ -62,6 +62,8 @@ export interface QuestionRecord {
   options: QuestionOptions
   status: QuestionStatus
   answer: string | null
+  /** The answer is the extractive stand-in the generated one will replace (shown at once, marked). */
+  provisional: boolean
   refused: boolean | null
   sources: QuestionSource[]
   citations: Citation[]
@@ -79,7 +81,7 @@ export interface QuestionRecord {
 
 /** The record's columns, read from the row named `q`. */
 const COLUMNS = `q.id::text, q.question, q.conversation_id::text AS "conversationId", q.history,
-  q.search_query AS "searchQuery", q.options, q.status, q.answer, q.refused, q.sources, q.citations,
+  q.search_query AS "searchQuery", q.options, q.status, q.answer, q.provisional, q.refused, q.sources, q.citations,
   q.degraded, q.timings, q.usage, q.error, q.queries,
   q.created_at AS "createdAt", q.updated_at AS "updatedAt", q.expires_at AS "expiresAt"`
 
@@ -128,6 +130,7 @@ export interface QuestionPatch {
   timings?: Record<string, number>
   queries?: string[]
   answer?: string | null
+  provisional?: boolean
   refused?: boolean
   citations?: Citation[]
   usage?: QuestionUsage
@@ -171,6 +174,7 @@ export async function updateQuestion(
         usage = coalesce($11::jsonb, q.usage),
         error = coalesce($12, q.error),
         search_query = coalesce($13, q.search_query),
+        provisional = coalesce($14, q.provisional),
         updated_at = now()
        FROM before
       WHERE q.id = before.id AND before.status NOT IN (${FINISHED})
@@ -189,6 +193,7 @@ export async function updateQuestion(
       patch.usage ? JSON.stringify(patch.usage) : null,
       patch.error ?? null,
       patch.searchQuery ?? null,
+      patch.provisional ?? null,
     ],
   )
   const row = rows[0]
@@ -197,23 +202,30 @@ export async function updateQuestion(
   return { question, previousStatus }
 }
 
-/** Marks the progress of a long stage (token streaming) so the stall sweeper leaves it alone. */
-export async function touchQuestion(pool: Pool, id: string): Promise<void> {
-  await pool.query(`UPDATE questions SET updated_at = now() WHERE id = $1 AND status NOT IN (${FINISHED})`, [
-    id,
-  ])
+/**
+ * Marks the progress of a long stage (an answer being written) so the stall sweeper leaves it
+ * alone; false when the question has ended meanwhile (cancelled): the stage should stop.
+ */
+export async function touchQuestion(pool: Pool, id: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE questions SET updated_at = now() WHERE id = $1 AND status NOT IN (${FINISHED})`,
+    [id],
+  )
+  return (rowCount ?? 0) > 0
 }
 
 /**
- * Fails questions that made no progress for timeoutSeconds (every worker of a stage gone, or a job
- * lost with Redis), naming the worker their next step waits for, so no client polls a question
- * that will never finish.
+ * Fails questions that made no progress of their own for timeoutSeconds (every worker of a stage
+ * gone, or a job lost with Redis), naming the worker their next step waits for, so no client polls
+ * a question that will never finish. Waiting in line is not a lack of progress (`waitsItsTurn`).
  */
 export async function failStalledQuestions(
   pool: Pool,
   timeoutSeconds: number,
   /** Only this question (a client looking at it); all of them when absent. */
   onlyId?: string,
+  /** A question whose job waits its turn in a served queue is not stalled (it is in line). */
+  waitsItsTurn: (question: RoutedQuestion & { id: string }) => Promise<boolean> = async () => false,
 ): Promise<string[]> {
   const { rows } = await pool.query<RoutedQuestion & { id: string }>(
     `SELECT q.id::text, q.status, q.history, q.search_query AS "searchQuery", q.queries, q.options
@@ -224,6 +236,7 @@ export async function failStalledQuestions(
   )
   const failed: string[] = []
   for (const question of rows) {
+    if (await waitsItsTurn(question).catch(() => false)) continue
     const step = nextStep(question)
     const worker = step ? QUESTION_STEPS[step].worker : 'retrieve'
     const { rowCount } = await pool.query(

@@ -11,8 +11,10 @@ export type QuestionEvent =
    */
   | { type: 'token'; text: string; offset: number }
   | { type: 'restart' }
-  /** The question reached done or failed: read the full result from the store. */
-  | { type: 'finished'; status: 'done' | 'failed' }
+  /** An extractive answer stands in for the LLM's until it writes one: read it from the store. */
+  | { type: 'provisional' }
+  /** The question reached done, failed or cancelled: read the full result from the store. */
+  | { type: 'finished'; status: 'done' | 'failed' | 'cancelled' }
 
 const channelOf = (prefix: string, questionId: string) => `${prefix}:question-events:${questionId}`
 const partialKeyOf = (prefix: string, questionId: string) => `${prefix}:question-partial:${questionId}`

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os'
 import type { Environment, WorkerConfig, WorkerConfigOf } from '@rag/config'
 import { openDatabase, type Pool } from '@rag/db'
 import { createLogger, type Logger } from '@rag/log'
@@ -62,6 +63,14 @@ export async function runWorkerProcess<N extends WorkerProcessName, Ctx>({
     throw new Error(`${name} runs ${entry.queue}, which the pipeline given has no step for`)
   const config = entry.config.parse(env) as WorkerConfigOf<N>
   const logger = createLogger({ name, ...config.log })
+  // Ingestion is background work: it yields the CPU to the question workers (a person waits on those).
+  if (entry.pipeline === 'ingestion' && config.worker.ingestNiceness > 0) {
+    try {
+      setPriority(config.worker.ingestNiceness)
+    } catch (error) {
+      logger.warn({ err: error }, 'could not lower this process priority (INGEST_NICENESS)')
+    }
+  }
   const shutdown = createShutdown({ logger, timeoutMs: config.worker.shutdownTimeoutMs })
   shutdown.installSignalHandlers()
 

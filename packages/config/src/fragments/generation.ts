@@ -15,6 +15,8 @@ export interface GenerationSection {
   /** How long one request to the server may take before it is given up (and retried). */
   timeoutMs: number
   contextSize: number
+  /** Tokens of passages an answer is written from: their answering sentences and what surrounds them (0: whole passages). */
+  contextTokens: number
   maxTokens: number
   concurrency: number
   threads: number
@@ -37,12 +39,19 @@ export const generation = defineFragment({
     // Tokens of the LLM's window (capped at what the model was trained for); passages are trimmed to
     // fit. 8192 holds three 2000-character Japanese parents (about 6,000 tokens) with the answer.
     LLM_CONTEXT_SIZE: integer(8192, { min: 256, max: 131072 }),
+    // Tokens of the passages an answer is written from: each passage's sentences that hold the
+    // question, with those around them, best passage first (0: whole passages, as the window allows).
+    // The prompt is what a CPU reads before the first word (about 90 tokens/s on 2 cores for a 1.5B
+    // model): 400 keeps the first token within seconds and the gold answer in the context for 97%+
+    // of what whole passages give (docs/models.md).
+    CONTEXT_TOKENS: integer(400, { min: 0, max: 131072 }),
     // Longest answer, in tokens. Answers end at the model's end-of-text, not at a blank line.
     LLM_MAX_TOKENS: integer(512, { min: 16, max: 8192 }),
     // Answers generated at once by one LLM worker (one context sequence each).
     LLM_CONCURRENCY: integer(1, { min: 1, max: 16 }),
-    // CPU threads for llama.cpp; 0 = half the cores (at least 1): the rest stay for ingestion and
-    // the ONNX models. On a machine that only answers questions, set it to the core count.
+    // CPU threads for llama.cpp; 0 = every core. A person waits on an answer, not on ingestion:
+    // the ingestion workers run at a lower priority (INGEST_NICENESS), so the LLM has the whole
+    // machine when it writes and ingestion takes what it leaves (docs/models.md has the figures).
     LLM_THREADS: integer(0, { min: 0, max: 256 }),
     // Sampling temperature; 0 = always the most likely token (repeatable answers).
     LLM_TEMPERATURE: decimal(0.2, { min: 0, max: 2 }),
@@ -69,9 +78,10 @@ export const generation = defineFragment({
     ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}),
     timeoutMs: env.LLM_TIMEOUT_SECONDS * 1000,
     contextSize: env.LLM_CONTEXT_SIZE,
+    contextTokens: env.CONTEXT_TOKENS,
     maxTokens: env.LLM_MAX_TOKENS,
     concurrency: env.LLM_CONCURRENCY,
-    threads: env.LLM_THREADS || Math.max(1, Math.floor(availableParallelism() / 2)),
+    threads: env.LLM_THREADS || availableParallelism(),
     temperature: env.LLM_TEMPERATURE,
     fusionQueries: env.FUSION_QUERIES,
   }),

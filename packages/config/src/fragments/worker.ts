@@ -13,11 +13,16 @@ export const worker = defineFragment({
     // Port of the worker's Prometheus endpoint (GET /metrics: job durations and failures, model
     // calls, the process); 0 = none. Each worker on one host needs its own.
     METRICS_PORT: integer(0, { min: 0, max: 65535 }),
+    // The ingestion workers' scheduling priority (Unix nice, inherited by the parse sandbox and
+    // OCR): above 0 they run behind the question workers, so an answer being written has the CPU
+    // first and ingestion takes what it leaves; 0 = the same priority as everything else.
+    INGEST_NICENESS: integer(10, { min: 0, max: 19 }),
   },
   read: (env) => ({
     concurrency: env.WORKER_CONCURRENCY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     lockDurationMs: env.JOB_LOCK_SECONDS * 1000,
     metricsPort: env.METRICS_PORT,
+    ingestNiceness: env.INGEST_NICENESS,
   }),
 })

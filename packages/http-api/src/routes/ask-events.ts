@@ -2,26 +2,39 @@ import { type AnswerPosition, type WatchDeps, watchQuestion } from '@rag/questio
 import type { SSEStreamingApi } from 'hono/streaming'
 import { formatPosition } from './answer-position.ts'
 import { questionView } from './question-view.ts'
+import type { QuestionWatchers } from './question-watchers.ts'
 
 /** A quiet stream sends a comment this often, so proxies keep it open. */
 const KEEPALIVE_MS = 15_000
 /** Reconnection delay advised to clients (the standard's default is a few seconds). */
 const RETRY_MS = 1000
+/** A client gone for this long without another watcher coming (a reconnect takes RETRY_MS) has left. */
+export const ABANDON_GRACE_MS = 3 * RETRY_MS
+
+export interface FollowDeps extends WatchDeps {
+  watchers: QuestionWatchers
+  /** Ends a question nobody follows any more (its generation stops, freeing the LLM). */
+  cancel: (id: string, reason: string) => Promise<unknown>
+}
 
 /**
  * GET /ask/:id/events, per the HTML standard's event streams: the question's updates as
- * watchQuestion tells them — `status` on every move, `token` as the answer is written, `restart`
- * when a retry begins the answer again, and `done` with the whole result. Every event's `id:` is
+ * watchQuestion tells them — `status` on every move, `queue` while it waits for the LLM,
+ * `provisional` (the extractive answer, at once), `token` as the LLM writes its answer (which
+ * replaces the provisional one), `restart` when a retry begins the answer again, and `done` with
+ * the whole result. A client that leaves for good cancels the question (see ABANDON_GRACE_MS). Every event's `id:` is
  * the client's position: a reconnect with `Last-Event-ID` gets only what it lacks.
  */
 export async function followQuestion(
   stream: SSEStreamingApi,
   id: string,
-  deps: WatchDeps,
+  deps: FollowDeps,
   resumeFrom?: AnswerPosition,
 ): Promise<void> {
   const closed = new AbortController()
   stream.onAbort(() => closed.abort())
+  await deps.watchers.join(id)
+  let finished = false
   let first = true
   const send = async (event: string, data: unknown, position: AnswerPosition) => {
     await stream.writeSSE({
@@ -37,13 +50,34 @@ export async function followQuestion(
     signal: closed.signal,
     recheckMs: KEEPALIVE_MS,
   })
-  for await (const update of updates) {
-    if (update.type === 'status') await send('status', { status: update.status }, update.position)
-    else if (update.type === 'text') await send('token', { text: update.text }, update.position)
-    else if (update.type === 'restart') await send('restart', {}, update.position)
-    else if (update.type === 'idle') await stream.write(': keep-alive\n\n')
-    // The final status rides on `done` (the client reads it there); its id tells a reconnecting
-    // client it has everything, so the route answers it 204 and standard clients stop.
-    else await send('done', questionView(update.question), update.position)
+  try {
+    for await (const update of updates) {
+      if (update.type === 'status') await send('status', { status: update.status }, update.position)
+      else if (update.type === 'text') await send('token', { text: update.text }, update.position)
+      else if (update.type === 'restart') await send('restart', {}, update.position)
+      else if (update.type === 'provisional')
+        await send('provisional', questionView(update.question), update.position)
+      else if (update.type === 'queue') await send('queue', { queue: update.queue }, update.position)
+      else if (update.type === 'idle') {
+        await stream.write(': keep-alive\n\n')
+        await deps.watchers.refresh(id)
+      } else {
+        // The final status rides on `done` (the client reads it there); its id tells a reconnecting
+        // client it has everything, so the route answers it 204 and standard clients stop.
+        finished = true
+        await send('done', questionView(update.question), update.position)
+      }
+    }
+  } finally {
+    await deps.watchers.leave(id)
+    // The client went away before the end: unless another (or it, reconnecting) follows the
+    // question within the grace, nobody waits for the answer, and the LLM is freed for others.
+    if (!finished && closed.signal.aborted)
+      setTimeout(() => {
+        deps.watchers
+          .count(id)
+          .then((count) => (count === 0 ? deps.cancel(id, 'no client follows it any more') : undefined))
+          .catch(() => undefined)
+      }, ABANDON_GRACE_MS).unref()
   }
 }

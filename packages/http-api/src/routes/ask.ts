@@ -6,14 +6,12 @@ import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
   type AnsweringModels,
-  failStalledQuestions,
   isFinished,
   type QuestionStatus,
-  readQuestion,
   resolveOptions,
   submitQuestion,
 } from '@rag/questions'
-import { type Producer, type QuestionEventSubscriber, readPartialAnswer } from '@rag/queue'
+import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
@@ -21,6 +19,7 @@ import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../open
 import { validationHook } from '../openapi/validation-hook.ts'
 import { parsePosition } from './answer-position.ts'
 import { followQuestion } from './ask-events.ts'
+import { questionAccess } from './question-access.ts'
 import { questionSchema, questionView } from './question-view.ts'
 
 export interface AskRouteDeps {
@@ -111,21 +110,43 @@ const eventsRoute = createRoute({
   },
 })
 
-/** POST /ask → 202 {id}; GET /ask/:id (poll); GET /ask/:id/events (server-sent events). */
+const cancelRoute = createRoute({
+  method: 'delete',
+  path: '/ask/{id}',
+  operationId: 'cancelQuestion',
+  tags: ['questions'],
+  summary: 'Cancel a question: it ends as `cancelled`, and an answer being written stops, freeing the LLM',
+  request: { params: idParams },
+  responses: {
+    200: {
+      description: 'Cancelled: the question as it ended',
+      content: { 'application/json': { schema: questionSchema } },
+    },
+    409: errorResponse('The question had already finished (done, failed or cancelled): nothing was stopped'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    ...gone,
+  },
+})
+
+/**
+ * POST /ask → 202 {id}; GET /ask/:id (poll); GET /ask/:id/events (server-sent events);
+ * DELETE /ask/:id (cancel).
+ */
 export function askRoutes(deps: AskRouteDeps) {
-  // A question stuck in a stage (its workers gone) is failed, with the stage named, when looked at.
+  const questions = questionAccess(deps)
   const current = async (id: string) => {
-    await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id)
-    const question = await readQuestion(deps.pool, id)
+    const question = await questions.find(id)
     if (!question)
       throw new HttpError(404, `no question ${id} (unknown, or expired after its retention time)`)
     return question
   }
-
-  const watchDeps = {
+  const followDeps = {
     events: deps.questionEvents,
-    partialAnswer: (id: string) => readPartialAnswer(deps.producer.redis, deps.queuePrefix, id),
+    partialAnswer: questions.partialAnswer,
     current,
+    watchers: questions.watchers,
+    cancel: questions.cancel,
   }
 
   return new OpenAPIHono({ defaultHook: validationHook })
@@ -154,6 +175,19 @@ export function askRoutes(deps: AskRouteDeps) {
       // A client that was sent `done` and reconnects has everything: 204 tells EventSource to stop.
       if (isFinished(question.status) && resumeFrom && isFinished(resumeFrom.status as QuestionStatus))
         return c.body(null, 204)
-      return streamSSE(c, (stream) => followQuestion(stream, id, watchDeps, resumeFrom))
+      return streamSSE(c, (stream) => followQuestion(stream, id, followDeps, resumeFrom))
+    })
+    .openapi(cancelRoute, async (c) => {
+      const { id } = c.req.valid('param')
+      const before = await current(id)
+      if (
+        isFinished(before.status) ||
+        !(await questions.cancel(id, 'cancelled by the client (DELETE /ask/:id)'))
+      )
+        throw new HttpError(
+          409,
+          `question ${id} has already finished (${(await current(id)).status}): nothing to cancel`,
+        )
+      return c.json(questionView(await current(id)), 200)
     })
 }

@@ -1,15 +1,17 @@
 export { questionSchema, questionSourceSchema } from '@rag/api-contract'
 
-import type { QuestionRecord } from '@rag/questions'
+import type { WatchedQuestion } from '@rag/questions'
 
 /** The answer as clients see it (internal ids left out). */
-export function questionView(question: QuestionRecord) {
+export function questionView(question: WatchedQuestion) {
   return {
     id: question.id,
     status: question.status,
     question: question.question,
     options: question.options,
     answer: question.answer,
+    provisional: question.provisional,
+    queue: question.queue ?? null,
     refused: question.refused,
     citations: question.citations,
     sources: question.sources.map(({ chunkId: _chunkId, ...source }) => source),

@@ -2,8 +2,9 @@ import { questionWordWeights } from '@rag/retrieval'
 import { extractiveAnswerOf } from '../extractive-answer.ts'
 import { languageOf, REFUSALS } from '../language.ts'
 import type { QuestionRecord, QuestionSource } from '../question-store.ts'
+import { handOn } from './hand-on.ts'
 import type { QuestionContext } from './question-context.ts'
-import { advance, advanceAndHandOn } from './question-progress.ts'
+import { advance } from './question-progress.ts'
 
 /** What the sources' scores are: term evidence, or the cross-encoder's relevance probability. */
 export type ScoreScale = 'evidence' | 'reranker'
@@ -48,7 +49,18 @@ export async function concludeRetrieval(
     })
     return
   }
-  await advanceAndHandOn(deps, question.id, 'generating', { ...patch, sources })
+  // The answer the passages give at once, shown (marked provisional) while the LLM writes its own.
+  const provisional = await extractiveAnswer(deps, question.question, sources)
+  const moved = await advance(deps, question.id, 'generating', {
+    ...patch,
+    sources,
+    answer: provisional.answer,
+    citations: provisional.citations,
+    provisional: provisional.answer !== null,
+  })
+  // Told before the LLM's job is queued, so no watcher sees its first token before the stand-in.
+  if (provisional.answer !== null) await deps.publish(question.id, { type: 'provisional' })
+  if (moved) await handOn(deps, moved)
 }
 
 /** The best passage's answering sentence (or cell) is the answer (no model needed), citing it. */

@@ -4,6 +4,7 @@ import {
   type QuestionMove,
   type QuestionPatch,
   type QuestionStatus,
+  readQuestion,
   updateQuestion,
 } from '../question-store.ts'
 import { handOn } from './hand-on.ts'
@@ -26,7 +27,7 @@ export async function advance(
     await deps.publish(
       questionId,
       isQuestionFinished(status)
-        ? { type: 'finished', status: status as 'done' | 'failed' }
+        ? { type: 'finished', status: status as 'done' | 'failed' | 'cancelled' }
         : { type: 'status', status },
     )
   return moved.question
@@ -43,11 +44,39 @@ export async function advanceAndHandOn(
   if (question) await handOn(deps, question)
 }
 
-/** The failure hook of every question step: a job that will not be tried again fails its question. */
+/**
+ * The failure hook of every question step: a job that will not be tried again fails its question,
+ * unless an answer already stands: the LLM's step ending so (its worker killed over and over) leaves
+ * the provisional extractive answer as the answer, saying the LLM's is missing and why.
+ */
 export function failQuestionOnFinalFailure(deps: Pick<QuestionContext, 'pool' | 'publish'>, stage: string) {
   return async ({ questionId }: { questionId: string }, failure: FinalFailure) => {
-    await advance(deps, questionId, 'failed', { error: describeFinalFailure(stage, 'question', failure) })
+    const error = describeFinalFailure(stage, 'question', failure)
+    const question = await readQuestion(deps.pool, questionId)
+    if (question?.provisional && question.answer !== null) {
+      await deps.publish(questionId, { type: 'restart' })
+      await advance(deps, questionId, 'done', {
+        provisional: false,
+        degraded: [stage],
+        error: `${error} (the extractive answer stands)`,
+      })
+      return
+    }
+    await advance(deps, questionId, 'failed', { error })
   }
+}
+
+/**
+ * Ends an unfinished question as cancelled (its client gone, DELETE /ask/:id): its watchers are
+ * told, and a step at work on it stops (the LLM notices within CANCEL_CHECK_MS). False when it had
+ * already finished.
+ */
+export async function cancelQuestion(
+  deps: Pick<QuestionContext, 'pool' | 'publish'>,
+  questionId: string,
+  reason: string,
+): Promise<boolean> {
+  return (await advance(deps, questionId, 'cancelled', { error: `cancelled: ${reason}` })) !== null
 }
 
 export const elapsedMs = (started: number) => Math.round(performance.now() - started)

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { MAX_QUESTION_CHARS } from '@rag/api-contract'
 import {
-  failStalledQuestions,
   HISTORY_TURNS,
   languageOf,
   type QuestionRecord,
-  readQuestion,
   resolveOptions,
   submitQuestion,
   type WatchDeps,
   watchQuestion,
 } from '@rag/questions'
-import { readPartialAnswer } from '@rag/queue'
 import { streamSSE } from 'hono/streaming'
 import type { AskRouteDeps } from '../ask.ts'
+import { questionAccess } from '../question-access.ts'
 import { historyOf, textOf } from './chat-request.ts'
 import { openAiError, openAiValidationHook } from './openai-error.ts'
 import { chatCompletionsRoute, listModelsRoute } from './openai-specs.ts'
@@ -62,16 +60,26 @@ const usageOf = (question: QuestionRecord) => {
  * returns the completion, and cites its passages both in the text and in `citations`.
  */
 export function openAiRoutes(deps: AskRouteDeps) {
+  const questions = questionAccess(deps)
   const watch: WatchDeps = {
     events: deps.questionEvents,
-    partialAnswer: (id) => readPartialAnswer(deps.producer.redis, deps.queuePrefix, id),
+    partialAnswer: questions.partialAnswer,
     current: async (id) => {
-      await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id)
-      const question = await readQuestion(deps.pool, id)
+      const question = await questions.find(id)
       if (!question) throw openAiError(500, `the question ${id} is gone`, { type: 'server_error' })
       return question
     },
   }
+  // An OpenAI client cannot resume: once it has gone (stream closed, request aborted) nobody will
+  // read the answer, so the question is cancelled and the LLM freed for the next.
+  const cancelWhenGone = (id: string, signal: AbortSignal) =>
+    signal.addEventListener(
+      'abort',
+      () => void questions.cancel(id, 'the OpenAI client went away').catch(() => undefined),
+      {
+        once: true,
+      },
+    )
   return new OpenAPIHono({ defaultHook: openAiValidationHook })
     .openapi(listModelsRoute, async (c) => {
       const created = Math.floor(Date.now() / 1000)
@@ -138,8 +146,16 @@ export function openAiRoutes(deps: AskRouteDeps) {
               }),
             })
           await chunk({ role: 'assistant', content: '' }, null)
+          cancelWhenGone(id, signal)
           let streamed = ''
           for await (const update of watchQuestion(id, watch, { signal })) {
+            if (update.type === 'provisional' && streamed === '') {
+              // The extractive answer, at once, where chat UIs show a model's reasoning (a block of
+              // its own): never as content, since content cannot be taken back and would read as
+              // one text with the generated answer that follows.
+              await chunk({ reasoning_content: update.question.answer ?? '' }, null)
+              continue
+            }
             if (update.type === 'text') {
               // The stream only goes forward: what a restarted answer repeats of its length is not sent again.
               const bytes = Buffer.from(update.text)
@@ -187,6 +203,7 @@ export function openAiRoutes(deps: AskRouteDeps) {
       }
 
       let finished: QuestionRecord | undefined
+      cancelWhenGone(id, signal)
       for await (const update of watchQuestion(id, watch, { signal }))
         if (update.type === 'finished') finished = update.question
       // Only when the client went away: nobody reads this.

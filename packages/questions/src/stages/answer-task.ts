@@ -1,0 +1,142 @@
+import type { TextGenerator } from '@rag/llm'
+import type { JobContext } from '@rag/queue'
+import { questionWordWeights } from '@rag/retrieval'
+import { answerDeclines } from '../answer-declines.ts'
+import { buildAnswerPrompt } from '../answer-prompt.ts'
+import { citationsOf, normalizeCitationMarkers } from '../citations.ts'
+import { languageOf } from '../language.ts'
+import { type QuestionRecord, touchQuestion } from '../question-store.ts'
+import { extractiveAnswer } from './conclude-retrieval.ts'
+import type { QuestionContext } from './question-context.ts'
+import { advance, elapsedMs } from './question-progress.ts'
+
+/**
+ * How often an answer being written is looked at: it marks the question as moving (the stall
+ * sweeper leaves it alone) and notices a question cancelled meanwhile, which stops the LLM.
+ */
+export const CANCEL_CHECK_MS = 500
+
+/**
+ * Marks the question as moving every `everyMs` while its answer is written, and aborts the
+ * generation as soon as the question has ended otherwise (cancelled: its client gone, DELETE).
+ */
+export function watchWhileWriting(
+  deps: Pick<QuestionContext, 'pool' | 'logger'>,
+  questionId: string,
+  controller: AbortController,
+  everyMs = CANCEL_CHECK_MS,
+): () => void {
+  const timer = setInterval(() => {
+    touchQuestion(deps.pool, questionId).then(
+      (unfinished) => {
+        if (!unfinished) controller.abort(new Error('the question ended while its answer was written'))
+      },
+      (error: unknown) => deps.logger.debug({ err: error, questionId }, 'could not look at the question'),
+    )
+  }, everyMs)
+  return () => clearInterval(timer)
+}
+
+/** The answer is what the passages give: the provisional one already shown, or the extractive one now. */
+async function answerWithoutLlm(
+  deps: QuestionContext,
+  question: QuestionRecord,
+  started: number,
+  why?: string,
+) {
+  await deps.publish(question.id, { type: 'restart' })
+  const extractive =
+    question.provisional && question.answer !== null
+      ? {}
+      : await extractiveAnswer(deps, question.question, question.sources)
+  await advance(deps, question.id, 'done', {
+    ...extractive,
+    provisional: false,
+    degraded: ['generate'],
+    ...(why ? { error: `generate: ${why} (the extractive answer stands)` } : {}),
+    timings: { generateMs: elapsedMs(started) },
+  })
+}
+
+/**
+ * question.generate's answer task: the LLM writes the answer from the passages' answering
+ * sentences (CONTEXT_TOKENS), streamed to watchers; it replaces the provisional extractive one. A
+ * question cancelled meanwhile stops the LLM within CANCEL_CHECK_MS and frees it for the next.
+ */
+export async function answerTask(deps: QuestionContext, question: QuestionRecord, context: JobContext) {
+  const started = performance.now()
+  await advance(deps, question.id, 'generating')
+  // A retry (worker crashed mid-answer) starts the answer over: watchers drop what they have.
+  if (context.resumed) await deps.publish(question.id, { type: 'restart' })
+  const generator = await deps.getGenerator()
+  if (!generator) {
+    await answerWithoutLlm(deps, question, started)
+    return 'extractive (no LLM)'
+  }
+  try {
+    return await generateAnswer(deps, question, generator, started)
+  } catch (error) {
+    // The LLM failed every attempt (its server unreachable or dying mid-answer): the question still
+    // gets the answer the passages give, saying the LLM was not there, rather than failing.
+    if (!context.lastAttempt) throw error
+    const why = error instanceof Error ? error.message : String(error)
+    await answerWithoutLlm(deps, question, started, `the LLM failed: ${why}`)
+    return `extractive (the LLM failed: ${why})`
+  }
+}
+
+async function generateAnswer(
+  deps: QuestionContext,
+  question: QuestionRecord,
+  generator: TextGenerator,
+  started: number,
+) {
+  // A question may ask for a shorter answer than LLM_MAX_TOKENS, never a longer one.
+  const maxTokens = Math.min(
+    question.options.maxTokens ?? deps.generation.maxTokens,
+    deps.generation.maxTokens,
+  )
+  const temperature = question.options.temperature ?? deps.generation.temperature
+  const searched = question.searchQuery ?? question.question
+  const prompt = buildAnswerPrompt({
+    question: question.question,
+    language: languageOf(question.question),
+    sources: question.sources,
+    parents: question.options.parents,
+    budget: generator,
+    maxTokens,
+    history: question.history,
+    contextTokens: deps.generation.contextTokens,
+    idf: deps.generation.contextTokens > 0 ? await questionWordWeights(deps.pool, searched) : new Map(),
+  })
+  const cancel = new AbortController()
+  const stopWatching = watchWhileWriting(deps, question.id, cancel)
+  let result: Awaited<ReturnType<TextGenerator['generate']>>
+  try {
+    result = await generator.generate({
+      system: prompt.system,
+      prompt: prompt.prompt,
+      maxTokens,
+      temperature,
+      signal: cancel.signal,
+      onText: (text) => void deps.publish(question.id, { type: 'token', text }),
+    })
+  } catch (error) {
+    if (cancel.signal.aborted) return 'stopped: the question was cancelled'
+    throw error
+  } finally {
+    stopWatching()
+  }
+  const answer = normalizeCitationMarkers(result.text)
+  await advance(deps, question.id, 'done', {
+    answer,
+    provisional: false,
+    // The model declining (「資料には記載がありません」) is a refusal like the evidence gate's.
+    refused: answerDeclines(answer),
+    sources: prompt.sources,
+    citations: citationsOf(answer, prompt.sources),
+    usage: { promptTokens: result.promptTokens, completionTokens: result.completionTokens },
+    timings: { generateMs: elapsedMs(started) },
+  })
+  return 'answered'
+}
