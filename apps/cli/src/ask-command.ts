@@ -11,6 +11,8 @@ export interface AskCommandOptions {
   progress: Writable
   json?: boolean
   timeoutMs?: number
+  /** Aborted (Ctrl-C): the question is cancelled, which frees the LLM, and the command ends. */
+  signal?: AbortSignal
 }
 
 /** Prints `=== Answer ===` then `=== Sources ===` with one `- sourceId` per line. */
@@ -35,17 +37,38 @@ export async function runAskCommand({
   progress,
   json = false,
   timeoutMs = 10 * 60_000,
+  signal,
 }: AskCommandOptions): Promise<number> {
   const { id } = await client.ask(question, options)
   let lastStatus = ''
+  let toldProvisional = false
+  let toldQueue = ''
   const answer = await client.waitForAnswer(id, {
     timeoutMs,
-    onPoll: ({ status }) => {
-      if (status === lastStatus) return
-      lastStatus = status
-      progress.write(`${status}…\n`)
+    signal,
+    onPoll: (current) => {
+      if (current.status !== lastStatus) {
+        lastStatus = current.status
+        progress.write(`${current.status}…\n`)
+      }
+      const queue = current.queue ? `${current.queue.position}:${current.queue.estimatedWaitSeconds}` : ''
+      if (queue && queue !== toldQueue && current.queue)
+        progress.write(
+          `waiting for the LLM: ${current.queue.position} in line, about ${current.queue.estimatedWaitSeconds} s\n`,
+        )
+      toldQueue = queue
+      // The extractive answer, at once, while the LLM writes its own (stdout gets the final one).
+      if (current.provisional && current.answer && !toldProvisional) {
+        toldProvisional = true
+        progress.write(`(provisional, from the documents while the LLM writes) ${current.answer}\n`)
+      }
     },
   })
+  if (signal?.aborted && !isQuestionFinished(answer.status)) {
+    await client.cancelQuestion(id).catch(() => undefined)
+    progress.write(`cancelled (question ${id})\n`)
+    return 130
+  }
   if (!isQuestionFinished(answer.status)) {
     progress.write(`gave up after ${timeoutMs / 1000} s; the question is still ${answer.status} (id ${id})\n`)
     return 1

@@ -121,14 +121,19 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
       if (options.answer) askOptions.answer = options.answer
       if (options.collection) askOptions.collection = options.collection
       if (options.parents === false) askOptions.parents = false
+      // Ctrl-C while the answer is written cancels the question, so the LLM is free for the next.
+      const interrupted = new AbortController()
+      const interrupt = () => interrupted.abort()
+      process.once('SIGINT', interrupt)
       exitCode = await runAskCommand({
         question: words.join(' ').trim(),
         options: askOptions,
         client: gateway(io.stderr),
         output: io.stdout,
         progress: io.stderr,
+        signal: interrupted.signal,
         json: options.json,
-      })
+      }).finally(() => process.off('SIGINT', interrupt))
     })
 
   program

@@ -36,6 +36,8 @@ export interface EvalArgs {
   sample?: { size: number; seed: number }
   /** Questions in flight at once. */
   concurrency?: number
+  /** Context budgets whose recall is measured (tokens; 0 = whole passages). */
+  contextBudgets?: number[]
   /** Evaluation schemas kept (the most recently used); older ones are dropped. */
   keepSchemas?: number
 }
@@ -104,7 +106,13 @@ export async function runEvalCommand(
       },
       dataset,
       configs,
-      { limit: args.limit, sample: args.sample, concurrency: args.concurrency, onProgress: progress },
+      {
+        limit: args.limit,
+        sample: args.sample,
+        concurrency: args.concurrency,
+        contextBudgets: args.contextBudgets,
+        onProgress: progress,
+      },
     )
     await generator?.close()
     await markEvalSchemaUsed(pool, schema)

@@ -11,11 +11,14 @@ const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad
                  [--configs ${DEFAULT_CONFIGS.join(',')}] [--limit N] [--out DIR]
                  [--baseline report.json] [--max-drop 0.02] [--without-gold SHARE]
                  [--sample N] [--seed S] [--concurrency N] [--keep-schemas 5]
+                 [--context-budgets 200,400,800,0]
   --without-gold 0.5: refusal calibration; about half of the documents that answer a question are
   taken out of the corpus, so their questions must be refused (the report's threshold sweep).
   --sample N: N questions drawn over the whole dataset (seeded by --seed, default 1), instead of
   --limit's first N. --concurrency: questions in flight (default 4). --keep-schemas: evaluation
   corpora kept in the database (the most recently used; older ones are dropped).
+  --context-budgets: the context budgets (tokens; 0 = whole passages) whose context recall and
+  tokens are reported (default: CONTEXT_TOKENS and whole passages).
   configs: presets (vector, keyword, hybrid, hybrid+rerank, hybrid+fusion, parents-off, extractive,
   generate) with optional overrides, e.g. hybrid:alpha=0.3:rrfK=20 or keyword:k1=0.9:b=0.4
 `
@@ -36,6 +39,7 @@ runMain(async () => {
       seed: { type: 'string', default: '1' },
       concurrency: { type: 'string', default: '4' },
       'keep-schemas': { type: 'string', default: '5' },
+      'context-budgets': { type: 'string' },
       help: { type: 'boolean' },
     },
   })
@@ -47,6 +51,7 @@ runMain(async () => {
   const seed = Number(values.seed)
   const concurrency = Number(values.concurrency)
   const keepSchemas = Number(values['keep-schemas'])
+  const contextBudgets = values['context-budgets']?.split(',').map((budget) => Number(budget.trim()))
   const positiveInteger = (value: number | undefined) =>
     value === undefined || (Number.isInteger(value) && value > 0)
   if (
@@ -59,6 +64,7 @@ runMain(async () => {
     !Number.isInteger(seed) ||
     !positiveInteger(concurrency) ||
     !positiveInteger(keepSchemas) ||
+    contextBudgets?.some((budget) => !(Number.isInteger(budget) && budget >= 0)) ||
     concurrency > 64
   ) {
     ;(values.help ? process.stdout : process.stderr).write(USAGE)
@@ -83,6 +89,7 @@ runMain(async () => {
       sample: sample === undefined ? undefined : { size: sample, seed },
       concurrency,
       keepSchemas,
+      contextBudgets,
     },
     config,
     { output: process.stdout, logger, progress: progressReporter(process.stderr) },

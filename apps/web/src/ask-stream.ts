@@ -2,6 +2,10 @@ import type { Question } from './api.ts'
 
 export interface AskStreamHandlers {
   status(status: string): void
+  /** The extractive answer, at once, while the LLM writes its own (which replaces it token by token). */
+  provisional?(question: Question): void
+  /** Its place in the LLM's line (null: no longer waiting). */
+  queue?(queue: Question['queue']): void
   /** More of the answer as the LLM writes it. */
   token(text: string): void
   /** The answer starts over (a retry began it again): drop what was shown. */
@@ -34,6 +38,12 @@ export function followAnswer(
   source.addEventListener('status', (event) => handlers.status(String(data(event).status)))
   source.addEventListener('token', (event) => handlers.token(String(data(event).text)))
   source.addEventListener('restart', () => handlers.restart())
+  source.addEventListener('provisional', (event) =>
+    handlers.provisional?.(data(event) as unknown as Question),
+  )
+  source.addEventListener('queue', (event) =>
+    handlers.queue?.((data(event).queue ?? null) as Question['queue']),
+  )
   source.addEventListener('done', (event) => {
     source.close()
     handlers.done(data(event) as unknown as Question)

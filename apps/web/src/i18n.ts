@@ -61,6 +61,8 @@ const en = {
   'degraded.fix':
     'To add the models, run `pnpm rag models pull` where the internet is reachable (docs/models.md).',
   'ask.status': 'Status: {status}',
+  'ask.provisional': 'From the documents, while the LLM writes its answer',
+  'ask.queue': 'Waiting for the LLM: {position} in line, about {seconds} s',
   'ask.failed': 'The question failed: {error}',
   'ask.noSources': 'No passages found.',
   'ask.queries': 'Also searched: {queries}',
@@ -154,6 +156,8 @@ const ja: Record<MessageKey, string> = {
   'degraded.fix':
     'モデルを入れるには、インターネットにつながる環境で `pnpm rag models pull` を実行してください（docs/models.md）。',
   'ask.status': '状態: {status}',
+  'ask.provisional': '資料からの抜粋（LLM が回答を作成中）',
+  'ask.queue': 'LLM の順番待ち: {position} 番目、あと約 {seconds} 秒',
   'ask.failed': '質問の処理に失敗しました: {error}',
   'ask.noSources': '該当する箇所がありません。',
   'ask.queries': '言い換えて検索: {queries}',

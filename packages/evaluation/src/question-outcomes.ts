@@ -19,6 +19,8 @@ export interface QuestionOutcome {
   status: string
   degraded: string[]
   timings: Record<string, number>
+  /** Whether a gold answer is inside the context an LLM would read (CONTEXT_TOKENS); null when not measured. */
+  contextHasAnswer?: boolean | null
 }
 
 /** A question's ranking of dataset documents: sources mapped to their document, first occurrence kept. */

@@ -95,6 +95,19 @@ export function renderMarkdown(report: EvaluationReport): string {
         ),
       )
     }
+    if (config.context && config.context.length > 0 && (config.context[0]?.questions ?? 0) > 0) {
+      lines.push(
+        '',
+        `Context an LLM would read (model-free; ${config.context[0]?.questions} answerable questions with answer strings; tokens estimated):`,
+        '',
+        '| context budget | context recall | tokens p50 | tokens p95 |',
+        '| --- | --- | --- | --- |',
+        ...config.context.map(
+          (m) =>
+            `| ${m.budget === 0 ? 'whole passages' : `${m.budget} tokens`} | ${cell(m.recall)} | ${m.tokensP50} | ${m.tokensP95} |`,
+        ),
+      )
+    }
     lines.push('', `Failures: ${config.failures.length} (see failures-${fileSafe(config.name)}.jsonl)`, '')
   }
   return lines.join('\n')

@@ -8,6 +8,7 @@ import { refusalThresholdFor, type ScoreScale, startQuestionWorkers } from '@rag
 import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import type { Reranker } from '@rag/reranking'
 import { askQuestions } from './ask-questions.ts'
+import { measureContext } from './context-recall.ts'
 import type { Dataset } from './dataset.ts'
 import type { EvalConfig } from './eval-configs.ts'
 import { ingestCorpus } from './ingest-corpus.ts'
@@ -54,7 +55,10 @@ export async function runEvaluation(
     sample,
     concurrency = 4,
     onProgress,
+    contextBudgets,
   }: {
+    /** Context budgets measured (tokens; 0 = whole passages): CONTEXT_TOKENS and whole passages by default. */
+    contextBudgets?: number[]
     limit?: number
     sample?: { size: number; seed: number }
     concurrency?: number
@@ -122,11 +126,37 @@ export async function runEvaluation(
       // Reranked configs are judged on the reranker's probability, the others on term evidence.
       const scale: ScoreScale = config.options.rerank && deps.models.reranker ? 'reranker' : 'evidence'
       const options = { ...config.options, overrides: config.retrieval }
+      const scored = scoreConfig(config.name, questions, records, corpus.documents, {
+        threshold: refusalThresholdFor(retrieval, scale),
+        scale,
+      })
+      // What an LLM would read of the passages, under each context budget (model-free).
+      const budgets = contextBudgets ?? [deps.generation.contextTokens, 0]
+      const context = await measureContext(deps.pool, questions, records, budgets, {
+        contextSize: deps.generation.contextSize,
+        maxTokens: deps.generation.maxTokens,
+        topK: retrieval.rerankTopK,
+      })
+      const byBudget = (budget: number) => context.measures.find((measure) => measure.budget === budget)
+      const configured = byBudget(deps.generation.contextTokens)
+      const whole = byBudget(0)
+      if (configured && configured.questions > 0) {
+        scored.metrics.contextRecall = configured.recall
+        scored.metrics['contextTokens.p50'] = configured.tokensP50
+        scored.metrics['contextTokens.p95'] = configured.tokensP95
+      }
+      if (whole && whole.questions > 0 && deps.generation.contextTokens !== 0) {
+        scored.metrics['wholePassages.contextRecall'] = whole.recall
+        scored.metrics['wholePassages.contextTokens.p50'] = whole.tokensP50
+        scored.metrics['wholePassages.contextTokens.p95'] = whole.tokensP95
+      }
+      for (const outcome of scored.questions) {
+        const marks = context.hits.get(outcome.id)
+        if (marks) outcome.contextHasAnswer = marks[0] ?? null
+      }
       results.push({
-        ...scoreConfig(config.name, questions, records, corpus.documents, {
-          threshold: refusalThresholdFor(retrieval, scale),
-          scale,
-        }),
+        ...scored,
+        context: context.measures,
         options,
         fingerprint: fingerprintOf({ dataset: datasetPrint, settings, config: config.name, options }),
       })

@@ -1,4 +1,5 @@
 import type { QuestionRecord, ScoreScale } from '@rag/questions'
+import type { ContextMeasure } from './context-recall.ts'
 import type { EvalQuestion } from './dataset.ts'
 import {
   CUTOFFS,
@@ -34,6 +35,8 @@ export interface ConfigResult {
   fingerprint: string
   /** One record per question (written to questions-<config>.jsonl, not to report.json). */
   questions: QuestionOutcome[]
+  /** Context recall and tokens per context budget measured (0 = whole passages). */
+  context?: ContextMeasure[]
 }
 
 const round = (value: number) => (Number.isNaN(value) ? value : Math.round(value * 10000) / 10000)

@@ -44,6 +44,8 @@ export interface GatewayClient {
   getQuestion(id: string): Promise<ApiQuestion>
   /** Polls the question until it is done or failed (the contract's finished states). */
   waitForAnswer(id: string, options?: WaitOptions<ApiQuestion>): Promise<ApiQuestion>
+  /** Cancels it (an answer being written stops); a question already finished is a GatewayError. */
+  cancelQuestion(id: string): Promise<ApiQuestion>
   /** Starts a thread (named after its first message unless titled). */
   createConversation(options?: CreateConversationRequest): Promise<{ id: string }>
   /** Asks in a thread: a follow-up is rewritten to stand alone from its earlier turns. */
@@ -181,6 +183,10 @@ export function createGatewayClient({
         }),
       ),
     getQuestion,
+    cancelQuestion: async (id) => {
+      const path = `/ask/${encodeURIComponent(id)}`
+      return expect(questionSchema, path, await call(path, { method: 'DELETE' }))
+    },
     waitForAnswer: (id, options) =>
       pollUntil(
         () => getQuestion(id),

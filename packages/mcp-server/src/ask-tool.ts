@@ -54,10 +54,22 @@ async function answerOf(
   answerTimeoutMs: number,
 ) {
   const result = await client.waitForAnswer(id, {
-    onPoll: reportWhileWaiting(progressReporter(extra), (answer) => `question ${answer.status}`),
+    onPoll: reportWhileWaiting(progressReporter(extra), (answer) =>
+      // The extractive answer, at once, while the LLM writes its own (the result is the final one).
+      answer.provisional && answer.answer
+        ? `provisional answer (the LLM is writing its own): ${answer.answer}`
+        : answer.queue
+          ? `waiting for the LLM: ${answer.queue.position} in line, about ${answer.queue.estimatedWaitSeconds} s`
+          : `question ${answer.status}`,
+    ),
     signal: extra.signal,
     timeoutMs: answerTimeoutMs,
   })
+  // The client cancelled the call: nobody waits for the answer, so the LLM is freed.
+  if (extra.signal.aborted && !isQuestionFinished(result.status)) {
+    await client.cancelQuestion(id).catch(() => undefined)
+    throw new Error(`cancelled (question ${id})`)
+  }
   if (result.status === 'failed') throw new Error(`the question failed: ${result.error}`)
   if (!isQuestionFinished(result.status))
     throw new Error(`no answer after ${answerTimeoutMs / 1000} s (question ${id} is ${result.status})`)

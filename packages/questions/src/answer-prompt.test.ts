@@ -41,7 +41,7 @@ describe('buildAnswerPrompt', () => {
     expect(prompt).toMatch(/^以下の情報を基に回答してください。/)
     expect(prompt).toContain('[1] (guide.pdf:p3)\nAAA')
     expect(prompt).toContain('[2] (faq.csv:r2)\nBBB')
-    expect(prompt.trimEnd()).toMatch(/質問: 保証期間は？\n回答:$/)
+    expect(prompt.trimEnd()).toMatch(/質問: 保証期間は？\n日本語で回答してください。\n回答:$/)
     expect(system).toContain('[1]')
     expect(used.map((s) => [s.rank, s.sourceId])).toEqual([
       [1, 'guide.pdf:p3'],
@@ -63,15 +63,15 @@ describe('buildAnswerPrompt', () => {
       language: 'en',
       sources: [...sources, source(3, 'setup.md#a', 'C'.repeat(300))],
       parents: true,
-      budget: budget(1100),
+      budget: budget(1400),
       maxTokens: 200,
     })
-    // 1100 − 200 answer − instructions and frame leaves room for one passage and part of another.
+    // 1400 − 200 answer − instructions and frame leaves room for one passage and part of another.
     expect(used.map((s) => s.sourceId)).toEqual(['guide.pdf:p3', 'faq.csv:r2'])
     expect(prompt).toContain('A'.repeat(300))
     expect(prompt).not.toContain('B'.repeat(300))
     expect(prompt).not.toContain('C')
-    expect(prompt.length + 200).toBeLessThanOrEqual(1100)
+    expect(prompt.length + 200).toBeLessThanOrEqual(1400)
   })
 })
 
@@ -95,7 +95,7 @@ describe('buildAnswerPrompt with a conversation', () => {
     })
     expect(prompt.indexOf('[1] (guide.pdf:p5)')).toBeLessThan(prompt.indexOf('これまでの会話'))
     expect(prompt.indexOf('質問: 質問1')).toBeLessThan(prompt.indexOf('質問: 質問2'))
-    expect(prompt.endsWith('質問: それは延長できますか\n回答:')).toBe(true)
+    expect(prompt.endsWith('質問: それは延長できますか\n日本語で回答してください。\n回答:')).toBe(true)
   })
 
   it('leaves the oldest turns out when they do not fit a quarter of the window, never failing', () => {
@@ -105,13 +105,62 @@ describe('buildAnswerPrompt with a conversation', () => {
       language: 'ja',
       sources,
       parents: true,
-      budget: budget(1200),
+      budget: budget(1600),
       maxTokens: 200,
       history,
     })
     expect(prompt).toContain('質問: 質問30')
     expect(prompt).not.toContain('質問: 質問1\n')
     expect(used).toHaveLength(1)
-    expect(prompt.length).toBeLessThanOrEqual(1200 - 200)
+    expect(prompt.length).toBeLessThanOrEqual(1600 - 200)
+  })
+})
+
+describe('buildAnswerPrompt under a context budget', () => {
+  const long = source(
+    1,
+    'guide.pdf:p5',
+    `${'前置きの文です。'.repeat(40)}保証期間はお買い上げ日から2年間です。${'後書きの文です。'.repeat(40)}`,
+  )
+  const args = {
+    question: '保証期間は何年ですか',
+    language: 'ja' as const,
+    sources: [long],
+    parents: true,
+    maxTokens: 100,
+  }
+
+  it('reads the answering sentence rather than the whole section, and shares its instructions across languages', () => {
+    const budgeted = buildAnswerPrompt({
+      ...args,
+      budget: budget(4000),
+      contextTokens: 60,
+      idf: new Map([['保証', 2]]),
+    })
+    expect(budgeted.prompt).toContain('保証期間はお買い上げ日から2年間です。')
+    expect(budgeted.prompt.length).toBeLessThan(
+      buildAnswerPrompt({ ...args, budget: budget(4000) }).prompt.length / 4,
+    )
+    const english = buildAnswerPrompt({
+      ...args,
+      question: 'How long is the warranty?',
+      language: 'en',
+      budget: budget(4000),
+    })
+    // The instructions are the prompt's common prefix: read once by the LLM for every question.
+    expect(english.system).toBe(budgeted.system)
+    expect(budgeted.contextClamped).toBeUndefined()
+  })
+
+  it('says when the budget does not fit the window, with both numbers', () => {
+    const prompt = buildAnswerPrompt({
+      ...args,
+      budget: budget(900),
+      contextTokens: 5000,
+      idf: new Map([['保証', 2]]),
+    })
+    expect(prompt.contextClamped?.asked).toBe(5000)
+    expect(prompt.contextClamped?.available).toBeLessThan(900)
+    expect(prompt.prompt).toContain('保証期間は')
   })
 })

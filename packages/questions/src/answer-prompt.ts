@@ -56,6 +56,8 @@ export interface AnswerPrompt {
   prompt: string
   /** The sources that made it into the prompt, numbered as the prompt numbers them. */
   sources: QuestionSource[]
+  /** CONTEXT_TOKENS did not fit the window: what was asked, and what the window left. */
+  contextClamped?: { asked: number; available: number }
 }
 
 const passageOf = (source: QuestionSource, parents: boolean) => (parents ? source.parentText : source.text)
@@ -99,6 +101,8 @@ export function buildAnswerPrompt({
   remaining -= earlier ? earlier.tokens + 2 : 0
   const included: QuestionSource[] = []
   const blocks: string[] = []
+  const clamped =
+    contextTokens > remaining ? { asked: contextTokens, available: Math.max(remaining, 0) } : undefined
   if (contextTokens > 0) {
     const context = selectContext({
       question,
@@ -133,5 +137,5 @@ export function buildAnswerPrompt({
   }
   const conversation = earlier ? `${earlier.text}\n\n` : ''
   const prompt = `${INTRO[language]}\n\n${blocks.join('\n\n')}\n\n${conversation}${QUESTION[language]}: ${question}\n${LANGUAGE_NOTE[language]}\n${ANSWER[language]}:`
-  return { system, prompt, sources: included }
+  return { system, prompt, sources: included, ...(clamped ? { contextClamped: clamped } : {}) }
 }

@@ -39,5 +39,13 @@ export function startQuestionWorkers(options: QuestionWorkersOptions): ReturnTyp
     getGenerator: async () => options.generator ?? null,
   }
   const common = { redisUrl, prefix, logger, concurrency, ...(lockDurationMs ? { lockDurationMs } : {}) }
-  return stepsOf(questionPipeline).map((step) => startStepWorker(step, context, common))
+  // The LLM's step takes LLM_CONCURRENCY at once, as the LLM worker does (one per context sequence).
+  return stepsOf(questionPipeline).map((step) =>
+    startStepWorker(step, context, {
+      ...common,
+      ...(step.job.name === questionPipeline.generate.job.name
+        ? { concurrency: context.generation.concurrency }
+        : {}),
+    }),
+  )
 }

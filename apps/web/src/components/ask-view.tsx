@@ -18,6 +18,9 @@ export function AskView() {
   const [status, setStatus] = useState<string | null>(null)
   const [answer, setAnswer] = useState('')
   const [result, setResult] = useState<Question | null>(null)
+  // The extractive answer shown at once while the LLM writes; its first token replaces it.
+  const [provisional, setProvisional] = useState<Question | null>(null)
+  const [queue, setQueue] = useState<Question['queue']>(null)
   const [error, setError] = useState<string | null>(null)
   const stop = useRef<(() => void) | null>(null)
   useEffect(() => () => stop.current?.(), [])
@@ -27,6 +30,8 @@ export function AskView() {
     stop.current?.()
     setAnswer('')
     setResult(null)
+    setProvisional(null)
+    setQueue(null)
     setStatus(null)
     setError(null)
     if (question.trim() === '') return setError(t('ask.empty'))
@@ -36,6 +41,8 @@ export function AskView() {
       setStatus('queued')
       stop.current = followAnswer(id, {
         status: setStatus,
+        provisional: setProvisional,
+        queue: setQueue,
         token: (text) => setAnswer((current) => current + text),
         restart: () => setAnswer(''),
         done: (final) => {
@@ -52,6 +59,10 @@ export function AskView() {
   }
 
   const terms = queryTerms(asked)
+  // Until the LLM's first token, the provisional answer and its sources stand in.
+  const showingProvisional = !result && answer === '' && provisional?.answer
+  const shown = showingProvisional ? (provisional?.answer ?? '') : answer
+  const cited = result ?? (showingProvisional ? provisional : null)
   return (
     <section>
       <form class="ask" onSubmit={submit}>
@@ -74,12 +85,23 @@ export function AskView() {
           {t('ask.status', { status })}
         </p>
       ) : null}
-      {answer || result ? (
-        <article class="card answer" data-testid="answer" data-status={status ?? ''}>
+      {queue && !result ? (
+        <p class="muted" data-testid="ask-queue">
+          {t('ask.queue', { position: queue.position, seconds: queue.estimatedWaitSeconds })}
+        </p>
+      ) : null}
+      {shown || result ? (
+        <article
+          class={`card answer${showingProvisional ? ' provisional' : ''}`}
+          data-testid="answer"
+          data-status={status ?? ''}
+          data-provisional={showingProvisional ? 'true' : 'false'}
+        >
           <h2>{t('ask.answer')}</h2>
+          {showingProvisional ? <span class="badge">{t('ask.provisional')}</span> : null}
           {result?.refused ? <span class="badge failed">{t('ask.refused')}</span> : null}
           <p class="answer-text">
-            {citationPieces(answer).map((piece, index) =>
+            {citationPieces(shown).map((piece, index) =>
               'marker' in piece ? (
                 <a
                   key={index}
@@ -103,17 +125,17 @@ export function AskView() {
           {result ? <DegradedNotice degraded={result.degraded} /> : null}
         </article>
       ) : null}
-      {result && !result.refused ? (
+      {cited && !cited.refused ? (
         <section>
           <h2>{t('ask.sources')}</h2>
-          {result.sources.length === 0 ? <p class="muted">{t('ask.noSources')}</p> : null}
+          {cited.sources.length === 0 ? <p class="muted">{t('ask.noSources')}</p> : null}
           <ol class="sources" data-testid="sources">
-            {result.sources.map((source) => (
+            {cited.sources.map((source) => (
               <PassageCard
                 key={source.rank}
                 passage={source}
                 terms={terms}
-                quotes={result.citations.find((citation) => citation.marker === source.rank)?.quotes}
+                quotes={cited.citations.find((citation) => citation.marker === source.rank)?.quotes}
                 anchor={`source-${source.rank}`}
               />
             ))}

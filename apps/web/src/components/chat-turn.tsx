@@ -13,12 +13,17 @@ export interface LiveTurn {
   answer: string
   /** The finished question (rewritten query, sources, citations), once done. */
   result: Question | null
+  /** The extractive answer shown while the LLM writes its own (replaced by its first token). */
+  provisional?: Question | null
+  queue?: Question['queue']
 }
 
 /** One turn of a conversation: the question, the query it was rewritten to, the answer with its [n] sources. */
 export function ChatTurn({ turn }: { turn: LiveTurn }) {
   const { t } = useApp()
   const { result } = turn
+  const showingProvisional = !result && turn.answer === '' && Boolean(turn.provisional?.answer)
+  const shown = showingProvisional ? (turn.provisional?.answer ?? '') : turn.answer
   const anchor = (marker: number) => `turn-${turn.id}-source-${marker}`
   return (
     <li class="turn" data-testid="turn" data-status={turn.status}>
@@ -32,12 +37,18 @@ export function ChatTurn({ turn }: { turn: LiveTurn }) {
         {!isQuestionFinished(turn.status) ? (
           <p class="muted">{t('ask.status', { status: turn.status })}</p>
         ) : null}
+        {turn.queue && !result ? (
+          <p class="muted">
+            {t('ask.queue', { position: turn.queue.position, seconds: turn.queue.estimatedWaitSeconds })}
+          </p>
+        ) : null}
+        {showingProvisional ? <span class="badge">{t('ask.provisional')}</span> : null}
         {result?.refused ? <span class="badge failed">{t('ask.refused')}</span> : null}
         {result?.status === 'failed' ? (
           <p class="error">{t('ask.failed', { error: result.error ?? '' })}</p>
         ) : null}
         <p class="answer-text">
-          {citationPieces(turn.answer).map((piece, index) =>
+          {citationPieces(shown).map((piece, index) =>
             'marker' in piece ? (
               <a key={index} class="citation" href={`#${anchor(piece.marker)}`}>
                 [{piece.marker}]

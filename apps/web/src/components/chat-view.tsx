@@ -102,6 +102,8 @@ export function ChatView() {
       stops.current.push(
         followAnswer(id, {
           status: (status) => update(id, (turn) => ({ ...turn, status })),
+          provisional: (question) => update(id, (turn) => ({ ...turn, provisional: question })),
+          queue: (queue) => update(id, (turn) => ({ ...turn, queue })),
           token: (piece) => update(id, (turn) => ({ ...turn, answer: turn.answer + piece })),
           restart: () => update(id, (turn) => ({ ...turn, answer: '' })),
           done: (final) => {

@@ -109,6 +109,11 @@ async function generateAnswer(
     contextTokens: deps.generation.contextTokens,
     idf: deps.generation.contextTokens > 0 ? await questionWordWeights(deps.pool, searched) : new Map(),
   })
+  if (prompt.contextClamped)
+    deps.logger.warn(
+      { ...prompt.contextClamped, window: generator.contextSize, maxTokens },
+      `CONTEXT_TOKENS ${prompt.contextClamped.asked} does not fit the LLM's window (${generator.contextSize} tokens, ${maxTokens} of them for the answer): using ${prompt.contextClamped.available}`,
+    )
   const cancel = new AbortController()
   const stopWatching = watchWhileWriting(deps, question.id, cancel)
   let result: Awaited<ReturnType<TextGenerator['generate']>>
