@@ -9,17 +9,18 @@ import {
 } from '@rag/config'
 import { findSharedTokenizer } from '@rag/embeddings/testing'
 import { createLogger } from '@rag/log'
+import { benchLlmPolicies } from './bench-llm-policies.ts'
 import { benchAskThroughWorkers } from './bench-model-ask.ts'
 import { benchEmbedder, benchLlm, benchReranker, type InferenceBench } from './bench-model-inference.ts'
 import { japaneseTexts } from './japanese-texts.ts'
 
-const SECTIONS = ['embedder', 'reranker', 'llm', 'ask'] as const
+const SECTIONS = ['embedder', 'reranker', 'llm', 'policies', 'ask'] as const
 
 const presetOf = <T>(id: string | null, task: string, fallback: string) =>
   ((id && findPreset(id)?.task === task ? findPreset(id) : undefined) ?? findPreset(fallback)) as T
 
 /**
- * `pnpm bench models [embedder|reranker|llm|ask …]`: what the real models cost on this machine,
+ * `pnpm bench models [embedder|reranker|llm|policies|ask …]`: what the real models cost on this machine,
  * measured with shape-true random-weight copies (generated once into BENCH_MODEL_CACHE): embedder
  * chunks/s, reranker top-10/20 latency per preset, LLM prompt and generation speed, and
  * POST /ask → done through the workers with peak memory. At the product's default thread budgets
@@ -86,15 +87,19 @@ export async function benchModels(config: BenchProcessConfig, args: string[]): P
       console.log(`  (loaded in ${(loadMs / 1000).toFixed(1)} s)`)
     }
   }
+  if (sections.includes('policies')) {
+    console.log(`LLM (shape-true) policies: the instructions read once, the CPU shared with ingestion:`)
+    await benchLlmPolicies(bench, llm, { contextSize: config.generation.contextSize })
+  }
   if (sections.includes('ask')) {
     console.log(
-      `POST /ask → done, hybrid + rerank + generate, through the workers (${embedder.id}, ${reranker.id}, ${llm.file}; 160 tokens per answer):`,
+      `POST /ask through the question workers (${embedder.id}, ${reranker.id}, ${llm.file}), at the installation's defaults:`,
     )
     await benchAskThroughWorkers(
       config.bench,
       bench,
       { embedder, reranker, llm },
-      { documents: 30, questions: 5, maxTokens: 160 },
+      { chunks: 10_000, questions: 5, maxTokens: 160 },
     )
   }
 }

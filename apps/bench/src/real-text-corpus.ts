@@ -73,8 +73,8 @@ export interface RealChunk {
 /** The real passages cut into chunks and analysed as the pipeline does; each passage is a parent. */
 export interface RealTextChunks {
   chunks: RealChunk[]
-  /** Each passage's word counts and length, as a parent section keeps them. */
-  parents: { termTf: Record<string, number>; termCount: number }[]
+  /** Each passage's text, word counts and length, as a parent section keeps them. */
+  parents: { text: string; termTf: Record<string, number>; termCount: number }[]
 }
 
 export function realTextChunks(text: RealText): RealTextChunks {
@@ -93,7 +93,7 @@ export function realTextChunks(text: RealText): RealTextChunks {
     const { words } = analyzeText(passage)
     const termTf: Record<string, number> = {}
     for (const word of words) termTf[word] = (termTf[word] ?? 0) + 1
-    return { termTf, termCount: words.length }
+    return { text: passage, termTf, termCount: words.length }
   })
   return { chunks, parents }
 }
@@ -112,12 +112,15 @@ export async function insertRealTextChunks(
     chunksPerDocument = 20,
     seed = 7,
     vectorOf,
+    sectionText = false,
   }: {
     count: number
     chunksPerDocument?: number
     seed?: number
     /** Each chunk's vector from its words (the schema then needs an embedding space of that size). */
     vectorOf?: (terms: string[]) => number[]
+    /** Store the parent sections' text (what an answer prompt reads); search alone does not need it. */
+    sectionText?: boolean
   },
 ): Promise<void> {
   const random = seeded(seed)
@@ -142,7 +145,7 @@ export async function insertRealTextChunks(
          VALUES ($1::uuid, $2, 'text', '-', 'h', 0, 'ready', 'h') RETURNING id),
        s AS (
          INSERT INTO sections (document_id, content_hash, ordinal, source_id, text, term_tf, term_count)
-         SELECT d.id, 'h', p.i - 1, $2, '', p.v -> 'termTf', (p.v ->> 'termCount')::int
+         SELECT d.id, 'h', p.i - 1, $2, coalesce(p.v ->> 'text', ''), p.v -> 'termTf', (p.v ->> 'termCount')::int
            FROM d CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS p(v, i)
          RETURNING id, document_id, ordinal)
        INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count,
@@ -156,7 +159,12 @@ export async function insertRealTextChunks(
       [
         id,
         `doc-${document}.txt`,
-        JSON.stringify(passages.map((passage) => base.parents[passage])),
+        JSON.stringify(
+          passages.map((passage) => {
+            const parent = base.parents[passage]
+            return sectionText ? parent : { ...parent, text: undefined }
+          }),
+        ),
         JSON.stringify(chunks.map((chunk) => ({ ...chunk, parent: passages.indexOf(chunk.passage) }))),
         ...(vectorOf ? [JSON.stringify(chunks.map((chunk) => toSql(vectorOf(chunk.words))))] : []),
       ],

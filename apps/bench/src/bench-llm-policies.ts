@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { availableParallelism, loadavg } from 'node:os'
+import type { LlmPreset } from '@rag/config'
+import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
+import { shapeTrueDecoder } from '@rag/model-shapes'
+import { ANSWER_SYSTEM_PROMPT, buildAnswerPrompt, type QuestionSource } from '@rag/questions'
+import type { InferenceBench } from './bench-model-inference.ts'
+import { percentile } from './percentile.ts'
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
+/** The prompt the product builds for a question over three 2,000-character parents, at a context budget. */
+function answerPrompt(
+  bench: InferenceBench,
+  question: string,
+  contextTokens: number,
+  generator: TextGenerator,
+) {
+  const all = bench.texts.passages
+  const sources: QuestionSource[] = [0, 1, 2].map((i) => {
+    const parentText = Array.from({ length: 4 }, (_, j) => all[(i * 4 + j) % all.length]).join('')
+    return {
+      rank: i + 1,
+      sourceId: `doc-${i}.txt:p1`,
+      documentId: '',
+      title: `doc-${i}.txt`,
+      score: 0.5,
+      retrievalScore: 1,
+      text: parentText.slice(0, 500),
+      parentText,
+      heading: null,
+      chunkId: String(i),
+    }
+  })
+  return buildAnswerPrompt({
+    question,
+    language: 'ja',
+    sources,
+    parents: true,
+    budget: generator,
+    maxTokens: 160,
+    contextTokens,
+    idf: new Map(),
+  })
+}
+
+/** Milliseconds from the request to the first token, for each question. */
+async function firstTokens(generator: TextGenerator, prompts: { system: string; prompt: string }[]) {
+  const times: number[] = []
+  for (const { system, prompt } of prompts) {
+    const started = performance.now()
+    let first = 0
+    await generator.generate({
+      system,
+      prompt,
+      maxTokens: 2,
+      temperature: 0,
+      onText: () => {
+        first ||= performance.now()
+      },
+    })
+    times.push((first || performance.now()) - started)
+  }
+  return times
+}
+
+const p50 = (values: number[]) => `${(percentile(values, 50) / 1000).toFixed(2)} s`
+
+/**
+ * The LLM's first token at the default context budget (CONTEXT_TOKENS 400) with the shared
+ * instructions read once per sequence (prepared at load, as the LLM worker does) and without (every
+ * question reads its whole prompt); then, every core given to the LLM, with two busy processes
+ * standing in for ingestion, at the same priority and at INGEST_NICENESS's.
+ */
+export async function benchLlmPolicies(
+  bench: InferenceBench,
+  preset: LlmPreset,
+  { contextSize }: { contextSize: number },
+) {
+  const path = await shapeTrueDecoder({ cacheDir: bench.cacheDir, preset })
+  const cores = availableParallelism()
+  const questions = bench.texts.questions.slice(1, 6)
+  const open = (reusePrompts: boolean, threads: number) =>
+    loadLlamaGenerator({
+      model: path,
+      modelsDir: '/',
+      allowDownload: false,
+      contextSize,
+      sequences: 1,
+      threads,
+      reusePrompts,
+      logger: bench.logger,
+    })
+
+  for (const reuse of [false, true]) {
+    const generator = await open(reuse, cores)
+    try {
+      if (reuse) await generator.prepare?.(ANSWER_SYSTEM_PROMPT)
+      const prompts = questions.map((question) => answerPrompt(bench, question, 400, generator))
+      const times = await firstTokens(generator, prompts)
+      console.log(
+        `  first token, CONTEXT_TOKENS 400, ${cores} threads, instructions ${reuse ? 'read once (kept in the sequence)' : 'read with every question'}: p50 ${p50(times)} (${questions.length} questions) | load ${load()}`,
+      )
+    } finally {
+      await generator.close()
+    }
+  }
+
+  const generator = await open(true, cores)
+  try {
+    await generator.prepare?.(ANSWER_SYSTEM_PROMPT)
+    const prompts = (offset: number) =>
+      bench.texts.questions
+        .slice(offset, offset + 3)
+        .map((question) => answerPrompt(bench, question, 400, generator))
+    console.log(`  idle: first token p50 ${p50(await firstTokens(generator, prompts(10)))} | load ${load()}`)
+    for (const niceness of [0, 10]) {
+      const burners = Array.from({ length: cores }, () => busyProcess(niceness))
+      try {
+        const times = await firstTokens(generator, prompts(20 + niceness))
+        console.log(
+          `  ${cores} busy processes at nice ${niceness} beside it${niceness === 10 ? ' (INGEST_NICENESS)' : ''}: first token p50 ${p50(times)} | load ${load()}`,
+        )
+      } finally {
+        for (const burner of burners) burner.kill('SIGKILL')
+      }
+    }
+  } finally {
+    await generator.close()
+  }
+}
+
+/** A process that keeps one core busy, at the given niceness (as an ingestion worker would). */
+function busyProcess(niceness: number): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['-e', `require('node:os').setPriority(${niceness}); for (;;) Math.sqrt(Math.random())`],
+    { stdio: 'ignore' },
+  )
+}
