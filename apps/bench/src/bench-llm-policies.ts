@@ -99,7 +99,9 @@ export async function benchLlmPolicies(
     const generator = await open(reuse, cores)
     try {
       if (reuse) await generator.prepare?.(ANSWER_SYSTEM_PROMPT)
-      const prompts = questions.map((question) => answerPrompt(bench, question, 400, generator))
+      const prompts = questions.map((question, i) =>
+        answerPrompt(bench, question, 400, generator, i + (reuse ? 10 : 0)),
+      )
       const times = await firstTokens(generator, prompts)
       console.log(
         `  first token, CONTEXT_TOKENS 400, ${cores} threads, instructions ${reuse ? 'read once (kept in the sequence)' : 'read with every question'}: p50 ${p50(times)} (${questions.length} questions) | load ${load()}`,
