@@ -18,10 +18,13 @@ function answerPrompt(
   question: string,
   contextTokens: number,
   generator: TextGenerator,
+  /** Which question of the run this is: each gets passages of its own, as real questions do. */
+  asked: number,
 ) {
   const all = bench.texts.passages
   const sources: QuestionSource[] = [0, 1, 2].map((i) => {
-    const parentText = Array.from({ length: 4 }, (_, j) => all[(i * 4 + j) % all.length]).join('')
+    const first = (asked * 3 + i) * 4
+    const parentText = Array.from({ length: 4 }, (_, j) => all[(first + j) % all.length]).join('')
     return {
       rank: i + 1,
       sourceId: `doc-${i}.txt:p1`,
@@ -99,9 +102,7 @@ export async function benchLlmPolicies(
     const generator = await open(reuse, cores)
     try {
       if (reuse) await generator.prepare?.(ANSWER_SYSTEM_PROMPT)
-      const prompts = questions.map((question, i) =>
-        answerPrompt(bench, question, 400, generator, i + (reuse ? 10 : 0)),
-      )
+      const prompts = questions.map((question, i) => answerPrompt(bench, question, 400, generator, i))
       const times = await firstTokens(generator, prompts)
       console.log(
         `  first token, CONTEXT_TOKENS 400, ${cores} threads, instructions ${reuse ? 'read once (kept in the sequence)' : 'read with every question'}: p50 ${p50(times)} (${questions.length} questions) | load ${load()}`,
@@ -117,7 +118,7 @@ export async function benchLlmPolicies(
     const prompts = (offset: number) =>
       bench.texts.questions
         .slice(offset, offset + 3)
-        .map((question) => answerPrompt(bench, question, 400, generator))
+        .map((question, i) => answerPrompt(bench, question, 400, generator, offset + i))
     console.log(`  idle: first token p50 ${p50(await firstTokens(generator, prompts(10)))} | load ${load()}`)
     for (const niceness of [0, 10]) {
       const burners = Array.from({ length: cores }, () => busyProcess(niceness))

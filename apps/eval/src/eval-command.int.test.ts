@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -141,7 +141,8 @@ describe('pnpm eval on outside sets', () => {
       [
         { doc_id: 'warranty', title: null, text: 'The warranty lasts two years from the date of purchase.' },
         {
-          doc_id: 'charging',
+          // Exports name the id `id` or `_id` as often as `doc_id`.
+          id: 'charging',
           title: 'Charging',
           text: 'A full charge takes about three hours with the USB-C cable.',
         },
@@ -155,6 +156,7 @@ describe('pnpm eval on outside sets', () => {
         { question: 'How long does the warranty last?', gold_doc_id: 'warranty', subtype: null },
         { question: 'How long does a full charge take?', gold_doc_id: 'charging', subtype: 'lookup' },
         { question: 'Who founded the company?', gold_doc_id: null, subtype: null, expected_keywords: null },
+        { question: 'Where is the company based?', gold_doc_id: null, subtype: 'lookup' },
       ]
         .map((line) => JSON.stringify(line))
         .join('\n'),
@@ -162,22 +164,40 @@ describe('pnpm eval on outside sets', () => {
     const { code, text } = await run({
       dataset: join(scratch, 'demo-qa.jsonl'),
       docs: join(scratch, 'demo-docs.jsonl'),
-      configs: 'keyword',
+      configs: 'keyword,extractive',
       out: join(scratch, 'demo-out'),
     })
     expect(text).not.toContain('error:')
     expect(code).toBe(0)
-    const records = (await readFile(join(scratch, 'demo-out/questions-keyword.jsonl'), 'utf8'))
+    const records = (await readFile(join(scratch, 'demo-out/questions-extractive.jsonl'), 'utf8'))
       .trim()
       .split('\n')
       .map(
-        (line) => JSON.parse(line) as { query: string; firstRelevantRank: number | null; refused: boolean },
+        (line) =>
+          JSON.parse(line) as {
+            query: string
+            firstRelevantRank: number | null
+            refused: boolean
+            answer: string | null
+          },
       )
     expect(records.map((r) => [r.firstRelevantRank, r.refused])).toEqual([
       [1, false],
       [1, false],
       [null, true],
+      [null, true],
     ])
+    // Each record carries the answer as written.
+    expect(records[0]?.answer).toMatch(/two years/)
+    const report = JSON.parse(
+      await readFile(join(scratch, 'demo-out/report.json'), 'utf8'),
+    ) as EvaluationReport
+    // Right at the configured threshold, over all questions and per subtype.
+    expect(report.configs[0]?.metrics).toMatchObject({
+      accuracy: 1,
+      'subtype.lookup.accuracy': 1,
+      'subtype.lookup.questions': 2,
+    })
   })
 })
 
@@ -215,6 +235,22 @@ describe('pnpm eval with bad input', () => {
     })
     expect(code).toBe(2)
     expect(text).toContain(`error: ${join(scratch, 'qa.jsonl')}:3: not valid JSON`)
+  })
+
+  it('refuses a questions file inside the documents folder, saying so', async () => {
+    const folder = join(scratch, 'docs-with-questions')
+    await mkdir(folder, { recursive: true })
+    await writeFile(join(folder, 'guide.txt'), 'The warranty lasts two years.')
+    await writeFile(
+      join(folder, 'questions.json'),
+      JSON.stringify([
+        { query: 'How long is the warranty?', expected_source: 'guide.txt', expected_keywords: [] },
+      ]),
+    )
+    const { code, text } = await run({ dataset: join(folder, 'questions.json'), docs: folder })
+    expect(code).toBe(2)
+    expect(text).toContain('the questions file is inside --docs')
+    expect(text).not.toMatch(/\n\s+at /)
   })
 
   it('says what is wrong with a missing file, an unknown format or config', async () => {

@@ -1,7 +1,8 @@
+import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { evalConfig, processEnvironment } from '@rag/config'
 import type { DatasetFormat } from '@rag/evaluation'
-import { DEFAULT_CONFIGS } from '@rag/evaluation'
+import { DatasetError, DEFAULT_CONFIGS, fitRefusal } from '@rag/evaluation'
 import { createLogger } from '@rag/log'
 import { runMain } from '@rag/runtime'
 import { runEvalCommand } from './eval-command.ts'
@@ -12,11 +13,15 @@ const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad
                  [--baseline report.json] [--max-drop 0.02] [--without-gold SHARE]
                  [--sample N] [--seed S] [--concurrency N] [--keep-schemas 5]
                  [--context-budgets 200,400,800,0]
+       pnpm eval --fit-refusal MODEL.json --from RUN_DIR[,RUN_DIR…]
   --without-gold 0.5: refusal calibration; about half of the documents that answer a question are
   taken out of the corpus, so their questions must be refused (the report's threshold sweep).
   --sample N: N questions drawn over the whole dataset (seeded by --seed, default 1), instead of
   --limit's first N. --concurrency: questions in flight (default 4). --keep-schemas: evaluation
   corpora kept in the database (the most recently used; older ones are dropped).
+  --fit-refusal: fits the answerability judgement on the keyword config's records of earlier runs
+  (their --out folders, run with --without-gold) and writes it to MODEL.json (the shipped one is
+  packages/questions/src/answerability-model.json).
   --context-budgets: the context budgets (tokens; 0 = whole passages) whose context recall and
   tokens are reported (default: CONTEXT_TOKENS and whole passages).
   configs: presets (vector, keyword, hybrid, hybrid+rerank, hybrid+fusion, parents-off, extractive,
@@ -40,9 +45,27 @@ runMain(async () => {
       concurrency: { type: 'string', default: '4' },
       'keep-schemas': { type: 'string', default: '5' },
       'context-budgets': { type: 'string' },
+      'fit-refusal': { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean' },
     },
   })
+  if (values['fit-refusal'] !== undefined) {
+    if (!values.from) {
+      process.stderr.write(USAGE)
+      process.exit(2)
+    }
+    const model = await fitRefusal(values.from.split(',').map((dir) => dir.trim())).catch((error) => {
+      if (!(error instanceof DatasetError)) throw error
+      process.stderr.write(`error: ${error.message}\n`)
+      process.exit(2)
+    })
+    await writeFile(values['fit-refusal'], `${JSON.stringify(model, null, 2)}\n`)
+    process.stdout.write(
+      `fitted on ${JSON.stringify(model.fittedOn)}\n${model.features.map((name, i) => `  ${name}: ${model.weights[i]}`).join('\n')}\n  bias: ${model.bias}\nwrote ${values['fit-refusal']}\n`,
+    )
+    return
+  }
   const limit = values.limit === undefined ? undefined : Number(values.limit)
   const maxDrop = Number(values['max-drop'])
   const withoutGold = values['without-gold'] === undefined ? undefined : Number(values['without-gold'])

@@ -139,7 +139,7 @@ describe('pnpm start on embedded defaults', () => {
     // A pid not found in the output would be NaN or 0; 0 would signal the runner's process group.
     expect(victim).toBeGreaterThan(0)
     process.kill(victim, 'SIGKILL')
-    await expect.poll(() => pidOf('worker-embed'), { timeout: 10000 }).not.toBe(victim)
+    await expect.poll(() => pidOf('worker-embed'), { timeout: 60_000 }).not.toBe(victim)
     await expect
       .poll(async () => (await health()).body?.queues?.['ingest.embed']?.workers, {
         timeout: 60000,

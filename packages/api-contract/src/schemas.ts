@@ -136,6 +136,18 @@ export const questionSchema = z
       .nullable()
       .openapi({ description: 'While the question waits for the LLM: where it stands in line' }),
     refused: z.boolean().nullable().openapi({ description: 'True when the documents hold no answer' }),
+    answerability: z
+      .object({
+        probability: z
+          .number()
+          .openapi({ description: 'How likely the passages answer (refused below REFUSAL_THRESHOLD)' }),
+        judgedBy: z.enum(['words', 'meaning']),
+        signals: z
+          .record(z.string(), z.number())
+          .openapi({ description: 'What the judgement read (docs/evaluation.md)' }),
+      })
+      .nullable()
+      .openapi({ description: 'Whether the documents answer, as judged before the answer was written' }),
     citations: z.array(
       z.object({
         marker: z.number(),
@@ -155,7 +167,9 @@ export const questionSchema = z
     usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
     error: z.string().nullable(),
     createdAt: z.string(),
-    expiresAt: z.string(),
+    expiresAt: z.string().nullable().openapi({
+      description: 'ISO 8601; null for a turn of a conversation, kept as long as the conversation',
+    }),
   })
   .openapi('Question')
 

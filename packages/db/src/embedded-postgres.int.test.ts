@@ -92,7 +92,7 @@ describe('the embedded database server', () => {
     await leaving.end()
     await expect
       .poll(async () => (await pool(1).query('SELECT n FROM counters WHERE id = 1')).rows[0]?.n, {
-        timeout: 5000,
+        timeout: 60_000,
       })
       .toBeGreaterThanOrEqual(0)
   })

@@ -1,8 +1,8 @@
 import type { Pool } from '@rag/db'
-import { estimateTokens } from '@rag/llm'
+import { estimateTokens, truncateToEstimate } from '@rag/llm'
 import { ANSWER_SYSTEM_PROMPT, buildAnswerPrompt, languageOf, type QuestionRecord } from '@rag/questions'
 import { questionWordWeights } from '@rag/retrieval'
-import type { EvalQuestion } from './dataset.ts'
+import { answerTexts, type EvalQuestion } from './dataset.ts'
 import { mean, percentile } from './metrics.ts'
 
 /** What the LLM would read of a question's passages under one context budget. */
@@ -27,11 +27,8 @@ export interface ContextWindow {
 
 const TOKENIZER = {
   countTokens: estimateTokens,
-  truncateToTokens: (text: string, tokens: number) => {
-    let end = text.length
-    while (end > 0 && estimateTokens(text.slice(0, end)) > tokens) end = Math.floor(end * 0.9)
-    return text.slice(0, end)
-  },
+  truncateToTokens: (text: string, tokens: number) =>
+    estimateTokens(text) <= tokens ? text : truncateToEstimate(text, tokens),
 }
 
 /**
@@ -49,7 +46,7 @@ export async function measureContext(
 ): Promise<{ measures: ContextMeasure[]; hits: Map<string, boolean[]> }> {
   const items = questions
     .map((question, i) => ({ question, record: records[i] }))
-    .filter(({ question, record }) => question.gold !== null && question.keywords.length > 0 && record)
+    .filter(({ question, record }) => question.gold !== null && answerTexts(question).length > 0 && record)
   const found = budgets.map(() => [] as number[])
   const tokens = budgets.map(() => [] as number[])
   const hits = new Map<string, boolean[]>()
@@ -72,7 +69,7 @@ export async function measureContext(
       })
       // The passages only: what the prompt holds besides the question and its frame.
       const passages = prompt.prompt.slice(0, prompt.prompt.lastIndexOf(record.question))
-      const hit = question.keywords.some((answer) => passages.includes(answer))
+      const hit = answerTexts(question).some((answer) => passages.includes(answer))
       marks.push(hit)
       found[b]?.push(hit ? 1 : 0)
       tokens[b]?.push(estimateTokens(passages))

@@ -17,8 +17,13 @@ export interface EvalQuestion {
   gold: Record<string, number> | null
   /** For `questions` datasets: the exact source id expected first (e.g. faq.csv:r2). */
   expectedSource?: string
-  /** Words a faithful answer contains. */
+  /** Words a faithful answer contains, every one of them (questions and qa formats). */
   keywords: string[]
+  /**
+   * The gold answer texts, any one of which is right (SQuAD-style datasets: the annotators'
+   * variants). Answers are scored against them as SQuAD does: exact match and F1.
+   */
+  answers?: string[]
   subtype?: string
 }
 
@@ -41,3 +46,6 @@ export class DatasetError extends Error {
 }
 
 export const utf8 = (text: string) => new TextEncoder().encode(text)
+
+/** Texts one of which shows the answer was found: the gold answers, or else the expected keywords. */
+export const answerTexts = (question: EvalQuestion): string[] => question.answers ?? question.keywords

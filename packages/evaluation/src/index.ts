@@ -7,6 +7,7 @@ export {
   type EvalQuestion,
 } from './dataset.ts'
 export { DEFAULT_CONFIGS, type EvalConfig, PRESETS, parseConfigs } from './eval-configs.ts'
+export { fitRefusal } from './fit-refusal.ts'
 export { EVAL_COLLECTION } from './ingest-corpus.ts'
 export { detectFormat, loadDataset } from './load-dataset.ts'
 export { keywordFaithfulness, refusalSweep, scoreRanking } from './metrics.ts'

@@ -1,4 +1,4 @@
-import type { QuestionRecord } from '@rag/questions'
+import type { Answerability, QuestionRecord } from '@rag/questions'
 import type { EvalQuestion } from './dataset.ts'
 
 /** One question under one config, as `questions-<config>.jsonl` records it. */
@@ -16,6 +16,10 @@ export interface QuestionOutcome {
   /** The first ten sources: rank, source id, the dataset document it belongs to, score. */
   sources: { rank: number; sourceId: string; document: string | null; score: number }[]
   refused: boolean
+  /** The answer as written (null for none), so a record can be read without the database. */
+  answer: string | null
+  /** The judgement of whether the passages answer, with its signals (what --fit-refusal learns from). */
+  answerability: Answerability | null
   status: string
   degraded: string[]
   timings: Record<string, number>
@@ -63,6 +67,8 @@ export function questionOutcomes(
         score: source.score,
       })),
       refused: refusedAt(record),
+      answer: record?.answer ?? null,
+      answerability: record?.answerability ?? null,
       status: record?.status ?? 'missing',
       degraded: record?.degraded ?? [],
       timings: record?.timings ?? {},

@@ -1,6 +1,7 @@
 import type { QuestionRecord, ScoreScale } from '@rag/questions'
+import { answerF1, containsGold, exactMatch } from './answer-match.ts'
 import type { ContextMeasure } from './context-recall.ts'
-import type { EvalQuestion } from './dataset.ts'
+import { answerTexts, type EvalQuestion } from './dataset.ts'
 import {
   CUTOFFS,
   keywordFaithfulness,
@@ -73,9 +74,12 @@ export function scoreConfig(
   metrics['mrr@10'] = mean(scores.map((s) => s.reciprocalRank))
   metrics['ndcg@10'] = mean(scores.map((s) => s.ndcg10))
 
-  // Refusal, from each question's best evidence: at the configured threshold and swept.
+  // Refusal, from what it is judged on (the judgement's probability, or the reranker's best
+  // score): at the configured threshold and swept.
   const bestOf = (record: QuestionRecord | undefined) =>
-    Math.max(0, ...(record?.sources ?? []).map((s) => s.score))
+    scale === 'evidence' && record?.answerability
+      ? record.answerability.probability
+      : Math.max(0, ...(record?.sources ?? []).map((s) => s.score))
   const refused = (record: QuestionRecord | undefined) =>
     record?.refused === true || bestOf(record) < threshold
   const outcomes = questionOutcomes(questions, records, documents, refused)
@@ -104,24 +108,48 @@ export function scoreConfig(
           question: q.query,
           expected: '(refusal)',
           got: (r?.sources ?? []).slice(0, 3).map((s) => s.sourceId),
-          why: `answered (best evidence ${bestOf(r)})`,
+          why: `answered (${scale === 'evidence' ? 'answerability' : 'reranker'} ${bestOf(r)})`,
         })
     }
   }
   metrics.falseRefusalRate = mean(answerable.map(([, r]) => (refused(r) ? 1 : 0)))
+  // Right at the configured threshold, as the sweep counts it: refused when it has no answer,
+  // answered from a relevant document first when it has one.
+  const right = outcomes.map((o) => (o.answerable ? !o.refused && o.firstRelevantRank === 1 : o.refused))
+  metrics.accuracy = mean(right.map((ok) => (ok ? 1 : 0)))
+  const subtypes = new Map<string, boolean[]>()
+  outcomes.forEach((o, i) => {
+    if (o.subtype === null) return
+    subtypes.set(o.subtype, [...(subtypes.get(o.subtype) ?? []), right[i] === true])
+  })
+  for (const [subtype, oks] of subtypes) {
+    metrics[`subtype.${subtype}.accuracy`] = mean(oks.map((ok) => (ok ? 1 : 0)))
+    metrics[`subtype.${subtype}.questions`] = oks.length
+  }
   const sweep = refusalSweep(best)
   const top =
     unanswerable.length > 0
       ? [...sweep].sort((a, b) => b.accuracy - a.accuracy || a.threshold - b.threshold)[0]
       : undefined
 
-  // Answers, when the config writes them.
+  // Answers, when the config writes them: over the answerable questions answered.
   const answered = answerable.filter(([, r]) => r?.answer && r.refused === false)
   const withKeywords = answered.filter(([q]) => q.keywords.length > 0)
   if (withKeywords.length > 0) {
     const faithful = withKeywords.map(([q, r]) => keywordFaithfulness(r?.answer ?? '', q.keywords))
+    // Share of the expected keywords in the answer, and answers holding every one of them.
     metrics.faithfulness = mean(faithful.map((f) => f.share))
-    metrics.exactMatch = mean(faithful.map((f) => (f.exact ? 1 : 0)))
+    metrics.allKeywords = mean(faithful.map((f) => (f.exact ? 1 : 0)))
+  }
+  const withAnswers = answered.filter(([q]) => (q.answers?.length ?? 0) > 0)
+  if (withAnswers.length > 0) {
+    // SQuAD's own measures (the answer is the gold text), and the looser one a sentence meets.
+    const golds = (q: EvalQuestion) => q.answers ?? []
+    metrics.exactMatch = mean(withAnswers.map(([q, r]) => (exactMatch(r?.answer ?? '', golds(q)) ? 1 : 0)))
+    metrics.f1 = mean(withAnswers.map(([q, r]) => answerF1(r?.answer ?? '', golds(q))))
+    metrics.answerContainsGold = mean(
+      withAnswers.map(([q, r]) => (containsGold(r?.answer ?? '', golds(q)) ? 1 : 0)),
+    )
   }
   if (answered.length > 0) {
     // How much a reader must read: an answer that holds the keywords in one sentence beats a page.
@@ -145,7 +173,7 @@ export function scoreConfig(
           const text = `${source.text}\n${source.parentText}`.toLowerCase()
           return (
             (docId !== undefined && (q.gold?.[docId] ?? 0) > 0) ||
-            q.keywords.some((k) => text.includes(k.toLowerCase()))
+            answerTexts(q).some((k) => text.includes(k.toLowerCase()))
           )
         })
         return valid.length / (r?.citations.length ?? 1)

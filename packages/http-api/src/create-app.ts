@@ -73,12 +73,14 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestContext({ logger: deps.logger }))
   app.use(httpMetrics(metrics))
   if (access.corsOrigins.length > 0) {
-    // Before the key check: a browser's preflight carries no key.
+    // Before the key check: a browser's preflight carries no key. The headers a listed origin asks
+    // to send are allowed as asked (no allowHeaders: hono echoes the request's): clients add their
+    // own (the openai SDK's x-stainless-*, MCP's mcp-protocol-version and mcp-session-id, a resuming
+    // event stream's last-event-id), and the origin, not the header, is what is trusted.
     app.use(
       cors({
         origin: access.corsOrigins,
-        allowHeaders: ['authorization', 'x-api-key', 'content-type'],
-        exposeHeaders: ['x-request-id', 'location', 'retry-after'],
+        exposeHeaders: ['x-request-id', 'location', 'retry-after', 'mcp-session-id', 'www-authenticate'],
       }),
     )
   }
@@ -111,7 +113,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', openAiRoutes(deps))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf }))
-  mountApiDocs(app)
+  mountApiDocs(app, access.trustedProxies ?? [])
   mountMcp(app)
   mountMetrics(app, metrics, deps)
   mountQueueDashboard(app, deps.producer)

@@ -14,7 +14,7 @@ import { type DocumentRecord, getDocument } from './repository/documents.ts'
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
 
 /** Polls until the document is ready or failed (or the deadline passes). */
-export async function waitForDocument(pool: Pool, id: string, timeoutMs = 30000) {
+export async function waitForDocument(pool: Pool, id: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const document = await getDocument(pool, id)

@@ -4,9 +4,11 @@ export { Bm25Index } from './bm25-index.ts'
 export {
   analyzeQuery,
   type Bm25Parameters,
+  coverageNearKind,
   DEFAULT_RELEVANCE,
   inverseDocumentFrequency,
   type PassageEvidence,
+  phraseShare,
   type QueryTerms,
   type RelevanceStatistics,
   type RelevanceWeights,

@@ -87,7 +87,12 @@ const bm25 = (tf: number, length: number, average: number, idf: number, { k1, b 
   tf > 0 ? (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / Math.max(average, 1))) : 0
 
 /** The share of the question's IDF mass within ±window/2 terms of a term of the kind asked for. */
-function coverageNearKind(kind: AnswerKind, idf: Map<string, number>, words: string[], window: number) {
+export function coverageNearKind(
+  kind: AnswerKind,
+  idf: Map<string, number>,
+  words: string[],
+  window: number,
+) {
   const half = Math.floor(window / 2)
   let best = 0
   for (let i = 0; i < words.length; i++) {
@@ -97,7 +102,7 @@ function coverageNearKind(kind: AnswerKind, idf: Map<string, number>, words: str
   return best
 }
 
-function phraseShare(pairs: [string, string][], idf: Map<string, number>, words: string[]) {
+export function phraseShare(pairs: [string, string][], idf: Map<string, number>, words: string[]) {
   if (pairs.length === 0) return 0
   const adjacent = new Set<string>()
   for (let i = 0; i + 1 < words.length; i++) adjacent.add(`${words[i]}\u0000${words[i + 1]}`)

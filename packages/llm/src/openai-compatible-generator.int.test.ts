@@ -4,8 +4,9 @@ import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TextGenerator } from './llama-generator.ts'
 import { llmProvider } from './llm-provider.ts'
-import { estimateTokens, openAiCompatibleGenerator } from './openai-compatible-generator.ts'
+import { openAiCompatibleGenerator } from './openai-compatible-generator.ts'
 import { loadTestGenerator, serveLlm } from './testing.ts'
+import { estimateTokens } from './token-estimate.ts'
 
 // The openai-compatible backend against a real LLM server on loopback: node-llama-cpp serving
 // stories260K over the OpenAI chat protocol (as Ollama or llama-server would serve a real model).

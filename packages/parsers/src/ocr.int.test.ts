@@ -85,24 +85,23 @@ describe.skipIf(!installed)('OCR of scanned pages', () => {
 })
 
 describe.skipIf(!installed)('OCR in the parse sandbox', () => {
-  it('reads a scan longer than the deadline: each page read by OCR starts the deadline again', async () => {
+  it('reads a scan page by page, each page read by OCR starting the deadline again', async () => {
+    // The deadline's arithmetic is tested on vitest's clock (parse-deadline.test.ts); here, that the
+    // child reports every page it reads, which is what restarts it. The deadline is generous, so a
+    // loaded machine cannot fail this.
     const dir = await mkdtemp(join(tmpdir(), 'rag-ocr-sandbox-'))
-    const sandbox = createParseSandbox({ memoryMb: 1536, timeoutMs: 6_000 })
+    const sandbox = createParseSandbox({ memoryMb: 1536, timeoutMs: 120_000 })
     try {
       const path = join(dir, 'long-scan.pdf')
       await writeFile(path, await scannedJapanesePdf(LINES, { pages: 4 }))
-      const started = performance.now()
+      const report = { peakBytes: 0, pagesRead: 0 }
       const sections: ParsedSection[] = []
-      for await (const batch of sandbox.parse({
-        path,
-        filename: 'long-scan.pdf',
-        sourceType: 'pdf',
-        options: {},
-        batchSize: 50,
-      }))
+      for await (const batch of sandbox.parse(
+        { path, filename: 'long-scan.pdf', sourceType: 'pdf', options: {}, batchSize: 50 },
+        report,
+      ))
         sections.push(...batch)
-      // Longer than the 6 s deadline in all, each page well within it.
-      expect(performance.now() - started).toBeGreaterThan(6_000)
+      expect(report.pagesRead).toBe(4)
       expect(sections.map((section) => section.sourceId)).toEqual(
         [1, 2, 3, 4].map((n) => `long-scan.pdf:p${n}`),
       )
@@ -110,5 +109,5 @@ describe.skipIf(!installed)('OCR in the parse sandbox', () => {
       await sandbox.close()
       await rm(dir, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, 300_000)
 })

@@ -70,7 +70,7 @@ describe('ProcessSupervisor', () => {
     const delays: number[] = []
     supervisor.on('restart', ({ delayMs }) => delays.push(delayMs))
     supervisor.start()
-    await expect.poll(() => delays.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3)
+    await expect.poll(() => delays.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
     expect(delays.slice(0, 3)).toEqual([20, 40, 80])
   })
 

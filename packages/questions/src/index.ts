@@ -2,6 +2,13 @@ export { type AnswerContext, type ContextPassage, passageHeader, selectContext }
 export { answerDeclines } from './answer-declines.ts'
 export { type AnswerPosition, fingerprintOf, HeldAnswer } from './answer-position.ts'
 export { ANSWER_SYSTEM_PROMPT, buildAnswerPrompt, type TokenBudget } from './answer-prompt.ts'
+export {
+  ANSWERABILITY_MODEL,
+  type AnswerabilityExample,
+  type AnswerabilityModel,
+  answerProbability,
+  fitAnswerability,
+} from './answerability-model.ts'
 export { citationsOf, normalizeCitationMarkers } from './citations.ts'
 export { askInConversation } from './conversations/ask-in-conversation.ts'
 export {
@@ -23,6 +30,7 @@ export { type AnsweringModels, type QuestionOptions, resolveOptions } from './qu
 export { questionPipeline } from './question-pipeline.ts'
 export { jobOfStep, nextStep, QUESTION_STEPS, type QuestionStep } from './question-route.ts'
 export {
+  type Answerability,
   type Citation,
   type ConversationTurn,
   createQuestion,

@@ -5,6 +5,7 @@ import {
   type QuestionStatus,
 } from '@rag/api-contract/enums'
 import { type Pool, sqlList } from '@rag/db'
+import type { AnswerabilitySignals } from '@rag/retrieval'
 import type { QuestionOptions } from './question-options.ts'
 import { nextStep, QUESTION_STEPS, type RoutedQuestion } from './question-route.ts'
 
@@ -13,6 +14,17 @@ export { QUESTION_STATUSES, type QuestionStatus }
 export const isFinished = isQuestionFinished
 /** The finished states as SQL constants (the unfinished questions' partial index names them). */
 const FINISHED = sqlList(FINISHED_QUESTION_STATUSES)
+
+/** The judgement of whether the passages answer: a probability and what it was read from. */
+export interface Answerability {
+  probability: number
+  signals: AnswerabilitySignals
+  /**
+   * `words`: the fitted model over the passages' words; `meaning`: the passages were found by
+   * the embedder alone in another language than the question's, which words cannot judge.
+   */
+  judgedBy: 'words' | 'meaning'
+}
 
 export interface QuestionSource {
   /** The answer's [n] marker for this passage. */
@@ -65,6 +77,8 @@ export interface QuestionRecord {
   /** The answer is the extractive stand-in the generated one will replace (shown at once, marked). */
   provisional: boolean
   refused: boolean | null
+  /** How likely the passages answer it, and the signals that said so (null before retrieval). */
+  answerability: Answerability | null
   sources: QuestionSource[]
   citations: Citation[]
   degraded: string[]
@@ -81,7 +95,7 @@ export interface QuestionRecord {
 
 /** The record's columns, read from the row named `q`. */
 const COLUMNS = `q.id::text, q.question, q.conversation_id::text AS "conversationId", q.history,
-  q.search_query AS "searchQuery", q.options, q.status, q.answer, q.provisional, q.refused, q.sources, q.citations,
+  q.search_query AS "searchQuery", q.options, q.status, q.answer, q.provisional, q.refused, q.answerability, q.sources, q.citations,
   q.degraded, q.timings, q.usage, q.error, q.queries,
   q.created_at AS "createdAt", q.updated_at AS "updatedAt", q.expires_at AS "expiresAt"`
 
@@ -132,6 +146,7 @@ export interface QuestionPatch {
   answer?: string | null
   provisional?: boolean
   refused?: boolean
+  answerability?: Answerability
   citations?: Citation[]
   usage?: QuestionUsage
   error?: string
@@ -175,6 +190,7 @@ export async function updateQuestion(
         error = coalesce($12, q.error),
         search_query = coalesce($13, q.search_query),
         provisional = coalesce($14, q.provisional),
+        answerability = coalesce($15::jsonb, q.answerability),
         updated_at = now()
        FROM before
       WHERE q.id = before.id AND before.status NOT IN (${FINISHED})
@@ -194,6 +210,7 @@ export async function updateQuestion(
       patch.error ?? null,
       patch.searchQuery ?? null,
       patch.provisional ?? null,
+      patch.answerability ? JSON.stringify(patch.answerability) : null,
     ],
   )
   const row = rows[0]

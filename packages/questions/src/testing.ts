@@ -4,7 +4,7 @@ import { isFinished, type QuestionRecord, readQuestion } from './question-store.
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 
 /** Polls until the question is done or failed (or the deadline passes). */
-export async function waitForQuestion(pool: Pool, id: string, timeoutMs = 30000): Promise<QuestionRecord> {
+export async function waitForQuestion(pool: Pool, id: string, timeoutMs = 120_000): Promise<QuestionRecord> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const question = await readQuestion(pool, id)

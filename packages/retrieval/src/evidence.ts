@@ -1,13 +1,55 @@
 import type { Pool } from '@rag/db'
 import { analyzeQuery, inverseDocumentFrequency, windowCoverage } from '@rag/keyword'
+import { answerabilitySignals } from './answerability-signals.ts'
+import { EVIDENCE_WINDOW } from './evidence-window.ts'
 
 /**
- * Terms in a row that count as one place in a passage (about two sentences). The question's
- * terms found together there are evidence; the same terms scattered over a long passage about the
- * topic mostly are not: measured on JaQuAD with the gold paragraph removed, windows of 30 refuse
- * 51% of the unanswerable questions at 5% false refusals against 45% for the whole chunk.
+ * Each word of the question with its IDF in the corpus: words the corpus has never seen weigh the
+ * most.
  */
-export const EVIDENCE_WINDOW = 30
+export async function questionWordWeights(pool: Pool, question: string): Promise<Map<string, number>> {
+  return (await questionWords(pool, question)).idf
+}
+
+/** The question's words with their IDF, and those no chunk holds. */
+export async function questionWords(
+  pool: Pool,
+  question: string,
+): Promise<{ idf: Map<string, number>; unseen: Set<string> }> {
+  const words = analyzeQuery(question).words
+  if (words.length === 0) return { idf: new Map(), unseen: new Set() }
+  const { rows } = await pool.query<{ term: string; df: number; n: number }>(
+    `SELECT q.term, coalesce(s.df, 0)::float8 AS df, greatest(c.chunks, 1)::float8 AS n
+       FROM unnest($1::text[]) AS q(term)
+       LEFT JOIN term_stats s ON s.term = q.term CROSS JOIN corpus_stats c`,
+    [words],
+  )
+  return {
+    idf: new Map(rows.map((row) => [row.term, inverseDocumentFrequency(row.df, row.n)])),
+    unseen: new Set(rows.filter((row) => row.df === 0).map((row) => row.term)),
+  }
+}
+
+/**
+ * Each candidate's evidence and the question's answerability signals over them (in rank order):
+ * what a refusal is judged on when no reranker scored the passages.
+ */
+export async function judgePassages(pool: Pool, question: string, chunkIds: string[]) {
+  const [{ idf, unseen }, { rows }] = await Promise.all([
+    questionWords(pool, question),
+    pool.query<{ id: string; terms: string[] }>(
+      'SELECT id::text AS id, terms FROM chunks WHERE id = ANY($1::bigint[])',
+      [chunkIds],
+    ),
+  ])
+  const termsOf = new Map(rows.map((row) => [row.id, row.terms]))
+  return answerabilitySignals(
+    question,
+    idf,
+    unseen,
+    chunkIds.map((id) => ({ id, terms: termsOf.get(id) ?? [] })),
+  )
+}
 
 /**
  * How much of the question a passage covers, 0..1 (windowCoverage). Terms the corpus has never
@@ -15,22 +57,6 @@ export const EVIDENCE_WINDOW = 30
  * whatever the rankers say. This is the evidence behind refusal when no reranker scores the
  * passages (REFUSAL_THRESHOLD).
  */
-/**
- * Each word of the question with its IDF in the corpus: words the corpus has never seen weigh the
- * most.
- */
-export async function questionWordWeights(pool: Pool, question: string): Promise<Map<string, number>> {
-  const words = analyzeQuery(question).words
-  if (words.length === 0) return new Map()
-  const { rows } = await pool.query<{ term: string; df: number; n: number }>(
-    `SELECT q.term, coalesce(s.df, 0)::float8 AS df, greatest(c.chunks, 1)::float8 AS n
-       FROM unnest($1::text[]) AS q(term)
-       LEFT JOIN term_stats s ON s.term = q.term CROSS JOIN corpus_stats c`,
-    [words],
-  )
-  return new Map(rows.map((row) => [row.term, inverseDocumentFrequency(row.df, row.n)]))
-}
-
 export async function termCoverage(
   pool: Pool,
   question: string,

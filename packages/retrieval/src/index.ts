@@ -1,4 +1,11 @@
-export { EVIDENCE_WINDOW, questionWordWeights, termCoverage } from './evidence.ts'
+export {
+  type AnswerabilitySignals,
+  answerabilitySignals,
+  type CandidatePassage,
+  SIGNAL_NAMES,
+} from './answerability-signals.ts'
+export { judgePassages, questionWords, questionWordWeights, termCoverage } from './evidence.ts'
+export { EVIDENCE_WINDOW } from './evidence-window.ts'
 export { type KeywordSearchOptions, keywordSearch, RESCORED_CANDIDATES } from './keyword-search.ts'
 export { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
 export type { RankedChunk, SearchFilters } from './ranked-chunk.ts'

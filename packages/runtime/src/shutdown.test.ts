@@ -28,7 +28,7 @@ describe('createShutdown', () => {
       process.emit('SIGINT')
       expect(exits).toEqual([])
       release()
-      await vi.waitFor(() => expect(exits).toEqual([0]), { timeout: 5000 })
+      await vi.waitFor(() => expect(exits).toEqual([0]), { timeout: 30_000 })
       expect(closes).toBe(1)
       expect(lines.map((line) => line.msg)).not.toContain('second signal: exiting now')
     } finally {

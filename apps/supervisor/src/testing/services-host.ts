@@ -20,7 +20,7 @@ async function postgresBin(): Promise<string> {
   return `/usr/lib/postgresql/${versions[0]}/bin`
 }
 
-async function until(check: () => Promise<unknown>, what: string, timeoutMs = 30_000) {
+async function until(check: () => Promise<unknown>, what: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {

@@ -10,21 +10,28 @@ const question = z.object({
   subtype: z.string().nullish(),
   expected_keywords: z.array(z.string()).nullish(),
 })
-const document = z.object({
-  doc_id: z.union([z.string(), z.number()]),
-  title: z.string().nullish(),
-  text: z.string().min(1),
-})
+const documentId = z.union([z.string().min(1), z.number()])
+// Corpora name the id doc_id, id (most JSONL exports) or _id (BEIR, MongoDB exports).
+const document = z
+  .object({
+    doc_id: documentId.optional(),
+    id: documentId.optional(),
+    _id: documentId.optional(),
+    title: z.string().nullish(),
+    text: z.string().min(1),
+  })
+  .transform(({ doc_id, id, _id, ...rest }) => ({ ...rest, docId: doc_id ?? id ?? _id }))
+  .refine((doc) => doc.docId !== undefined, { message: 'a document needs an id: doc_id, id or _id' })
 
 /** Safe, unique file names for dataset ids. */
 export const documentFilename = (docId: string) => `${docId.replace(/[^A-Za-z0-9_.-]/g, '_')}.txt`
 
-/** JSONL questions `{question, gold_doc_id | null, subtype?}` and a documents JSONL `{doc_id, title, text}`. */
+/** JSONL questions `{question, gold_doc_id | null, subtype?}` and a documents JSONL `{doc_id | id | _id, title, text}`. */
 export async function loadQaDataset(path: string, docsPath: string | undefined): Promise<Dataset> {
   if (!docsPath) throw new DatasetError(`${path}: a qa dataset needs --docs FILE (its documents JSONL)`)
   const documents = (await readJsonLines(docsPath, document)).map((doc) => ({
-    docId: String(doc.doc_id),
-    filename: documentFilename(String(doc.doc_id)),
+    docId: String(doc.docId),
+    filename: documentFilename(String(doc.docId)),
     // One paragraph (a single line break): the title belongs to the text it heads, in one chunk
     // when the chunk size allows (a blank line would make the title a chunk of its own).
     data: utf8(doc.title ? `${doc.title}\n${doc.text}` : doc.text),

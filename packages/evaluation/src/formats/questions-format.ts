@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { z } from 'zod'
 import { type Dataset, DatasetError, type EvalDocument } from '../dataset.ts'
 import { readJson } from './read-jsonl.ts'
@@ -21,6 +21,11 @@ export const fileOfSource = (sourceId: string) => sourceId.split(/[:#]/)[0] ?? s
 export async function loadQuestionsDataset(path: string, docsDir: string | undefined): Promise<Dataset> {
   if (!docsDir)
     throw new DatasetError(`${path}: a questions dataset needs --docs DIR (the files it asks about)`)
+  // Uploaded with the documents, the questions would be a document that answers them.
+  if (resolve(dirname(path)) === resolve(docsDir))
+    throw new DatasetError(
+      `${path}: the questions file is inside --docs ${docsDir}, so it would be ingested as a document; move it out of that folder`,
+    )
   const raw = await readJson(path)
   if (!Array.isArray(raw)) throw new DatasetError(`${path}: expected a JSON array of questions`)
   const questions = raw.map((entry, index) => {

@@ -35,7 +35,7 @@ export async function squadFiles(path: string): Promise<string[]> {
 
 /**
  * SQuAD / JSQuAD / JaQuAD: each distinct context is a document, a question's gold is its context,
- * and its answers are the keywords a faithful answer contains.
+ * and its answers are the gold answer texts (any one is right).
  */
 export async function loadSquadDataset(path: string): Promise<Dataset> {
   const contexts = new Map<string, string>()
@@ -58,7 +58,8 @@ export async function loadSquadDataset(path: string): Promise<Dataset> {
             id: String(qa.id),
             query: qa.question,
             gold: qa.is_impossible ? null : { [docId]: 1 },
-            keywords: [...new Set(qa.answers.map((answer) => answer.text.trim()).filter(Boolean))],
+            keywords: [],
+            answers: [...new Set(qa.answers.map((answer) => answer.text.trim()).filter(Boolean))],
           })
         }
       }

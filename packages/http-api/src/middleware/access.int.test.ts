@@ -76,6 +76,22 @@ describe('CORS', () => {
     })
     expect(allowed.status).toBe(204)
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    // The headers browser clients really send: the openai SDK's, MCP's, a resuming event stream's.
+    const asked =
+      'authorization, content-type, x-stainless-os, x-stainless-retry-count, mcp-protocol-version, mcp-session-id, last-event-id'
+    const clients = await request('/v1/chat/completions', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': asked,
+      },
+    })
+    const allowedHeaders = clients.headers
+      .get('access-control-allow-headers')
+      ?.toLowerCase()
+      .split(/\s*,\s*/)
+    for (const header of asked.split(', ')) expect(allowedHeaders).toContain(header)
     const other = await request('/documents', {
       headers: { origin: 'https://evil.example', authorization: 'Bearer key-one' },
     })

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 
 /** The socket's peer as @hono/node-server exposes it (absent under app.request in tests). */
-function peerAddress(c: Context): string {
+export function peerAddress(c: Context): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
   return incoming?.socket?.remoteAddress?.replace(/^::ffff:/, '') ?? 'local'
 }

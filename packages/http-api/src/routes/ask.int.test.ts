@@ -96,7 +96,7 @@ const post = (body: unknown, raw?: string) =>
 async function ask(
   question: string,
   options: Record<string, unknown> = {},
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
 ): Promise<Answer> {
   const response = await post({ question, options })
   expect(response.status).toBe(202)
@@ -160,6 +160,9 @@ describe('POST /ask on the sample documents', () => {
     expect(answer.refused).toBe(false)
     expect(answer.degraded).toEqual(['generate'])
     expect(answer.answer).toContain('2年間')
+    // Timestamps are ISO 8601, as the contract says.
+    const { expiresAt } = answer as unknown as { expiresAt: string }
+    expect(new Date(expiresAt).toISOString()).toBe(expiresAt)
   })
 
   it('asks for reranking without a reranker: retrieval order kept, marked degraded', async () => {

@@ -81,6 +81,8 @@ describe('conversations', () => {
     expect(follow.searchQuery).toBe('保証 期間 それは延長できますか')
     expect(follow.sources[0]?.sourceId).toBe('lumina-guide.pdf:p5')
     expect(follow.conversationId).toBe(thread)
+    // A turn is kept as long as its thread: no expiry, said as null (not "Infinity").
+    expect((follow as unknown as { expiresAt: unknown }).expiresAt).toBeNull()
     // And one the warranty page answers: the answer is taken from it.
     const third = await say(thread, 'その保証書は何と一緒に保管しますか')
     expect(third.sources[0]?.sourceId).toBe('lumina-guide.pdf:p5')

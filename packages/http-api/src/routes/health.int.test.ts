@@ -59,7 +59,7 @@ describe('GET /healthz', () => {
     }
     await Promise.all(workers.map((worker) => worker.waitUntilReady()))
     const app = gateway()
-    await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 10000 }).toBe(200)
+    await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 60_000 }).toBe(200)
     const body = (await (await app.request('/healthz')).json()) as HealthReport
     expect(Object.keys(body.queues).sort()).toEqual(ALL_JOBS.map((job) => job.name).sort())
     expect(Object.values(body.queues).every((queue) => (queue as { workers: number }).workers >= 1)).toBe(

@@ -13,6 +13,7 @@ export function questionView(question: WatchedQuestion) {
     provisional: question.provisional,
     queue: question.queue ?? null,
     refused: question.refused,
+    answerability: question.answerability ?? null,
     citations: question.citations,
     sources: question.sources.map(({ chunkId: _chunkId, ...source }) => source),
     degraded: question.degraded,
@@ -24,7 +25,13 @@ export function questionView(question: WatchedQuestion) {
     usage: question.usage,
     error: question.error,
     createdAt: question.createdAt,
-    // A turn of a thread is kept as long as the thread ('infinity' in the database).
-    expiresAt: String(question.expiresAt),
+    // ISO 8601; a turn of a thread is kept as long as the thread ('infinity' in the database): null.
+    expiresAt: isoTimestamp(question.expiresAt),
   }
+}
+
+/** A timestamp as pg returns it (a Date, or ±Infinity for 'infinity') as ISO 8601, null when unending. */
+function isoTimestamp(value: unknown): string | null {
+  const date = value instanceof Date ? value : new Date(String(value))
+  return Number.isFinite(date.getTime()) ? date.toISOString() : null
 }

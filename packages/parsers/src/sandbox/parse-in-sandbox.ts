@@ -1,4 +1,5 @@
 import { DocumentParseError, type ParsedSection } from '../parsed-section.ts'
+import { parseDeadline } from './parse-deadline.ts'
 import { residentBytes } from './process-memory.ts'
 import { SandboxChild } from './sandbox-child.ts'
 import type { ParseRequest } from './sandbox-protocol.ts'
@@ -15,6 +16,8 @@ export interface SandboxBudget {
 export interface SandboxReport {
   /** Highest resident memory seen of the child during this parse, in bytes (sampled). */
   peakBytes: number
+  /** Pages read by OCR, each of which started the deadline again. */
+  pagesRead?: number
 }
 
 const MEMORY_SAMPLE_MS = 100
@@ -79,21 +82,16 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
       stopped ??= error
       child.kill()
     }
-    // The deadline counts from the start, or from the last page read by OCR (seconds each, a long
-    // scan is legitimately slow): a parser running away on a file is stopped either way.
-    const expire = () =>
-      stop(
-        new DocumentParseError(
-          `timed out after ${Math.round(budget.timeoutMs / 1000)} s (PARSE_TIMEOUT_SECONDS)`,
+    const deadline = parseDeadline({
+      timeoutMs: budget.timeoutMs,
+      budgets: OCR_BUDGETS,
+      onExpire: () =>
+        stop(
+          new DocumentParseError(
+            `timed out after ${Math.round(budget.timeoutMs / 1000)} s (PARSE_TIMEOUT_SECONDS)`,
+          ),
         ),
-      )
-    let deadline = setTimeout(expire, budget.timeoutMs)
-    // Never past ten budgets in all, however many pages OCR reads.
-    const cap = Date.now() + budget.timeoutMs * OCR_BUDGETS
-    const progressed = () => {
-      clearTimeout(deadline)
-      deadline = setTimeout(expire, Math.max(0, Math.min(budget.timeoutMs, cap - Date.now())))
-    }
+    })
     const sampler = setInterval(async () => {
       const pid = child.process.pid
       const bytes = pid === undefined ? null : await residentBytes(pid)
@@ -109,7 +107,8 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
         if (event.kind === 'exit') throw stopped ?? exitError(event, budget)
         const { message } = event
         if (message.type === 'progress') {
-          progressed()
+          report.pagesRead = (report.pagesRead ?? 0) + 1
+          deadline.progressed()
           continue
         }
         if (message.type === 'done') {
@@ -125,7 +124,7 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
         child.send({ type: 'more' })
       }
     } finally {
-      clearTimeout(deadline)
+      deadline.clear()
       clearInterval(sampler)
       // Left early (the caller stopped pulling): the child is mid-file, so it cannot be reused.
       await release(child, healthy && stopped === undefined)

@@ -1,4 +1,4 @@
-import type { TextGenerator } from '@rag/llm'
+import { type TextGenerator, ThinkingFilter, tokenBudgetOf, withoutThinking } from '@rag/llm'
 import type { JobContext } from '@rag/queue'
 import { questionWordWeights } from '@rag/retrieval'
 import { answerDeclines } from '../answer-declines.ts'
@@ -103,7 +103,12 @@ async function generateAnswer(
     language: languageOf(question.question),
     sources: question.sources,
     parents: question.options.parents,
-    budget: generator,
+    budget: tokenBudgetOf(generator, (error) =>
+      deps.logger.warn(
+        { err: error, model: generator.model },
+        "the LLM's tokenizer failed: this prompt is counted by an estimate (over rather than under)",
+      ),
+    ),
     maxTokens,
     history: question.history,
     contextTokens: deps.generation.contextTokens,
@@ -116,6 +121,9 @@ async function generateAnswer(
     )
   const cancel = new AbortController()
   const stopWatching = watchWhileWriting(deps, question.id, cancel)
+  // A reasoning model's <think>…</think> is neither streamed nor kept: only its answer is.
+  const thinking = new ThinkingFilter()
+  let written = ''
   let result: Awaited<ReturnType<TextGenerator['generate']>>
   try {
     result = await generator.generate({
@@ -124,7 +132,13 @@ async function generateAnswer(
       maxTokens,
       temperature,
       signal: cancel.signal,
-      onText: (text) => void deps.publish(question.id, { type: 'token', text }),
+      onText: (piece) => {
+        // Leading blank lines (what thinking leaves) are not part of the answer either.
+        const text = written === '' ? thinking.push(piece).trimStart() : thinking.push(piece)
+        if (!text) return
+        written += text
+        void deps.publish(question.id, { type: 'token', text })
+      },
     })
   } catch (error) {
     if (cancel.signal.aborted) return 'stopped: the question was cancelled'
@@ -132,7 +146,13 @@ async function generateAnswer(
   } finally {
     stopWatching()
   }
-  const answer = normalizeCitationMarkers(result.text)
+  written += thinking.end()
+  // Streamed pieces are the answer when there were any; a generator that gave none hands it whole.
+  const text = written || withoutThinking(result.text)
+  // All thinking and no answer (the cap spent reasoning): a failure, not a refusal.
+  if (text.trim() === '')
+    throw new Error('the LLM wrote no answer (only reasoning, or nothing) within its token cap')
+  const answer = normalizeCitationMarkers(text)
   await advance(deps, question.id, 'done', {
     answer,
     provisional: false,

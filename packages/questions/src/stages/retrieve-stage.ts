@@ -1,5 +1,6 @@
 import type { JobHandler, retrieveJob } from '@rag/queue'
-import { onePerParent, reciprocalRankFusion, type SearchHit, search, termCoverage } from '@rag/retrieval'
+import { judgePassages, onePerParent, reciprocalRankFusion, type SearchHit, search } from '@rag/retrieval'
+import { judgeAnswerability } from '../answerability.ts'
 import { followUpQuery } from '../conversations/follow-up-query.ts'
 import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
@@ -53,6 +54,9 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
     const { options } = question
     const fused = options.fusion
     const limit = candidateCount(question, deps.retrieval.searchK, fused)
+    // Whether the passages answer is judged against the others found with them (a neighbouring
+    // paragraph covering the same words is a warning): at least SEARCH_K are looked at.
+    const judged = Math.max(limit, deps.retrieval.searchK)
     const embedder = await deps.getEmbedder()
     const queries = [question.searchQuery ?? question.question, ...(fused ? (question.queries ?? []) : [])]
     const results = await Promise.all(
@@ -62,7 +66,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
           {
             query,
             mode: options.mode,
-            limit: queries.length > 1 ? Math.max(limit, deps.retrieval.searchK) : limit,
+            limit: judged,
             searchK: deps.retrieval.searchK,
             alpha: deps.retrieval.hybridAlpha,
             rrfK: deps.retrieval.rrfK,
@@ -78,16 +82,18 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       results.length > 1
         ? fuseHits(
             results.map((result) => result.hits),
-            limit,
+            judged,
           )
         : (results[0]?.hits ?? [])
     // Evidence is judged on what was searched: a follow-up's own words may name nothing.
-    const coverage = await termCoverage(
+    const searched = question.searchQuery ?? question.question
+    const judgement = await judgePassages(
       deps.pool,
-      question.searchQuery ?? question.question,
+      searched,
       hits.map((hit) => hit.chunkId),
     )
-    const sources: QuestionSource[] = hits.map((hit) => ({
+    const coverage = judgement.evidence
+    const sources: QuestionSource[] = hits.slice(0, limit).map((hit) => ({
       rank: hit.rank,
       sourceId: hit.sourceId,
       documentId: hit.documentId,
@@ -100,6 +106,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       chunkId: hit.chunkId,
     }))
     const patch = {
+      answerability: judgeAnswerability(searched, judgement.signals, hits, options.mode),
       degraded: [...new Set(results.flatMap((result) => result.degraded))],
       // searchMs (the phrasings are searched at once): what the queue's overhead is measured without.
       timings: {

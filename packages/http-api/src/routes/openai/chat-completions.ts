@@ -14,8 +14,9 @@ import { streamSSE } from 'hono/streaming'
 import type { AskRouteDeps } from '../ask.ts'
 import { questionAccess } from '../question-access.ts'
 import { historyOf, textOf } from './chat-request.ts'
+import { ForwardOnlyAnswer } from './forward-only-answer.ts'
 import { openAiError, openAiValidationHook } from './openai-error.ts'
-import { chatCompletionsRoute, listModelsRoute } from './openai-specs.ts'
+import { chatCompletionsRoute, listModelsRoute, retrieveModelRoute } from './openai-specs.ts'
 
 /** Every document, whatever its collection. */
 const ALL = 'all'
@@ -92,6 +93,23 @@ export function openAiRoutes(deps: AskRouteDeps) {
         200,
       )
     })
+    .openapi(retrieveModelRoute, async (c) => {
+      const { model } = c.req.valid('param')
+      if (model !== ALL && !(await collections(deps)).includes(model))
+        throw openAiError(404, `the model ${model} does not exist: GET /v1/models lists them`, {
+          param: 'model',
+          code: 'model_not_found',
+        })
+      return c.json(
+        {
+          id: model,
+          object: 'model' as const,
+          created: Math.floor(Date.now() / 1000),
+          owned_by: 'rag-platform',
+        },
+        200,
+      )
+    })
     .openapi(chatCompletionsRoute, async (c) => {
       const body = c.req.valid('json')
       const last = body.messages.at(-1)
@@ -147,24 +165,37 @@ export function openAiRoutes(deps: AskRouteDeps) {
             })
           await chunk({ role: 'assistant', content: '' }, null)
           cancelWhenGone(id, signal)
-          let streamed = ''
+          const relay = new ForwardOnlyAnswer()
+          const diverged = () =>
+            stream.writeSSE({
+              data: JSON.stringify({
+                error: {
+                  message: `the answer was begun again after a fault and differs from what was sent: GET /ask/${id} has the answer`,
+                  type: 'server_error',
+                  param: null,
+                  code: 'answer_restarted',
+                },
+              }),
+            })
           for await (const update of watchQuestion(id, watch, { signal })) {
-            if (update.type === 'provisional' && streamed === '') {
+            if (update.type === 'provisional' && relay.sent === '') {
               // The extractive answer, at once, where chat UIs show a model's reasoning (a block of
               // its own): never as content, since content cannot be taken back and would read as
               // one text with the generated answer that follows.
               await chunk({ reasoning_content: update.question.answer ?? '' }, null)
               continue
             }
+            if (update.type === 'restart') {
+              relay.restart()
+              continue
+            }
             if (update.type === 'text') {
-              // The stream only goes forward: what a restarted answer repeats of its length is not sent again.
-              const bytes = Buffer.from(update.text)
-              const sent = Buffer.byteLength(streamed)
-              const start = update.position.offset - bytes.length
-              if (update.position.offset <= sent) continue
-              const text = bytes.subarray(Math.max(0, sent - start)).toString()
-              streamed += text
-              await chunk({ content: text }, null)
+              const text = relay.append(update.text)
+              if (text === null) {
+                await diverged()
+                break
+              }
+              if (text) await chunk({ content: text }, null)
               continue
             }
             if (update.type !== 'finished') continue
@@ -183,11 +214,14 @@ export function openAiRoutes(deps: AskRouteDeps) {
               break
             }
             // An answer not written token by token (extractive, a refusal) comes whole here.
-            const answer = question.answer ?? ''
-            const rest = answer.startsWith(streamed) ? answer.slice(streamed.length) : streamed ? '' : answer
+            const rest = relay.finish(question.answer ?? '')
+            if (rest === null) {
+              await diverged()
+              break
+            }
             const { passages, list } = citationsOf(question)
             if (rest || list) await chunk({ content: rest + list }, null)
-            await chunk({}, 'stop', { citations: passages })
+            await chunk({}, finishReasonOf(question), { citations: passages })
             if (body.stream_options?.include_usage)
               await stream.writeSSE({
                 data: JSON.stringify({
@@ -219,8 +253,14 @@ export function openAiRoutes(deps: AskRouteDeps) {
           choices: [
             {
               index: 0,
-              message: { role: 'assistant' as const, content: `${finished.answer ?? ''}${list}` },
-              finish_reason: 'stop',
+              message: {
+                role: 'assistant' as const,
+                content: `${finished.answer ?? ''}${list}`,
+                // OpenAI's field for a model declining on policy grounds: never, here (a refusal
+                // for want of documents is an answer saying so).
+                refusal: null,
+              },
+              finish_reason: finishReasonOf(finished),
               logprobs: null,
             },
           ],
@@ -230,4 +270,10 @@ export function openAiRoutes(deps: AskRouteDeps) {
         200,
       )
     })
+}
+
+/** OpenAI's finish reason: `length` when the answer stopped at its token cap, else `stop`. */
+function finishReasonOf(question: QuestionRecord): 'stop' | 'length' {
+  const cap = question.options.maxTokens
+  return question.usage && cap !== undefined && question.usage.completionTokens >= cap ? 'length' : 'stop'
 }

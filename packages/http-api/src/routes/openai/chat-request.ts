@@ -14,6 +14,11 @@ export const chatCompletionRequestSchema = z
       }),
     ),
     stream: z.boolean().nullable().optional(),
+    // One answer per question: more choices would be the same answer again.
+    n: z
+      .literal(1, { error: 'only n = 1 is supported (one answer from the documents)' })
+      .nullable()
+      .optional(),
     max_tokens: z.number().int().min(1).max(8192).nullable().optional(),
     max_completion_tokens: z.number().int().min(1).max(8192).nullable().optional(),
     temperature: z.number().min(0).max(2).nullable().optional(),

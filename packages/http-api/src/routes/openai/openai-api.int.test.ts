@@ -30,6 +30,7 @@ describe('the OpenAI-compatible API through the openai package', () => {
   it('lists one model per collection and "all"', async () => {
     const models = await client.models.list()
     expect(models.data.map((model) => model.id)).toEqual(['all', 'default', 'manuals'])
+    expect((await client.models.retrieve('manuals')).id).toBe('manuals')
   })
 
   it('answers without streaming, citing its passage in the text and in citations', async () => {
@@ -43,6 +44,7 @@ describe('the OpenAI-compatible API through the openai package', () => {
     expect(content).toContain('2年間')
     expect(content).toContain('出典:\n[1] lumina-guide.pdf:p5')
     expect(completion.choices[0]?.finish_reason).toBe('stop')
+    expect(completion.choices[0]?.message.refusal).toBeNull()
     expect(completion.object).toBe('chat.completion')
     const citations = (completion as unknown as { citations: { sourceId: string }[] }).citations
     expect(citations.map((c) => c.sourceId)).toEqual(['lumina-guide.pdf:p5'])
@@ -118,6 +120,15 @@ describe('the OpenAI-compatible API through the openai package', () => {
         }),
       ),
     ).toMatchObject({ status: 413, code: 'message_too_long' })
+    expect(
+      await failure(
+        client.chat.completions.create({ model: 'all', n: 2, messages: [{ role: 'user', content: 'hi' }] }),
+      ),
+    ).toMatchObject({ status: 400, message: expect.stringContaining('n = 1') })
+    expect(await failure(client.models.retrieve('nope'))).toMatchObject({
+      status: 404,
+      code: 'model_not_found',
+    })
     const stranger = new OpenAI({ baseURL: `${server.baseUrl}/v1`, apiKey: 'wrong', maxRetries: 0 })
     expect(await failure(stranger.models.list())).toMatchObject({ status: 401 })
   })

@@ -10,13 +10,12 @@ const MAX_BODY_BYTES = 1024 * 1024
 
 // The OpenAI-compatible routes as the OpenAPI spec declares them (the bodies are OpenAI's own).
 
+const modelSchema = z
+  .object({ id: z.string(), object: z.literal('model'), created: z.number(), owned_by: z.string() })
+  .openapi('OpenAiModel')
+
 const modelListSchema = z
-  .object({
-    object: z.literal('list'),
-    data: z.array(
-      z.object({ id: z.string(), object: z.literal('model'), created: z.number(), owned_by: z.string() }),
-    ),
-  })
+  .object({ object: z.literal('list'), data: z.array(modelSchema) })
   .openapi('OpenAiModelList')
 
 const completionSchema = z
@@ -28,7 +27,7 @@ const completionSchema = z
     choices: z.array(
       z.object({
         index: z.number(),
-        message: z.object({ role: z.literal('assistant'), content: z.string() }),
+        message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
         finish_reason: z.string(),
       }),
     ),
@@ -47,6 +46,20 @@ export const listModelsRoute = createRoute({
   summary: 'OpenAI-compatible: one model per collection, plus "all" (every document)',
   responses: {
     200: { description: 'Models', content: { 'application/json': { schema: modelListSchema } } },
+    ...commonErrors,
+  },
+})
+
+export const retrieveModelRoute = createRoute({
+  method: 'get',
+  path: '/v1/models/{model}',
+  operationId: 'retrieveModel',
+  tags: ['openai'],
+  summary: 'OpenAI-compatible: one model (a collection, or "all")',
+  request: { params: z.object({ model: z.string().min(1) }) },
+  responses: {
+    200: { description: 'The model', content: { 'application/json': { schema: modelSchema } } },
+    404: openAiErrorResponse('No such model (collection)'),
     ...commonErrors,
   },
 })

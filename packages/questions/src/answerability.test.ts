@@ -1,0 +1,76 @@
+import { answerabilitySignals, type CandidatePassage } from '@rag/retrieval'
+import { describe, expect, it } from 'vitest'
+import { judgeAnswerability } from './answerability.ts'
+import { type AnswerabilityExample, answerProbability, fitAnswerability } from './answerability-model.ts'
+
+// A question about one article: its topic words (フォートナイト, 開発) are in every paragraph of it,
+// the words of what is asked (売上, 2019) only in the paragraph that answers.
+const idf = new Map([
+  ['フォートナイト', 6],
+  ['開発', 1],
+  ['売上', 3],
+  ['2019', 3],
+])
+const answering: CandidatePassage = {
+  id: 'answering',
+  terms: ['フォートナイト', 'の', '2019', '年', 'の', '売上', 'は', '18', '億', 'ドル'],
+}
+const neighbour = (id: string): CandidatePassage => ({
+  id,
+  terms: ['フォートナイト', 'は', 'epic', 'が', '開発', 'し', 'た', 'ゲーム', 'で', 'ある'],
+})
+const question = 'フォートナイトの2019年の売上はいくら？'
+
+const signals = (candidates: CandidatePassage[]) =>
+  answerabilitySignals(question, idf, new Set(), candidates).signals
+
+// A small training set built the same way: the answer in the corpus, or only its neighbours.
+function fixture(): AnswerabilityExample[] {
+  const examples: AnswerabilityExample[] = []
+  for (let i = 0; i < 20; i++) {
+    examples.push({ signals: signals([answering, neighbour(`a${i}`), neighbour(`b${i}`)]), answerable: true })
+    examples.push({
+      signals: signals([neighbour(`c${i}`), neighbour(`d${i}`), neighbour(`e${i}`)]),
+      answerable: false,
+    })
+  }
+  return examples
+}
+
+describe('the answerability judgement', () => {
+  it('refuses a neighbouring paragraph that word overlap alone would answer from', () => {
+    const onlyNeighbours = signals([neighbour('x'), neighbour('y'), neighbour('z')])
+    // Half the question's weight is its topic: over the 0.45 evidence threshold of before.
+    expect(onlyNeighbours.evidence).toBeGreaterThan(0.45)
+    const model = { ...fitAnswerability(fixture()), fittedOn: {} }
+    expect(answerProbability(onlyNeighbours, model)).toBeLessThan(0.5)
+    expect(answerProbability(signals([answering, neighbour('x'), neighbour('y')]), model)).toBeGreaterThan(
+      0.5,
+    )
+  })
+
+  it('reads what only the best passage holds, and the kind of answer asked for near it', () => {
+    const withAnswer = signals([answering, neighbour('x')])
+    const without = signals([neighbour('x'), neighbour('y')])
+    expect(withAnswer.distinctive).toBeGreaterThan(without.distinctive)
+    expect(withAnswer.asksKind).toBe(1)
+    expect(withAnswer.kindNear).toBeGreaterThan(without.kindNear)
+  })
+
+  it('does not judge by words a passage found by meaning in another language', () => {
+    const none = answerabilitySignals(
+      'How much did Fortnite earn in 2019?',
+      new Map([['fortnit', 5]]),
+      new Set(['fortnit']),
+      [{ id: 'p', terms: ['フォートナイト', '売上'] }],
+    ).signals
+    const passage = [{ text: 'フォートナイトの2019年の売上は18億ドル。' }]
+    const byMeaning = judgeAnswerability('How much did Fortnite earn in 2019?', none, passage, 'hybrid')
+    expect(byMeaning.judgedBy).toBe('meaning')
+    expect(byMeaning.probability).toBe(1)
+    // Keyword search found it by no word: there words are all there is, and they say no.
+    const byWords = judgeAnswerability('How much did Fortnite earn in 2019?', none, passage, 'keyword')
+    expect(byWords.judgedBy).toBe('words')
+    expect(byWords.probability).toBeLessThan(0.5)
+  })
+})

@@ -1,0 +1,114 @@
+import { analyzeQuery, coverageNearKind, phraseShare, windowCoverage } from '@rag/keyword'
+import { EVIDENCE_WINDOW } from './evidence-window.ts'
+
+/**
+ * What the passages say about whether they answer the question, each 0..1, read from the best
+ * passage (the one covering most of the question) against the others found with it. A learned
+ * judgement weighs them (packages/questions: answerability-model.json); each alone is a weak
+ * test: a neighbouring paragraph of the same article covers the question's topic words as well as
+ * the paragraph that answers.
+ */
+export interface AnswerabilitySignals {
+  /** The share of the question's IDF mass found together (within EVIDENCE_WINDOW terms). */
+  evidence: number
+  /** How much more of it the best passage covers than the next best. */
+  lead: number
+  /**
+   * Coverage with each word weighed by how few of the passages found hold it: the topic words every
+   * candidate shares count little, the words only the answering passage holds count most.
+   */
+  distinctive: number
+  /** The share of the question's adjacent word pairs side by side in the passage (its phrasing). */
+  phrase: number
+  /** The question's rarest word is in the passage. */
+  rarest: number
+  /** Of the IDF mass, the share of words the corpus has never seen (the question is about something else). */
+  unseen: number
+  /** The question asks for a date or number (いつ, 何人, how many). */
+  asksKind: number
+  /** When it does: coverage of the question around a date or number in the passage (0 otherwise). */
+  kindNear: number
+}
+
+export const SIGNAL_NAMES = [
+  'evidence',
+  'lead',
+  'distinctive',
+  'phrase',
+  'rarest',
+  'unseen',
+  'asksKind',
+  'kindNear',
+] as const satisfies readonly (keyof AnswerabilitySignals)[]
+
+export interface CandidatePassage {
+  id: string
+  /** The chunk's analysed words in text order. */
+  terms: string[]
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000
+
+/**
+ * The signals of a question over its candidate passages (in rank order), with each passage's
+ * evidence. `idf` holds the question's words with their IDF; `unseenWords` those the corpus lacks.
+ */
+export function answerabilitySignals(
+  question: string,
+  idf: Map<string, number>,
+  unseenWords: Set<string>,
+  candidates: CandidatePassage[],
+): { signals: AnswerabilitySignals; evidence: Map<string, number>; bestId: string | null } {
+  const evidence = new Map<string, number>()
+  for (const candidate of candidates)
+    evidence.set(candidate.id, round(windowCoverage(idf, candidate.terms, EVIDENCE_WINDOW)))
+  const ordered = [...candidates].sort((a, b) => (evidence.get(b.id) ?? 0) - (evidence.get(a.id) ?? 0))
+  const best = ordered[0]
+  const { pairs, kind } = analyzeQuery(question)
+  const total = [...idf.values()].reduce((sum, weight) => sum + weight, 0)
+  const unseen =
+    total > 0
+      ? [...idf].reduce((sum, [word, weight]) => sum + (unseenWords.has(word) ? weight : 0), 0) / total
+      : 0
+  if (!best)
+    return {
+      signals: { ...EMPTY, unseen: round(unseen), asksKind: kind ? 1 : 0 },
+      evidence,
+      bestId: null,
+    }
+  const sets = candidates.map((candidate) => new Set(candidate.terms))
+  const local = new Map<string, number>()
+  for (const [word, weight] of idf) {
+    const holding = sets.filter((terms) => terms.has(word)).length
+    // A word every candidate holds keeps a little weight: with one candidate, all of it.
+    local.set(word, weight * (1 - holding / candidates.length + 1 / candidates.length))
+  }
+  const rarest = [...idf].sort((a, b) => b[1] - a[1])[0]?.[0]
+  const first = evidence.get(best.id) ?? 0
+  const second = ordered[1] ? (evidence.get(ordered[1].id) ?? 0) : 0
+  return {
+    signals: {
+      evidence: first,
+      lead: round(first - second),
+      distinctive: round(windowCoverage(local, best.terms, EVIDENCE_WINDOW)),
+      phrase: round(phraseShare(pairs, idf, best.terms)),
+      rarest: rarest !== undefined && best.terms.includes(rarest) ? 1 : 0,
+      unseen: round(unseen),
+      asksKind: kind ? 1 : 0,
+      kindNear: kind ? round(coverageNearKind(kind, idf, best.terms, EVIDENCE_WINDOW / 2)) : 0,
+    },
+    evidence,
+    bestId: best.id,
+  }
+}
+
+const EMPTY: AnswerabilitySignals = {
+  evidence: 0,
+  lead: 0,
+  distinctive: 0,
+  phrase: 0,
+  rarest: 0,
+  unseen: 0,
+  asksKind: 0,
+  kindNear: 0,
+}
