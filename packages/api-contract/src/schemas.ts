@@ -138,10 +138,10 @@ export const questionSchema = z
     refused: z.boolean().nullable().openapi({ description: 'True when the documents hold no answer' }),
     answerability: z
       .object({
-        probability: z
-          .number()
-          .openapi({ description: 'How likely the passages answer (refused below REFUSAL_THRESHOLD)' }),
-        judgedBy: z.enum(['words', 'meaning']),
+        probability: z.number().openapi({
+          description:
+            'How likely the passages answer, by the fitted judgement (reported for calibration; refusal is decided by the evidence)',
+        }),
         signals: z
           .record(z.string(), z.number())
           .openapi({ description: 'What the judgement read (docs/evaluation.md)' }),

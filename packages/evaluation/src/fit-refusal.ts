@@ -29,7 +29,7 @@ export async function fitRefusal(runs: string[], config = 'keyword'): Promise<An
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as QuestionOutcome)
-    const judged = outcomes.filter((o) => o.answerability?.judgedBy === 'words')
+    const judged = outcomes.filter((o) => o.answerability)
     if (judged.length === 0) throw new DatasetError(`${path}: no question has answerability signals`)
     for (const outcome of judged)
       if (outcome.answerability)

@@ -74,12 +74,10 @@ export function scoreConfig(
   metrics['mrr@10'] = mean(scores.map((s) => s.reciprocalRank))
   metrics['ndcg@10'] = mean(scores.map((s) => s.ndcg10))
 
-  // Refusal, from what it is judged on (the judgement's probability, or the reranker's best
-  // score): at the configured threshold and swept.
+  // Refusal, from each question's best evidence (or reranker score): at the configured threshold
+  // and swept.
   const bestOf = (record: QuestionRecord | undefined) =>
-    scale === 'evidence' && record?.answerability
-      ? record.answerability.probability
-      : Math.max(0, ...(record?.sources ?? []).map((s) => s.score))
+    Math.max(0, ...(record?.sources ?? []).map((s) => s.score))
   const refused = (record: QuestionRecord | undefined) =>
     record?.refused === true || bestOf(record) < threshold
   const outcomes = questionOutcomes(questions, records, documents, refused)
@@ -108,7 +106,7 @@ export function scoreConfig(
           question: q.query,
           expected: '(refusal)',
           got: (r?.sources ?? []).slice(0, 3).map((s) => s.sourceId),
-          why: `answered (${scale === 'evidence' ? 'answerability' : 'reranker'} ${bestOf(r)})`,
+          why: `answered (best ${scale} ${bestOf(r)})`,
         })
     }
   }

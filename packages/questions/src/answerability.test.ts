@@ -1,6 +1,5 @@
 import { answerabilitySignals, type CandidatePassage } from '@rag/retrieval'
 import { describe, expect, it } from 'vitest'
-import { judgeAnswerability } from './answerability.ts'
 import { type AnswerabilityExample, answerProbability, fitAnswerability } from './answerability-model.ts'
 
 // A question about one article: its topic words (フォートナイト, 開発) are in every paragraph of it,
@@ -55,22 +54,5 @@ describe('the answerability judgement', () => {
     expect(withAnswer.distinctive).toBeGreaterThan(without.distinctive)
     expect(withAnswer.asksKind).toBe(1)
     expect(withAnswer.kindNear).toBeGreaterThan(without.kindNear)
-  })
-
-  it('does not judge by words a passage found by meaning in another language', () => {
-    const none = answerabilitySignals(
-      'How much did Fortnite earn in 2019?',
-      new Map([['fortnit', 5]]),
-      new Set(['fortnit']),
-      [{ id: 'p', terms: ['フォートナイト', '売上'] }],
-    ).signals
-    const passage = [{ text: 'フォートナイトの2019年の売上は18億ドル。' }]
-    const byMeaning = judgeAnswerability('How much did Fortnite earn in 2019?', none, passage, 'hybrid')
-    expect(byMeaning.judgedBy).toBe('meaning')
-    expect(byMeaning.probability).toBe(1)
-    // Keyword search found it by no word: there words are all there is, and they say no.
-    const byWords = judgeAnswerability('How much did Fortnite earn in 2019?', none, passage, 'keyword')
-    expect(byWords.judgedBy).toBe('words')
-    expect(byWords.probability).toBeLessThan(0.5)
   })
 })

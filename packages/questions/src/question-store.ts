@@ -19,11 +19,6 @@ const FINISHED = sqlList(FINISHED_QUESTION_STATUSES)
 export interface Answerability {
   probability: number
   signals: AnswerabilitySignals
-  /**
-   * `words`: the fitted model over the passages' words; `meaning`: the passages were found by
-   * the embedder alone in another language than the question's, which words cannot judge.
-   */
-  judgedBy: 'words' | 'meaning'
 }
 
 export interface QuestionSource {

@@ -14,6 +14,11 @@ export interface SearchRequest extends SearchFilters {
   mode: SearchMode
   /** Parent sections wanted. */
   limit: number
+  /**
+   * Hits returned past `limit` from the same ranking (its depth unchanged), for judging the best
+   * ones against those found with them; defaults to `limit`.
+   */
+  keep?: number
   /** Candidates fetched from each retriever (SEARCH_K); raised to cover the oversampling. */
   searchK: number
   /** Weight of the vector ranking in the fusion (1 − alpha for keyword). */
@@ -88,7 +93,10 @@ export async function search(
   const hits = await loadHits(pool, ranked.slice(0, depth))
   timings.totalMs = Math.round((performance.now() - started) * 10) / 10
   return {
-    hits: request.parents === false ? hits.slice(0, request.limit) : onePerParent(hits, request.limit),
+    hits:
+      request.parents === false
+        ? hits.slice(0, request.keep ?? request.limit)
+        : onePerParent(hits, request.keep ?? request.limit),
     degraded,
     timings,
   }

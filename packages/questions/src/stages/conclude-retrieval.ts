@@ -15,23 +15,8 @@ export function refusalThresholdFor(retrieval: QuestionContext['retrieval'], sca
 }
 
 /**
- * Whether the documents hold no answer: by the reranker's probability when it scored the passages,
- * else by the judgement of answerability (its probability against REFUSAL_THRESHOLD), or, for a
- * question recorded before there was one, by the best evidence.
- */
-export function shouldRefuse(
-  retrieval: QuestionContext['retrieval'],
-  scale: ScoreScale,
-  sources: QuestionSource[],
-  answerability: Answerability | null | undefined,
-): boolean {
-  if (scale === 'evidence' && answerability) return answerability.probability < retrieval.refusalThreshold
-  return Math.max(0, ...sources.map((source) => source.score)) < refusalThresholdFor(retrieval, scale)
-}
-
-/**
- * After the last retrieval step (search, or rerank when on): refuse when the documents hold no
- * answer (shouldRefuse; no LLM call), answer extractively or not at all when asked to, else hand
+ * After the last retrieval step (search, or rerank when on): refuse when the best score is below
+ * its scale's threshold (no LLM call), answer extractively or not at all when asked to, else hand
  * the passages to the LLM.
  */
 export async function concludeRetrieval(
@@ -41,9 +26,9 @@ export async function concludeRetrieval(
   patch: { degraded?: string[]; timings?: Record<string, number>; answerability?: Answerability },
   scale: ScoreScale = 'evidence',
 ): Promise<void> {
+  const best = Math.max(0, ...sources.map((source) => source.score))
   const { answer } = question.options
-  const answerability = patch.answerability ?? question.answerability
-  if (answer !== 'none' && shouldRefuse(deps.retrieval, scale, sources, answerability)) {
+  if (answer !== 'none' && best < refusalThresholdFor(deps.retrieval, scale)) {
     await advance(deps, question.id, 'done', {
       ...patch,
       sources,

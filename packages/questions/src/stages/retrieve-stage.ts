@@ -66,7 +66,8 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
           {
             query,
             mode: options.mode,
-            limit: judged,
+            limit: queries.length > 1 ? Math.max(limit, deps.retrieval.searchK) : limit,
+            keep: judged,
             searchK: deps.retrieval.searchK,
             alpha: deps.retrieval.hybridAlpha,
             rrfK: deps.retrieval.rrfK,
@@ -106,7 +107,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       chunkId: hit.chunkId,
     }))
     const patch = {
-      answerability: judgeAnswerability(searched, judgement.signals, hits, options.mode),
+      answerability: judgeAnswerability(judgement.signals),
       degraded: [...new Set(results.flatMap((result) => result.degraded))],
       // searchMs (the phrasings are searched at once): what the queue's overhead is measured without.
       timings: {
