@@ -157,7 +157,7 @@ describe('POST /ask on the sample documents', () => {
 
   it('asks for an LLM answer without one: the best passage, marked degraded', async () => {
     const answer = await ask('保証期間は何年ですか', { mode: 'keyword', answer: 'generate' })
-    expect(answer.refused).toBe(false)
+    expect(answer.refused, JSON.stringify(answer)).toBe(false)
     expect(answer.degraded).toEqual(['generate'])
     expect(answer.answer).toContain('2年間')
     // Timestamps are ISO 8601, as the contract says.

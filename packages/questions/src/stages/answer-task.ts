@@ -47,7 +47,7 @@ async function answerWithoutLlm(
   await deps.publish(question.id, { type: 'restart' })
   const extractive =
     question.provisional && question.answer !== null
-      ? {}
+      ? { refused: false }
       : await extractiveAnswer(deps, question.question, question.sources)
   await advance(deps, question.id, 'done', {
     ...extractive,
@@ -148,7 +148,7 @@ async function generateAnswer(
   }
   written += thinking.end()
   // Streamed pieces are the answer when there were any; a generator that gave none hands it whole.
-  const text = written || withoutThinking(result.text)
+  const text = (written || withoutThinking(result.text)).trim()
   // All thinking and no answer (the cap spent reasoning): a failure, not a refusal.
   if (text.trim() === '')
     throw new Error('the LLM wrote no answer (only reasoning, or nothing) within its token cap')
