@@ -232,9 +232,12 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
       const seen: string[] = []
       ;(window as unknown as { answerTexts: string[] }).answerTexts = seen
       new MutationObserver(() => {
-        const text = document.querySelector('[data-testid=answer] .answer-text')?.textContent ?? ''
+        const answer = document.querySelector('[data-testid=answer]')
+        // The provisional (extractive) answer stands in until the first token: not a prefix.
+        if (answer?.getAttribute('data-provisional') === 'true') return
+        const text = answer?.querySelector('.answer-text')?.textContent ?? ''
         if (text && text !== seen.at(-1)) seen.push(text)
-      }).observe(document.body, { subtree: true, childList: true, characterData: true })
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })
     await page.fill('[data-testid=question]', '保証期間は何年ですか')
     const posted = page.waitForResponse((response) => response.url().endsWith('/ask'))
