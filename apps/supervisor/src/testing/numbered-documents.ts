@@ -37,11 +37,13 @@ export async function expectExactChunks(pool: Pool, collection: string | null): 
   const { rows } = await pool.query<{
     filename: string
     status: string
+    /** Why a document failed: shown when one did. */
+    error: string | null
     chunkCount: number
     stored: number
     distinct: number
   }>(
-    `SELECT d.filename, d.status, d.chunk_count AS "chunkCount",
+    `SELECT d.filename, d.status, d.error, d.chunk_count AS "chunkCount",
             (SELECT count(*)::int FROM chunks c WHERE c.document_id = d.id) AS stored,
             (SELECT count(DISTINCT (c.source_id, c.text))::int FROM chunks c WHERE c.document_id = d.id) AS distinct
        FROM documents d WHERE $1::text IS NULL OR d.collection = $1 ORDER BY d.filename`,
