@@ -17,12 +17,15 @@ export function uniquePrefix(label: string): string {
 export async function dropPrefix(url: string, prefix: string): Promise<void> {
   const client = new Redis(redisOptionsFromUrl(url))
   try {
-    let cursor = '0'
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000)
-      if (keys.length > 0) await client.del(...keys)
-      cursor = next
-    } while (cursor !== '0')
+    // In one script, so it is atomic as a Redis restart is: deleted key by key while workers run,
+    // a job could lose its lock twice and fail as stalled, which no real loss of Redis does.
+    await client.eval(
+      `local keys = redis.call('KEYS', ARGV[1])
+       for i = 1, #keys, 5000 do redis.call('DEL', unpack(keys, i, math.min(i + 4999, #keys))) end
+       return #keys`,
+      0,
+      `${prefix}:*`,
+    )
   } finally {
     client.disconnect()
   }
