@@ -68,7 +68,7 @@ describe.skipIf(!found)('an LLM server as the backend', () => {
       ...generationDefaults(),
       backend: 'openai-compatible' as const,
       baseUrl,
-      timeoutMs: 2000,
+      timeoutMs: 30_000,
     }
     const models = { llm: 'stories260K', dir: '', allowDownload: false, endpoint: '' }
     expect(await llmProvider(models, generation, logger).get()).toBeNull()

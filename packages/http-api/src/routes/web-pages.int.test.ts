@@ -41,7 +41,7 @@ beforeAll(async () => {
       uploadDir: scratch,
       maxBytes: 1e6,
       maxFiles: 5,
-      webPages: { timeoutMs: 5_000, maxRedirects: 3, allowPrivate: true },
+      webPages: { timeoutMs: 60_000, maxRedirects: 3, allowPrivate: true },
     },
   )
 })
