@@ -42,6 +42,8 @@ export const supervisorConfig = defineProcessConfig('supervisor', {
   retrieval,
   generation,
   gateway,
+  // The workers' own settings, checked here first; METRICS_PORT is where their ports start.
+  worker,
 })
 
 export const migrateConfig = defineProcessConfig('migrate', { database, log, models })

@@ -1,4 +1,4 @@
-export { type ProcessCommand, processCommands } from './process-command.ts'
+export { type ProcessCommand, processCommands, workerMetricsPorts } from './process-command.ts'
 export {
   PROCESS_NAMES,
   PROCESSES,

@@ -7,6 +7,8 @@ export interface ProgramSpec {
   name: string
   command: string
   args: string[]
+  /** Variables of this program's own, over the supervisor's (a worker's metrics port). */
+  env?: Record<string, string>
 }
 
 export interface SupervisorEvents {
@@ -89,7 +91,7 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
     const { spec } = entry
     const child = spawn(spec.command, spec.args, {
       cwd: this.options.cwd,
-      env: this.options.env,
+      env: { ...this.options.env, ...spec.env },
       // Own process group: a Ctrl-C in the terminal reaches only the supervisor, which then stops
       // each child once (a second signal would cut a worker's graceful drain short).
       detached: true,

@@ -5,7 +5,7 @@ import type { PlatformMetrics } from '@rag/metrics'
 /** GET /metrics of a worker process (Prometheus text format) on its own port; anything else 404. */
 export async function startMetricsServer(
   metrics: PlatformMetrics,
-  { port, host = '0.0.0.0' }: { port: number; host?: string },
+  { port, host = '127.0.0.1' }: { port: number; host?: string },
 ): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {

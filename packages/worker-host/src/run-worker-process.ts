@@ -94,7 +94,10 @@ export async function runWorkerProcess<N extends WorkerProcessName, Ctx>({
   // there is taken over by another worker once its lock expires.
   shutdown.add('worker', () => worker.close())
   if (config.worker.metricsPort > 0) {
-    const server = await startMetricsServer(metrics, { port: config.worker.metricsPort })
+    const server = await startMetricsServer(metrics, {
+      port: config.worker.metricsPort,
+      host: config.worker.metricsHost,
+    })
     shutdown.add('metrics endpoint', () => server.close())
   }
   if (config.liveness.file) {

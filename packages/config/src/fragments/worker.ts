@@ -1,5 +1,5 @@
 import { defineFragment } from '../define-config.ts'
-import { integer } from '../env-values.ts'
+import { integer, text } from '../env-values.ts'
 
 export const worker = defineFragment({
   shape: {
@@ -11,8 +11,12 @@ export const worker = defineFragment({
     // A job whose worker died is handed to another worker after this long without a heartbeat.
     JOB_LOCK_SECONDS: integer(30, { min: 1, max: 3600 }),
     // Port of the worker's Prometheus endpoint (GET /metrics: job durations and failures, model
-    // calls, the process); 0 = none. Each worker on one host needs its own.
+    // calls, the process); 0 = none. Each worker on one host needs its own: `pnpm start` gives its
+    // workers this port and the next ones, one each, in the process catalog's order.
     METRICS_PORT: integer(0, { min: 0, max: 65535 }),
+    // The interface the worker's metrics endpoint listens on. It has no key, so loopback by default;
+    // 0.0.0.0 for a Prometheus on another host, on a network you trust.
+    METRICS_HOST: text('127.0.0.1'),
     // The ingestion workers' scheduling priority (Unix nice, inherited by the parse sandbox and
     // OCR): above 0 they run behind the question workers, so an answer being written has the CPU
     // first and ingestion takes what it leaves; 0 = the same priority as everything else.
@@ -23,6 +27,7 @@ export const worker = defineFragment({
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     lockDurationMs: env.JOB_LOCK_SECONDS * 1000,
     metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
     ingestNiceness: env.INGEST_NICENESS,
   }),
 })
