@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { availableParallelism, loadavg } from 'node:os'
 import type { LlmPreset } from '@rag/config'
-import { loadLlamaGenerator, type TextGenerator } from '@rag/llm'
-import { shapeTrueDecoder } from '@rag/model-shapes'
+import type { TextGenerator } from '@rag/llm'
 import { ANSWER_SYSTEM_PROMPT, buildAnswerPrompt, type QuestionSource } from '@rag/questions'
-import type { InferenceBench } from './bench-model-inference.ts'
+import { type InferenceBench, loadShapeTrueLlm } from './bench-model-inference.ts'
 import { percentile } from './percentile.ts'
 
 const load = () =>
@@ -83,20 +82,10 @@ export async function benchLlmPolicies(
   preset: LlmPreset,
   { contextSize }: { contextSize: number },
 ) {
-  const path = await shapeTrueDecoder({ cacheDir: bench.cacheDir, preset })
   const cores = availableParallelism()
   const questions = bench.texts.questions.slice(1, 6)
   const open = (reusePrompts: boolean, threads: number) =>
-    loadLlamaGenerator({
-      model: path,
-      modelsDir: '/',
-      allowDownload: false,
-      contextSize,
-      sequences: 1,
-      threads,
-      reusePrompts,
-      logger: bench.logger,
-    })
+    loadShapeTrueLlm(bench, preset, { contextSize, threads, reusePrompts })
 
   for (const reuse of [false, true]) {
     const generator = await open(reuse, cores)

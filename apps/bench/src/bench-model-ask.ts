@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { BenchConfig, EmbedderPreset, LlmPreset, RerankerPreset } from '@rag/config'
-import { createTestGateway, keywordOnlySearch } from '@rag/http-api/testing'
+import { createTestGateway, keywordOnlySearch, serverSentEvents } from '@rag/http-api/testing'
 import { shapeTrueDecoder, shapeTrueEncoder } from '@rag/model-shapes'
 import { workersOf } from '@rag/process-catalog'
 import type { InferenceBench } from './bench-model-inference.ts'
@@ -63,25 +63,15 @@ async function askAndFollow(
   })
   const { id } = (await response.json()) as { id: string }
   const stream = await app.request(`/ask/${id}/events`)
-  const reader = stream.body?.getReader()
   const timeline: Timeline = { firstUseful: Number.NaN, firstToken: null, done: Number.NaN, failed: false }
-  let buffer = ''
   const since = () => performance.now() - started
-  for (;;) {
-    const { value, done } = (await reader?.read()) ?? { done: true, value: undefined }
-    if (done) break
-    buffer += Buffer.from(value).toString()
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const block = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      const event = /^event: (.*)$/m.exec(block)?.[1]
-      if (event === 'provisional' || event === 'token' || event === 'done')
-        if (Number.isNaN(timeline.firstUseful)) timeline.firstUseful = since()
-      if (event === 'token' && timeline.firstToken === null) timeline.firstToken = since()
-      if (event === 'done') {
-        timeline.done = since()
-        timeline.failed = /"status":"(failed|cancelled)"/.test(block)
-      }
+  for await (const { event, data } of serverSentEvents(stream.body)) {
+    if (event === 'provisional' || event === 'token' || event === 'done')
+      if (Number.isNaN(timeline.firstUseful)) timeline.firstUseful = since()
+    if (event === 'token' && timeline.firstToken === null) timeline.firstToken = since()
+    if (event === 'done') {
+      timeline.done = since()
+      timeline.failed = data.status === 'failed' || data.status === 'cancelled'
     }
   }
   return timeline

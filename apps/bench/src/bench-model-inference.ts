@@ -96,18 +96,7 @@ export async function benchLlm(
   preset: LlmPreset,
   { threads, contextSize, maxTokens }: { threads: number; contextSize: number; maxTokens: number },
 ) {
-  const path = await shapeTrueDecoder({ cacheDir: bench.cacheDir, preset })
-  const load = await timed(() =>
-    loadLlamaGenerator({
-      model: path,
-      modelsDir: '/',
-      allowDownload: false,
-      contextSize,
-      sequences: 1,
-      threads,
-      logger: bench.logger,
-    }),
-  )
+  const load = await timed(() => loadShapeTrueLlm(bench, preset, { contextSize, threads }))
   const generator = load.value
   try {
     for (const passageChars of [500, 2000]) {
@@ -141,4 +130,20 @@ export async function benchLlm(
     await generator.close()
   }
   return load.ms
+}
+
+/** The preset's shape-true GGUF (generated once) loaded as the LLM worker loads a model: one sequence. */
+export async function loadShapeTrueLlm(
+  bench: InferenceBench,
+  preset: LlmPreset,
+  options: { contextSize: number; threads: number; reusePrompts?: boolean },
+) {
+  return loadLlamaGenerator({
+    model: await shapeTrueDecoder({ cacheDir: bench.cacheDir, preset }),
+    modelsDir: '/',
+    allowDownload: false,
+    sequences: 1,
+    logger: bench.logger,
+    ...options,
+  })
 }

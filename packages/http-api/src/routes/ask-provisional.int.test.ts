@@ -4,17 +4,12 @@ import { ingestSamples } from '@rag/ingest/testing'
 import type { TextGenerator } from '@rag/llm'
 import { endlessGenerator, gatedGenerator, loadTestGenerator } from '@rag/llm/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type GatewayServer, startGatewayServer } from '../testing.ts'
+import { type GatewayServer, type StreamEvent, serverSentEvents, startGatewayServer } from '../testing.ts'
 
 // The extractive answer at once, the generated one after; a question nobody waits for any more
 // stops its generation and frees the LLM for the next.
 const tests = testConfig.parse(processEnvironment()).test
 const { path: gguf, found: hasGguf } = await findTestAsset(tests, 'models/gguf/stories260K.gguf')
-
-interface StreamEvent {
-  event: string
-  data: Record<string, unknown>
-}
 
 /** Reads a question's event stream until `enough` says so (or it ends); the connection is then closed. */
 async function readEvents(
@@ -22,22 +17,10 @@ async function readEvents(
   enough: (events: StreamEvent[]) => boolean = () => false,
 ): Promise<StreamEvent[]> {
   const stop = new AbortController()
-  const response = await fetch(url, { signal: stop.signal })
-  const reader = response.body?.getReader()
   const events: StreamEvent[] = []
-  let buffer = ''
   try {
-    for (;;) {
-      const { value, done } = (await reader?.read()) ?? { done: true, value: undefined }
-      if (done) break
-      buffer += Buffer.from(value).toString()
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const event = /^event: (.*)$/m.exec(block)?.[1]
-        const data = /^data: (.*)$/m.exec(block)?.[1]
-        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> })
-      }
+    for await (const event of serverSentEvents((await fetch(url, { signal: stop.signal })).body)) {
+      events.push(event)
       if (enough(events)) break
     }
   } finally {
