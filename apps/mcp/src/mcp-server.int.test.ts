@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -179,5 +180,31 @@ describe('the MCP server', () => {
     expect(unknownThread.isError).toBe(true)
     expect(unknownThread.content[0]?.text).toMatch(/no such conversation/)
     expect((await client.listTools()).tools).toHaveLength(6)
+  })
+})
+
+describe('started by pnpm', () => {
+  it("says on stderr how to keep pnpm's banner out of the protocol stream", async () => {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), main], {
+      env: {
+        ...(processEnvironment() as Record<string, string>),
+        GATEWAY_URL: server.baseUrl,
+        LOG_LEVEL: 'silent',
+        npm_lifecycle_event: 'mcp',
+        npm_config_reporter: '',
+      },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.setEncoding('utf8')
+    try {
+      for await (const chunk of child.stderr) {
+        stderr += chunk
+        if (stderr.includes('\n')) break
+      }
+    } finally {
+      child.kill()
+    }
+    expect(stderr).toMatch(/register the server as `pnpm --silent mcp`/)
   })
 })

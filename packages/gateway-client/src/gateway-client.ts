@@ -52,7 +52,15 @@ export interface GatewayClient {
   say(conversationId: string, message: string, options?: AskOptions): Promise<ApiAskAccepted>
 }
 
-export class GatewayError extends Error {}
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    /** The gateway's HTTP status, when it answered (404: no such document or question). */
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
 
 /** The gateway's HTTP API, as the CLI (and any script) uses it. */
 export function createGatewayClient({
@@ -95,7 +103,7 @@ export function createGatewayClient({
     const body: unknown = await response.json().catch(() => ({}))
     if (!response.ok) {
       const error = errorSchema.safeParse(body)
-      throw new GatewayError(error.success ? error.data.error.message : response.statusText)
+      throw new GatewayError(error.success ? error.data.error.message : response.statusText, response.status)
     }
     return body
   }

@@ -1,6 +1,7 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { DOCUMENT_STATUSES } from '@rag/api-contract'
-import type { GatewayClient } from '@rag/gateway-client'
+import { type GatewayClient, GatewayError } from '@rag/gateway-client'
 import { z } from 'zod'
 import { guarded, structured } from './tool-result.ts'
 
@@ -14,6 +15,20 @@ const documentShape = {
 
 /** Sections a resource read returns at most (a 100,000-row CSV would be tens of megabytes). */
 const MAX_SECTIONS = 2000
+
+/** The MCP specification's code for a resource that does not exist (the SDK has no name for it). */
+const RESOURCE_NOT_FOUND = -32002
+
+/** A document's sections, or the protocol's "resource not found" when there is no such document. */
+async function sectionsOf(client: GatewayClient, uri: URL, id: string, offset: number) {
+  try {
+    return await client.documentSections(id, { offset, limit: 500 })
+  } catch (error) {
+    if (error instanceof GatewayError && error.status === 404)
+      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${error.message}`, { uri: uri.href })
+    throw error
+  }
+}
 
 /** list_documents, get_document, and each document as a resource (rag://documents/{id}). */
 export function registerDocumentTools(server: McpServer, client: GatewayClient) {
@@ -100,7 +115,7 @@ export function registerDocumentTools(server: McpServer, client: GatewayClient) 
     async (uri, { id }) => {
       const sections: string[] = []
       for (let offset = 0; offset < MAX_SECTIONS; ) {
-        const page = await client.documentSections(String(id), { offset, limit: 500 })
+        const page = await sectionsOf(client, uri, String(id), offset)
         for (const section of page.sections) sections.push(`## ${section.sourceId}\n\n${section.text}`)
         if (!page.next || page.sections.length === 0) break
         offset += page.sections.length

@@ -1,2 +1,2 @@
 export { createMcpServer, type McpServerOptions } from './create-mcp-server.ts'
-export { handleMcpRequest } from './mcp-http.ts'
+export { createMcpHttpHandler } from './mcp-http.ts'

@@ -6,7 +6,12 @@ import { guarded, structured } from './tool-result.ts'
 
 export const passageShape = {
   rank: z.number().describe('1 = the best match'),
-  sourceId: z.string().describe('What to cite: file.pdf:p3 (page), file.csv:r12 (row), file.md:s2 (section)'),
+  sourceId: z
+    .string()
+    .describe(
+      'What to cite: guide.pdf:p3 (page), faq.csv:r12 (row), book.xlsx:Sheet1!r4 (sheet row), deck.pptx:s2 (slide), notes.txt:L40 (line), guide.md#setup (section)',
+    ),
+  documentId: z.string().describe('The document it is from (get_document reads the whole of it)'),
   title: z.string().describe('The document file name'),
   heading: z.string().nullable().describe('The section heading, when there is one'),
   score: z.number().describe('Relevance score (higher is better; comparable within one result)'),

@@ -3,6 +3,10 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from '../http-error.ts'
 import type { KeyAttempts } from './key-attempts.ts'
 
+/** What a 401 says is expected: one of the gateway's API keys (there is no OAuth login). */
+const KEY_EXPECTED =
+  'send one of the API_KEYS as Authorization: Bearer <key> or X-API-Key: <key> (no OAuth login)'
+
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
 export const KEY_COOKIE = 'rag_api_key'
@@ -89,11 +93,15 @@ export function requireApiKey({
     }
     if (open(c.req.path, c.req.method)) return next()
     if (!key) {
-      c.header('WWW-Authenticate', 'Bearer')
-      throw new HttpError(401, 'an API key is required: send Authorization: Bearer <key> or X-API-Key: <key>')
+      // A hint for clients that would otherwise start an OAuth login (the MCP Inspector): a key, no login.
+      c.header('WWW-Authenticate', `Bearer realm="rag", error_description="${KEY_EXPECTED}"`)
+      throw new HttpError(401, `an API key is required: ${KEY_EXPECTED}`)
     }
     if (!isKnown(key)) {
-      c.header('WWW-Authenticate', 'Bearer error="invalid_token"')
+      c.header(
+        'WWW-Authenticate',
+        `Bearer realm="rag", error="invalid_token", error_description="${KEY_EXPECTED}"`,
+      )
       throw new HttpError(401, 'invalid API key')
     }
     return next()

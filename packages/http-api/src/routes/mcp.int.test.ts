@@ -73,9 +73,27 @@ describe('MCP over HTTP at /mcp', () => {
     const found = (await client.callTool({
       name: 'search',
       arguments: { query: 'アームの角度', mode: 'keyword', top_k: 1 },
-    })) as unknown as { structuredContent: { hits: { sourceId: string }[] } }
+    })) as unknown as { structuredContent: { hits: { sourceId: string; documentId: string }[] } }
     expect(found.structuredContent.hits.map((hit) => hit.sourceId)).toEqual(['faq.csv:r2'])
+    // A hit says which document it is from, so the agent can read the rest of it.
+    const document = (await client.callTool({
+      name: 'get_document',
+      arguments: { id: found.structuredContent.hits[0]?.documentId, limit: 2 },
+    })) as unknown as { structuredContent: { filename: string; sections: { sourceId: string }[] } }
+    expect(document.structuredContent.filename).toBe('faq.csv')
+    expect(document.structuredContent.sections.map((section) => section.sourceId)).toEqual([
+      'faq.csv:r1',
+      'faq.csv:r2',
+    ])
     const { resources } = await client.listResources()
     expect(resources.map((resource) => resource.name).sort()).toEqual(['faq.csv', 'lumina-guide.pdf'])
+  })
+
+  it('answers a document that does not exist with the protocol\'s "resource not found"', async () => {
+    const missing = client.readResource({ uri: 'rag://documents/00000000-0000-4000-8000-000000000000' })
+    await expect(missing).rejects.toMatchObject({
+      code: -32002,
+      message: expect.stringMatching(/not found/i),
+    })
   })
 })

@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { createGatewayClient } from '@rag/gateway-client'
-import { handleMcpRequest } from '@rag/mcp-server'
+import { createMcpHttpHandler } from '@rag/mcp-server'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
-import { presentedKey } from '../middleware/api-key.ts'
+import { keyOwner, presentedKey } from '../middleware/api-key.ts'
 
 /**
  * MCP over Streamable HTTP at /mcp, behind the API key like every data path. Its tools call this
@@ -19,12 +19,13 @@ export function mountMcp(app: OpenAPIHono) {
       },
     }),
   )
+  const handleMcpRequest = createMcpHttpHandler()
   app.all('/mcp', (c) => {
     const client = createGatewayClient({
       baseUrl: new URL(c.req.url).origin,
       apiKey: presentedKey((name) => c.req.header(name)),
       fetch: (url, init) => Promise.resolve(app.fetch(new Request(url, init), c.env)),
     })
-    return handleMcpRequest(c.req.raw, client)
+    return handleMcpRequest(c.req.raw, client, keyOwner(c))
   })
 }
