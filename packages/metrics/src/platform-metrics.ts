@@ -24,6 +24,7 @@ export function createPlatformMetrics(process: string) {
   // Node's own (rag_process_*, rag_nodejs_*): memory, CPU, event-loop lag.
   collectDefaultMetrics({ register: registry, prefix: 'rag_' })
   const registers = [registry]
+  dropGaugesEndingInTotal(registry)
   return {
     registry,
     httpDuration: new Histogram({
@@ -95,4 +96,14 @@ const GAUGE_LABELS = {
   queueWorkers: ['queue'],
   queueOldestWaiting: ['queue'],
   modelUp: ['component', 'model', 'state'],
+}
+
+/**
+ * prom-client exports three of Node's gauges twice: by type, and summed as `…_total`, a suffix
+ * Prometheus keeps for counters (promtool warns; `rate()` over them is nonsense). The sums go;
+ * `sum(rag_nodejs_active_handles)` gives them from the by-type series.
+ */
+function dropGaugesEndingInTotal(registry: Registry) {
+  for (const name of ['handles', 'requests', 'resources'])
+    registry.removeSingleMetric(`rag_nodejs_active_${name}_total`)
 }

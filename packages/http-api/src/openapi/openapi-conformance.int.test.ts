@@ -14,7 +14,7 @@ interface Operation {
   operationId?: string
   parameters?: { name: string; in: string }[]
   requestBody?: { content: Record<string, unknown> }
-  responses: Record<string, unknown>
+  responses: Record<string, { content?: Record<string, unknown> }>
 }
 type Spec = { paths: Record<string, Record<string, Operation>>; servers?: { url: string }[] }
 
@@ -55,8 +55,9 @@ describe('the OpenAPI description', () => {
     expect(spec.servers?.[0]?.url).toBe(server.baseUrl)
   })
 
-  it('declares every status the server answers each operation with', async () => {
+  it("declares every status the server answers each operation with, and each success's media type", async () => {
     const seen = new Map<string, Set<string>>()
+    const mediaTypes = new Map<string, Set<string>>()
     // Addresses of the battery's own (through the trusted proxy), so its wrong keys and floods lock
     // out neither its own good requests nor another test.
     const [GOOD, WRONG_KEYS, FLOOD] = ['203.0.113.9', '203.0.113.10', '203.0.113.11']
@@ -72,6 +73,11 @@ describe('the OpenAPI description', () => {
       const text = await response.text()
       const key = `${method.toUpperCase()} ${template}`
       seen.set(key, (seen.get(key) ?? new Set()).add(String(response.status)))
+      const type = response.headers.get('content-type')?.split(';')[0]
+      if (response.ok && type) {
+        const answered = `${key} ${response.status}`
+        mediaTypes.set(answered, (mediaTypes.get(answered) ?? new Set()).add(type))
+      }
       return { status: response.status, json: () => JSON.parse(text) as unknown }
     }
     // Real ids for the happy paths.
@@ -109,48 +115,53 @@ describe('the OpenAPI description', () => {
       Object.entries(realIds).find(([prefix]) => template.startsWith(prefix))?.[1] ?? ''
     const unknownId = '00000000-0000-4000-8000-000000000000'
     const foreign = { origin: 'http://elsewhere.example', 'sec-fetch-site': 'cross-site' }
-    for (const [template, methods] of Object.entries(spec.paths)) {
-      for (const [method, operation] of Object.entries(methods)) {
-        const real = fill(template, idFor(template))
-        const bodyTypes = Object.keys(operation.requestBody?.content ?? {})
-        const good: RequestInit = bodyTypes.includes('application/json')
-          ? {
-              headers: { ...authorised, 'content-type': 'application/json' },
-              body: JSON.stringify(
-                template === '/session'
-                  ? { apiKey: KEY }
-                  : { question: '保証は？', options: { mode: 'keyword' } },
-              ),
-            }
-          : { headers: authorised }
-        // Without a key, with a wrong one, with a good one on real and unknown and malformed ids.
-        await send(method, template, real, {})
-        await send(method, template, real, { headers: { authorization: 'Bearer wrong' } }, WRONG_KEYS)
-        await send(method, template, real, good)
-        if (template.includes('{id}')) {
-          await send(method, template, fill(template, unknownId), good)
-          await send(method, template, fill(template, 'not-an-id'), good)
-        }
-        for (const parameter of operation.parameters ?? [])
-          if (parameter.in === 'query')
-            await send(method, template, `${real}?${parameter.name}=%FF%FE-nonsense-${'x'.repeat(300)}`, good)
-        if (method !== 'get')
-          await send(method, template, real, { ...good, headers: { ...good.headers, ...foreign } })
-        if (bodyTypes.length > 0) {
-          const headers = { ...authorised }
-          await send(method, template, real, {
-            headers: { ...headers, 'content-type': 'text/plain' },
-            body: 'hi',
-          })
-          await send(method, template, real, {
-            headers: { ...headers, 'content-type': 'application/json' },
-            body: '{',
-          })
-          await send(method, template, real, {
-            headers: { ...headers, 'content-type': bodyTypes[0] ?? 'application/json' },
-            body: 'x'.repeat(3_000_000),
-          })
-        }
+    // Reads first, deletions last: each read then meets the real thing, not what a DELETE left.
+    const order = (method: string) => (method === 'get' ? 0 : method === 'delete' ? 2 : 1)
+    const operations = Object.entries(spec.paths)
+      .flatMap(([template, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ template, method, operation })),
+      )
+      .sort((a, b) => order(a.method) - order(b.method))
+    for (const { template, method, operation } of operations) {
+      const real = fill(template, idFor(template))
+      const bodyTypes = Object.keys(operation.requestBody?.content ?? {})
+      const good: RequestInit = bodyTypes.includes('application/json')
+        ? {
+            headers: { ...authorised, 'content-type': 'application/json' },
+            body: JSON.stringify(
+              template === '/session'
+                ? { apiKey: KEY }
+                : { question: '保証は？', options: { mode: 'keyword' } },
+            ),
+          }
+        : { headers: authorised }
+      // Without a key, with a wrong one, with a good one on real and unknown and malformed ids.
+      await send(method, template, real, {})
+      await send(method, template, real, { headers: { authorization: 'Bearer wrong' } }, WRONG_KEYS)
+      await send(method, template, real, good)
+      if (template.includes('{id}')) {
+        await send(method, template, fill(template, unknownId), good)
+        await send(method, template, fill(template, 'not-an-id'), good)
+      }
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.in === 'query')
+          await send(method, template, `${real}?${parameter.name}=%FF%FE-nonsense-${'x'.repeat(300)}`, good)
+      if (method !== 'get')
+        await send(method, template, real, { ...good, headers: { ...good.headers, ...foreign } })
+      if (bodyTypes.length > 0) {
+        const headers = { ...authorised }
+        await send(method, template, real, {
+          headers: { ...headers, 'content-type': 'text/plain' },
+          body: 'hi',
+        })
+        await send(method, template, real, {
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{',
+        })
+        await send(method, template, real, {
+          headers: { ...headers, 'content-type': bodyTypes[0] ?? 'application/json' },
+          body: 'x'.repeat(3_000_000),
+        })
       }
     }
     // Past the rate limits, and wrong keys until the address is held off (429 on any route then).
@@ -190,6 +201,12 @@ describe('the OpenAPI description', () => {
         .map((status) => `${key} → ${status}`)
     })
     expect(undeclared).toEqual([])
+    const undeclaredTypes = [...mediaTypes].flatMap(([answered, types]) => {
+      const [method, template, status] = answered.split(' ') as [string, string, string]
+      const content = spec.paths[template]?.[method.toLowerCase()]?.responses?.[status]?.content ?? {}
+      return [...types].filter((type) => !(type in content)).map((type) => `${answered} ${type}`)
+    })
+    expect(undeclaredTypes).toEqual([])
     // The battery did reach the refusals it is about.
     expect([...(seen.get('POST /ask') ?? [])].sort()).toEqual(
       expect.arrayContaining(['202', '400', '401', '403', '413', '415', '429']),

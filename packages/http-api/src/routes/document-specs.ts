@@ -9,6 +9,7 @@ import {
   uploadResultSchema,
 } from '@rag/api-contract'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import { STORED_FILE_MEDIA_TYPES } from './stored-file-types.ts'
 
 // The document routes as the OpenAPI spec declares them and the validator checks them.
 
@@ -145,7 +146,9 @@ export const fileRoute = createRoute({
   responses: {
     200: {
       description: 'The file, with its content type',
-      content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+      content: Object.fromEntries(
+        STORED_FILE_MEDIA_TYPES.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]),
+      ),
     },
     ...commonErrors,
     ...notFound,

@@ -32,6 +32,7 @@ import {
   sectionsRoute,
   uploadRoute,
 } from './document-specs.ts'
+import { CONTENT_TYPES, IMAGE_TYPES } from './stored-file-types.ts'
 
 export interface DocumentRoutesOptions extends RegisterOptions {
   maxFiles: number
@@ -40,26 +41,6 @@ export interface DocumentRoutesOptions extends RegisterOptions {
 }
 
 const WEB_PAGE_DEFAULTS = { timeoutMs: 20_000, maxRedirects: 5, allowPrivate: false }
-
-/** What a browser is told a stored original is. */
-const CONTENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  csv: 'text/csv; charset=utf-8',
-  markdown: 'text/markdown; charset=utf-8',
-  html: 'text/html; charset=utf-8',
-  text: 'text/plain; charset=utf-8',
-  jsonl: 'application/x-ndjson',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-}
-const IMAGE_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-}
 
 /** A web page fetch's failure as the API's error (its status and message). */
 const asHttpError = (error: unknown) =>

@@ -18,7 +18,7 @@ describe('GET /metrics', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
     const text = await response.text()
     expect(text).toMatch(
-      /rag_http_request_duration_seconds_count\{[^}]*method="GET",route="\/documents\/:id",status="200"[^}]*\} 1/,
+      /rag_http_request_duration_seconds_count\{[^}]*method="GET",route="\/documents\/\{id\}",status="200"[^}]*\} 1/,
     )
     expect(text).toMatch(/rag_http_request_duration_seconds_count\{[^}]*route="unmatched",status="404"/)
     expect(text).not.toMatch(/no-such-page/)
@@ -27,5 +27,9 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/rag_queue_workers\{[^}]*queue="ingest\.parse"[^}]*\} [1-9]/)
     expect(text).toMatch(/rag_queue_oldest_waiting_seconds\{[^}]*queue="question\.retrieve"/)
     expect(text).toMatch(/^rag_process_resident_memory_bytes\{process="gateway"\} \d/m)
+    // Only counters end in _total (promtool's rule): Node's active-handle gauges lose the suffix.
+    const gaugesEndingInTotal = [...text.matchAll(/^# TYPE (\S+_total) gauge$/gm)].map((match) => match[1])
+    expect(gaugesEndingInTotal).toEqual([])
+    expect(text).toMatch(/^rag_nodejs_active_handles\{type="\w+",process="gateway"\} \d+$/m)
   })
 })

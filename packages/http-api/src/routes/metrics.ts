@@ -4,7 +4,7 @@ import { checkQueueHealth, type Producer, readComponentStatuses } from '@rag/que
 import type { MiddlewareHandler } from 'hono'
 import { MODEL_COMPONENTS } from './health.ts'
 
-/** HTTP latency by declared route (`/ask/:id`, not every id), method and status. */
+/** HTTP latency by declared route (`/ask/{id}` as the API reference writes it, not every id), method and status. */
 export function httpMetrics(metrics: PlatformMetrics): MiddlewareHandler {
   return async function httpMetricsMiddleware(c, next) {
     const end = metrics.httpDuration.startTimer()
@@ -12,7 +12,8 @@ export function httpMetrics(metrics: PlatformMetrics): MiddlewareHandler {
       await next()
     } finally {
       // An unmatched path is one label, not one per path a scanner tries.
-      const route = c.req.routePath && c.req.routePath !== '/*' ? c.req.routePath : 'unmatched'
+      const route =
+        c.req.routePath && c.req.routePath !== '/*' ? c.req.routePath.replace(/:(\w+)/g, '{$1}') : 'unmatched'
       end({ method: c.req.method, route, status: String(c.res.status) })
     }
   }
