@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { modelsCommandConfig, processEnvironment } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import { endlessGenerator, serveLlm } from '@rag/llm/testing'
 import { createLogger } from '@rag/log'
 import { type ModelHub, serveModelHub } from '@rag/model-download/testing'
 import { writeTinyCrossEncoder } from '@rag/reranking/testing'
@@ -42,7 +43,7 @@ const models = () =>
     LLM_MODEL: join(sharedDir, 'models/gguf/stories260K.gguf'),
     MODELS_DIR: modelsDir,
     MODEL_ENDPOINT: hub.endpoint,
-  }).models
+  })
 
 it.skipIf(!found)(
   'verify names what is missing and fails; pull fetches it from the endpoint; then all present',
@@ -83,12 +84,12 @@ it.skipIf(!found)(
           LLM_MODEL: 'none',
           MODELS_DIR: dir,
           MODEL_ENDPOINT: cutHub.endpoint,
-        }).models
+        })
       const pulled = captureLines()
       expect(
         await runModelsCommand('pull', config('hub/tiny-embedder'), { output: pulled.output, logger }),
       ).toBe(0)
-      const weights = cutHub.requested.filter((line) => line.includes('onnx/model_quantized.onnx'))
+      const weights = cutHub.requested.filter((line) => line.includes('/cdn/hub/tiny-embedder/onnx/'))
       expect(weights).toHaveLength(2)
       expect(weights[1]).toMatch(/bytes=\d+-$/)
       expect(pulled.lines[0]).toMatch(/^embedding present {2}hub\/tiny-embedder/)
@@ -99,10 +100,14 @@ it.skipIf(!found)(
         recursive: true,
       })
       const bad = captureLines()
-      await expect(
-        runModelsCommand('pull', config('Xenova/multilingual-e5-small'), { output: bad.output, logger }),
-      ).rejects.toThrow(
-        /tokenizer\.json: sha256 [0-9a-f]{64} but the registry pins 0b44a9d7[0-9a-f]{56}; the download was deleted/,
+      expect(
+        await runModelsCommand('pull', config('Xenova/multilingual-e5-small'), {
+          output: bad.output,
+          logger,
+        }),
+      ).toBe(1)
+      expect(bad.lines[0]).toMatch(
+        /^pull Xenova\/multilingual-e5-small: .*tokenizer\.json: sha256 [0-9a-f]{64} but the registry pins 0b44a9d7[0-9a-f]{56}; the download was deleted/,
       )
       await expect(
         access(join(dir, 'Xenova/multilingual-e5-small/onnx/model_quantized.onnx')),
@@ -113,3 +118,53 @@ it.skipIf(!found)(
     }
   },
 )
+
+it.skipIf(!found)(
+  'one model that cannot be fetched does not stop the others; the pull says why',
+  async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rag-models-partial-'))
+    try {
+      const config = modelsCommandConfig.parse({
+        EMBEDDING_MODEL: 'hub/not-on-the-hub',
+        EMBEDDING_DIM: '8',
+        RERANKER_MODEL: 'hub/tiny-reranker',
+        LLM_MODEL: 'none',
+        MODELS_DIR: dir,
+        MODEL_ENDPOINT: hub.endpoint,
+      })
+      const pulled = captureLines()
+      expect(await runModelsCommand('pull', config, { output: pulled.output, logger })).toBe(1)
+      expect(pulled.lines[0]).toMatch(/^pull hub\/not-on-the-hub: .*config\.json: not on the hub \(404\)/)
+      expect(pulled.lines).toContainEqual(expect.stringMatching(/^reranker {2}present {2}hub\/tiny-reranker/))
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  },
+)
+
+it('an LLM on a server is checked on the server, not looked for as a GGUF', async () => {
+  const server = await serveLlm(endlessGenerator(), { name: 'qwen2.5:1.5b' })
+  try {
+    const config = (model: string) =>
+      modelsCommandConfig.parse({
+        EMBEDDING_MODEL: 'none',
+        RERANKER_MODEL: 'none',
+        LLM_BACKEND: 'openai-compatible',
+        LLM_BASE_URL: server.baseUrl,
+        LLM_MODEL: model,
+        MODELS_DIR: modelsDir,
+      })
+    const served = captureLines()
+    expect(await runModelsCommand('verify', config('qwen2.5:1.5b'), { output: served.output, logger })).toBe(
+      0,
+    )
+    expect(served.lines[0]).toMatch(/^llm {7}present {2}qwen2\.5:1\.5b {2}served by the LLM server {2}http/)
+    const absent = captureLines()
+    expect(await runModelsCommand('verify', config('qwen3:8b'), { output: absent.output, logger })).toBe(1)
+    expect(absent.lines[0]).toMatch(
+      /^llm {7}MISSING {2}qwen3:8b {2}not served \(.*has no model "qwen3:8b" \(it has: qwen2\.5:1\.5b\)/,
+    )
+  } finally {
+    await server.close()
+  }
+})

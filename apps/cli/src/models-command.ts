@@ -1,8 +1,8 @@
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Writable } from 'node:stream'
-import { findPreset, type ModelsSection } from '@rag/config'
-import { resolveModelPath, verifyModelFile } from '@rag/llm'
+import { findPreset, type GenerationSection, type ModelsSection } from '@rag/config'
+import { openAiCompatibleGenerator, resolveModelPath, verifyModelFile } from '@rag/llm'
 import type { Logger } from '@rag/log'
 import { type DownloadProgress, ensureTransformersModel, localModel, sha256Of } from '@rag/model-download'
 import { MultiBar, Presets } from 'cli-progress'
@@ -31,7 +31,12 @@ async function corruptFiles(dir: string, model: string): Promise<string[]> {
 }
 
 /** Where each configured model is (or would be) under MODELS_DIR, and what of it is missing. */
-async function inventory(models: ModelsSection, logger: Logger, checksums: boolean): Promise<ModelLine[]> {
+async function inventory(
+  models: ModelsSection,
+  generation: GenerationSection,
+  logger: Logger,
+  checksums: boolean,
+): Promise<ModelLine[]> {
   const lines: ModelLine[] = []
   const transformers = [
     { role: 'embedding' as const, model: models.embedding.model, dtype: models.embedding.dtype },
@@ -54,7 +59,28 @@ async function inventory(models: ModelsSection, logger: Logger, checksums: boole
             : `missing ${local.missing.join(', ')}`,
     })
   }
-  if (models.llm) {
+  if (models.llm && generation.backend === 'openai-compatible') {
+    // Nothing to download: the LLM server has the model, or says which it has.
+    const served = await openAiCompatibleGenerator({
+      baseUrl: generation.baseUrl ?? '',
+      apiKey: generation.apiKey,
+      model: models.llm,
+      contextSize: generation.contextSize,
+      timeoutMs: generation.timeoutMs,
+    })
+      .check()
+      .then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      )
+    lines.push({
+      role: 'llm',
+      model: models.llm,
+      present: served === null,
+      where: generation.baseUrl ?? '',
+      detail: served === null ? 'served by the LLM server' : `not served (${served})`,
+    })
+  } else if (models.llm) {
     const located = await resolveModelPath({
       model: models.llm,
       modelsDir: models.dir,
@@ -81,8 +107,23 @@ async function inventory(models: ModelsSection, logger: Logger, checksums: boole
   return lines
 }
 
-/** Downloads every configured model's missing files, with a progress bar per file. */
-async function pull(models: ModelsSection, logger: Logger) {
+/**
+ * Downloads every configured model's missing files, with a progress bar per file. One model that
+ * cannot be fetched does not stop the others: each failure is returned, with its reason.
+ */
+async function pull(
+  models: ModelsSection,
+  generation: GenerationSection,
+  logger: Logger,
+): Promise<{ model: string; error: string }[]> {
+  const failures: { model: string; error: string }[] = []
+  const attempt = async (model: string, fetch: () => Promise<unknown>) => {
+    try {
+      await fetch()
+    } catch (error) {
+      failures.push({ model, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
   const bars = new MultiBar(
     { format: '{file} [{bar}] {percentage}% {value}/{total} MB', hideCursor: true, noTTYOutput: false },
     Presets.shades_classic,
@@ -100,27 +141,32 @@ async function pull(models: ModelsSection, logger: Logger) {
     ]
     for (const { model, dtype } of transformers) {
       if (model)
-        await ensureTransformersModel({
+        await attempt(model, () =>
+          ensureTransformersModel({
+            modelsDir: models.dir,
+            model,
+            dtype,
+            endpoint: models.endpoint,
+            onProgress,
+          }),
+        )
+    }
+    const llm = models.llm
+    if (llm && generation.backend === 'llama-cpp')
+      await attempt(llm, async () => {
+        const path = await resolveModelPath({
+          model: llm,
           modelsDir: models.dir,
-          model,
-          dtype,
+          allowDownload: true,
           endpoint: models.endpoint,
-          onProgress,
+          logger,
         })
-    }
-    if (models.llm) {
-      const path = await resolveModelPath({
-        model: models.llm,
-        modelsDir: models.dir,
-        allowDownload: true,
-        endpoint: models.endpoint,
-        logger,
+        await verifyModelFile(llm, path)
       })
-      await verifyModelFile(models.llm, path)
-    }
   } finally {
     bars.stop()
   }
+  return failures
 }
 
 /**
@@ -131,18 +177,19 @@ async function pull(models: ModelsSection, logger: Logger) {
  */
 export async function runModelsCommand(
   action: ModelsAction,
-  models: ModelsSection,
+  { models, generation }: { models: ModelsSection; generation: GenerationSection },
   { output, logger, json = false }: { output: Writable; logger: Logger; json?: boolean },
 ): Promise<number> {
   const write = (line: string) => output.write(`${line}\n`)
-  if (action === 'pull') await pull(models, logger)
-  const lines = await inventory(models, logger, action !== 'list')
+  const failures = action === 'pull' ? await pull(models, generation, logger) : []
+  const lines = await inventory(models, generation, logger, action !== 'list')
   const missing = lines.filter((line) => !line.present)
   const failed = missing.length > 0 && action !== 'list'
   if (json) {
-    write(JSON.stringify({ models: lines, missing: missing.length }, null, 2))
+    write(JSON.stringify({ models: lines, missing: missing.length, failures }, null, 2))
     return failed ? 1 : 0
   }
+  for (const { model, error } of failures) write(`pull ${model}: ${error}`)
   if (lines.length === 0)
     write('no models configured (EMBEDDING_MODEL, RERANKER_MODEL and LLM_MODEL are none)')
   for (const line of lines) {

@@ -176,7 +176,7 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     .action(async (action: ModelsAction, options) => {
       const config = modelsCommandConfig.parse(io.env)
       const logger = createLogger({ name: 'models', level: config.log.level, destination: io.stderr })
-      exitCode = await runModelsCommand(action, config.models, {
+      exitCode = await runModelsCommand(action, config, {
         output: io.stdout,
         logger,
         json: options.json,

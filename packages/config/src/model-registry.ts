@@ -37,6 +37,11 @@ interface PresetFacts {
 export interface EncoderPreset extends PresetFacts {
   /** ONNX weights file under onnx/ (transformers.js `model_file_name` and dtype). */
   weights: { file: string; dtype: 'q8' | 'fp32' }
+  /**
+   * The repository publishes no ONNX weights (safetensors only): they are exported once with
+   * optimum for this task, and placed under onnx/ (`pnpm models pull` says how).
+   */
+  onnxExport?: 'feature-extraction' | 'text-classification'
   maxTokens: number
   architecture: EncoderArchitecture
 }
@@ -189,6 +194,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     dim: 256,
     recipe: RURI,
     weights: fp32,
+    onnxExport: 'feature-extraction',
     maxTokens: 8192,
     megabytes: 150,
     licence: 'Apache-2.0',
@@ -202,6 +208,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     dim: 512,
     recipe: RURI,
     weights: fp32,
+    onnxExport: 'feature-extraction',
     maxTokens: 8192,
     megabytes: 530,
     licence: 'Apache-2.0',

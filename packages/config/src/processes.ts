@@ -155,7 +155,7 @@ export const evalConfig = defineProcessConfig('eval', {
 export type EvalConfig = ReturnType<typeof evalConfig.parse>
 
 /** `pnpm models list|verify|pull`: the configured models, where they are, and getting them. */
-export const modelsCommandConfig = defineProcessConfig('models', { models, log })
+export const modelsCommandConfig = defineProcessConfig('models', { models, generation, log })
 export type ModelsCommandConfig = ReturnType<typeof modelsCommandConfig.parse>
 
 /** Every process's settings (the tests' own are not the platform's). */

@@ -27,6 +27,11 @@ export function llmProvider(
           model: models.llm ?? '',
           contextSize: generation.contextSize,
           timeoutMs: generation.timeoutMs,
+          onWindow: (window) =>
+            logger.warn(
+              window,
+              `the LLM server runs ${models.llm} with a ${window.tokens}-token window (${window.source}), less than LLM_CONTEXT_SIZE ${window.configured}: prompts are budgeted to ${window.tokens} (raise the server's window to use more: docs/models.md)`,
+            ),
         })
         await generator.check()
         return generator

@@ -60,6 +60,65 @@ describe.skipIf(!found)('an LLM server as the backend', () => {
     }
   })
 
+  it('cuts a stream that trickles on without an answer at LLM_TIMEOUT_SECONDS, not only a silent server', async () => {
+    // The server answers at once and keeps the stream alive, but never finishes: only the
+    // timeout can end this, so the test does not race the machine.
+    const server = await serveLlm(local, { trickleAfter: 2 })
+    try {
+      const generator = openAiCompatibleGenerator({
+        baseUrl: server.baseUrl,
+        model: 'stories260K',
+        contextSize: 2048,
+        timeoutMs: 1000,
+      })
+      await expect(generator.generate(request)).rejects.toThrow(
+        /did not finish its answer within 1 s \(LLM_TIMEOUT_SECONDS\)/,
+      )
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('checks at start that the server has the model, naming the ones it has', async () => {
+    const server = await serveLlm(local)
+    try {
+      const missing = openAiCompatibleGenerator({
+        baseUrl: server.baseUrl,
+        model: 'qwen3:8b',
+        contextSize: 2048,
+        timeoutMs: 30_000,
+      })
+      await expect(missing.check()).rejects.toThrow(
+        /has no model "qwen3:8b" \(it has: stories260K\); set LLM_MODEL to one of them, or pull it on the server \(ollama pull qwen3:8b\)/,
+      )
+      await expect(remoteOf(server.baseUrl).check()).resolves.toBeUndefined()
+    } finally {
+      await server.close()
+    }
+  })
+
+  it("budgets to the window an Ollama-like server really runs, and says so, rather than LLM_CONTEXT_SIZE's", async () => {
+    const server = await serveLlm(local, { ollamaWindow: 1024 })
+    try {
+      const told: { tokens: number; configured: number; source: string }[] = []
+      const generator = openAiCompatibleGenerator({
+        baseUrl: server.baseUrl,
+        model: 'stories260K',
+        contextSize: 8192,
+        timeoutMs: 30_000,
+        onWindow: (window) => told.push(window),
+      })
+      expect(generator.contextSize).toBe(8192)
+      await generator.check()
+      expect(generator.contextSize).toBe(1024)
+      expect(told).toEqual([
+        { tokens: 1024, configured: 8192, source: "Ollama /api/show (the model's num_ctx)" },
+      ])
+    } finally {
+      await server.close()
+    }
+  })
+
   it('is unavailable (answers degrade) while the server is unreachable, and available once it answers', async () => {
     const server = await serveLlm(local)
     const baseUrl = server.baseUrl

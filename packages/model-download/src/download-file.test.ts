@@ -89,10 +89,63 @@ it('processes starting together download each file once; the others wait and use
     const ensure = () =>
       ensureTransformersModel({ modelsDir: target, model: 'org/model', dtype: 'q8', endpoint: hub.endpoint })
     const results = await Promise.all([ensure(), ensure(), ensure()])
-    const weightRequests = hub.requested.filter((path) => path.endsWith('onnx/model_quantized.onnx'))
+    const weightRequests = hub.requested.filter((path) =>
+      path.endsWith('resolve/main/onnx/model_quantized.onnx'),
+    )
     expect(weightRequests).toHaveLength(1)
     expect(results.filter((fetched) => fetched.length > 0)).toHaveLength(1)
     expect((await readFile(join(target, 'org/model/onnx/model_quantized.onnx'))).equals(weights)).toBe(true)
+  } finally {
+    await hub.close()
+  }
+})
+
+it('checks the hash the hub puts on its redirect to the CDN: other bytes from the CDN are refused', async () => {
+  const hub = await serveModelHub(hubDir, { tamper: 'model_quantized.onnx' })
+  try {
+    const url = `${hub.endpoint}org/model/resolve/main/onnx/model_quantized.onnx`
+    const download = downloadFile({ url, destination: join(target, 'model_quantized.onnx') })
+    await expect(download).rejects.toThrow(
+      new RegExp(`but the hub reports ${sha256}; the download was deleted`),
+    )
+    expect(hub.requested).toEqual([
+      '/org/model/resolve/main/onnx/model_quantized.onnx',
+      '/cdn/org/model/onnx/model_quantized.onnx',
+    ])
+  } finally {
+    await hub.close()
+  }
+})
+
+it('names the host it could not reach, and what to check', async () => {
+  const hub = await serveModelHub(hubDir)
+  const endpoint = hub.endpoint
+  await hub.close()
+  await expect(
+    downloadFile({ url: `${endpoint}org/model/resolve/main/config.json`, destination: join(target, 'x') }),
+  ).rejects.toThrow(
+    /config\.json: cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\); is the hub \(or MODEL_ENDPOINT\) reachable/,
+  )
+})
+
+it('fetches what a repository without ONNX weights has, and names the export step for the rest', async () => {
+  const model = join(hubDir, 'cl-nagoya/ruri-v3-30m')
+  await mkdir(model, { recursive: true })
+  for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json'])
+    await writeFile(join(model, file), '{}')
+  const hub = await serveModelHub(hubDir)
+  try {
+    const ensure = ensureTransformersModel({
+      modelsDir: target,
+      model: 'cl-nagoya/ruri-v3-30m',
+      dtype: 'fp32',
+      endpoint: hub.endpoint,
+    })
+    await expect(ensure).rejects.toThrow(
+      /ruri-v3-30m publishes no ONNX weights .*optimum-cli export onnx --model cl-nagoya\/ruri-v3-30m --task feature-extraction/,
+    )
+    expect(hub.requested.some((path) => path.includes('onnx/'))).toBe(false)
+    await expect(access(join(target, 'cl-nagoya/ruri-v3-30m/tokenizer.json'))).resolves.toBeUndefined()
   } finally {
     await hub.close()
   }

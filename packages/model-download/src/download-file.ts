@@ -37,6 +37,32 @@ export async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex')
 }
 
+const MAX_REDIRECTS = 5
+
+/**
+ * GET url, following redirects one by one: the hub answers a large (Git LFS) file with a redirect
+ * to its CDN, and the file's sha256 (X-Linked-Etag) is on that redirect, not on the CDN's answer.
+ * The first hash seen is kept.
+ */
+async function fetchFollowing(url: string, headers: Record<string, string>, signal?: AbortSignal) {
+  let hubHash: string | undefined
+  let at = url
+  for (let hops = 0; ; hops++) {
+    const response = await fetch(at, { headers, redirect: 'manual', signal }).catch((error: unknown) => {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      throw new Error(
+        `${at}: cannot reach ${new URL(at).host} (${cause?.code ?? cause?.message ?? (error as Error).message}); is the hub (or MODEL_ENDPOINT) reachable from here?`,
+      )
+    })
+    hubHash ??= response.headers.get('x-linked-etag')?.replace(/"/g, '').toLowerCase() || undefined
+    const location = response.headers.get('location')
+    if (response.status < 300 || response.status >= 400 || !location) return { response, hubHash }
+    await response.body?.cancel()
+    if (hops >= MAX_REDIRECTS) throw new Error(`${url}: more than ${MAX_REDIRECTS} redirects`)
+    at = new URL(location, at).href
+  }
+}
+
 /**
  * Downloads url to destination through `<destination>.part`: a cut connection leaves the part,
  * and the next call resumes it with a Range request (the hub answers 206; a server that ignores
@@ -50,11 +76,11 @@ export async function downloadFile(
   const part = `${destination}.part`
   await mkdir(dirname(destination), { recursive: true })
   const have = (await stat(part).catch(() => null))?.size ?? 0
-  const response = await fetch(url, {
-    headers: have > 0 ? { range: `bytes=${have}-` } : {},
-    redirect: 'follow',
-    signal: options.signal,
-  })
+  const { response, hubHash } = await fetchFollowing(
+    url,
+    have > 0 ? { range: `bytes=${have}-` } : {},
+    options.signal,
+  )
   if (response.status === 404) throw new MissingFileError(`${url}: not on the hub (404)`)
   if (response.status === 416) {
     // The part is already whole (the cut came after the last byte): verify it as it is.
@@ -63,7 +89,6 @@ export async function downloadFile(
     throw new Error(`${url}: the hub answered ${response.status} ${response.statusText}`)
   }
   const resumed = response.status === 206
-  const hubHash = response.headers.get('x-linked-etag')?.replace(/"/g, '').toLowerCase()
   const expected = options.sha256 ?? (hubHash && SHA256.test(hubHash) ? hubHash : undefined)
   if (response.status !== 416 && response.body) {
     const total = Number(response.headers.get('content-length') ?? 0) + (resumed ? have : 0)

@@ -75,7 +75,9 @@ export interface EnsureModelOptions {
  */
 export async function ensureTransformersModel(options: EnsureModelOptions): Promise<string[]> {
   const dir = resolve(options.modelsDir, options.model)
-  const pinned = findPreset(options.model)?.sha256 ?? {}
+  const preset = findPreset(options.model)
+  const pinned = preset?.sha256 ?? {}
+  const exported = preset && 'onnxExport' in preset ? preset.onnxExport : undefined
   const { required, optional } = transformersFiles(options.dtype)
   const absent = async (file: string) => !(await stat(join(dir, file)).catch(() => null))?.isFile()
   if (!(await Promise.all(required.map(absent))).some(Boolean)) return []
@@ -83,6 +85,8 @@ export async function ensureTransformersModel(options: EnsureModelOptions): Prom
     const fetched: string[] = []
     for (const file of [...required, ...optional]) {
       if (!(await absent(file))) continue
+      // Not on the hub to fetch: the rest is fetched, and the export step named.
+      if (exported && file === WEIGHTS[options.dtype]) continue
       try {
         await downloadResuming({
           url: `${options.endpoint}${options.model}/resolve/main/${file}`,
@@ -96,6 +100,13 @@ export async function ensureTransformersModel(options: EnsureModelOptions): Prom
         throw error
       }
     }
+    if (exported && (await absent(WEIGHTS[options.dtype])))
+      throw new MissingFileError(exportStep(options.model, exported, dir, WEIGHTS[options.dtype]))
     return fetched
   })
+}
+
+/** What to run once for a model whose repository publishes no ONNX weights. */
+export function exportStep(model: string, task: string, dir: string, weights: string): string {
+  return `${model} publishes no ONNX weights (safetensors only), so there is no ${weights} to download: export it once where Python is available, \`pip install "optimum[onnxruntime]" && optimum-cli export onnx --model ${model} --task ${task} /tmp/onnx-export && mkdir -p ${join(dir, 'onnx')} && cp /tmp/onnx-export/model.onnx ${join(dir, weights)}\` (docs/models.md, "Models without ONNX weights")`
 }

@@ -16,12 +16,15 @@ export interface ModelHub {
 export interface ModelHubOptions {
   /** The first response for a path ending with this is cut after `bytes` (a dropped connection). */
   cut?: { suffix: string; bytes: number }
+  /** The CDN serves other bytes for a path ending with this (a bad mirror), the hub's hash unchanged. */
+  tamper?: string
 }
 
 /**
- * A model hub on loopback serving `dir/<org>/<name>/<file>` the way the Hugging Face hub (or a
- * mirror of it) does: GET /<org>/<name>/resolve/main/<file>, byte ranges (206) for resumed
- * downloads, and the file's sha256 in X-Linked-Etag (the hub sends it for Git LFS files); anything
+ * A model hub on loopback serving `dir/<org>/<name>/<file>` the way the Hugging Face hub does:
+ * GET /<org>/<name>/resolve/main/<file> answers a small file itself, and a large (Git LFS) one —
+ * here every .onnx — with a 302 to its CDN carrying the file's sha256 in X-Linked-Etag; the CDN
+ * (/cdn/…) sends the bytes, with byte ranges (206) for resumed downloads, and no hash. Anything
  * else is a 404.
  */
 export async function serveModelHub(dir: string, options: ModelHubOptions = {}): Promise<ModelHub> {
@@ -30,18 +33,36 @@ export async function serveModelHub(dir: string, options: ModelHubOptions = {}):
   const server = createServer(async (request, response) => {
     const range = request.headers.range
     requested.push(range ? `${request.url} ${range}` : (request.url ?? ''))
-    const match = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(request.url ?? '')
-    const path = match ? join(dir, match[1] ?? '', decodeURIComponent(match[2] ?? '')) : ''
+    const match = /^\/(cdn\/)?([^/]+\/[^/]+)\/(?:resolve\/main\/)?(.+)$/.exec(request.url ?? '')
+    const fromCdn = Boolean(match?.[1])
+    const file = decodeURIComponent(match?.[3] ?? '')
+    const path =
+      match && (fromCdn || request.url?.includes('/resolve/main/')) ? join(dir, match[2] ?? '', file) : ''
     const info = path ? await stat(path).catch(() => null) : null
     if (!info?.isFile()) {
       response.writeHead(404).end('Entry not found')
       return
     }
-    const sha256 = createHash('sha256')
-      .update(await readFile(path))
-      .digest('hex')
+    if (!fromCdn && file.endsWith('.onnx')) {
+      const sha256 = createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex')
+      response.writeHead(302, {
+        location: `/cdn/${match?.[2]}/${match?.[3]}`,
+        'x-linked-etag': `"${sha256}"`,
+        'x-linked-size': info.size,
+      })
+      response.end()
+      return
+    }
     const start = Number(/^bytes=(\d+)-$/.exec(range ?? '')?.[1] ?? 0)
-    const headers = { 'x-linked-etag': `"${sha256}"`, 'accept-ranges': 'bytes' }
+    const headers = { 'accept-ranges': 'bytes' }
+    if (options.tamper && path.endsWith(options.tamper)) {
+      const bytes = await readFile(path)
+      bytes[0] = (bytes[0] ?? 0) ^ 0xff
+      response.writeHead(200, { ...headers, 'content-length': bytes.length }).end(bytes)
+      return
+    }
     if (start > 0) {
       response.writeHead(206, {
         ...headers,

@@ -91,10 +91,12 @@ async function generateAnswer(
   generator: TextGenerator,
   started: number,
 ) {
-  // A question may ask for a shorter answer than LLM_MAX_TOKENS, never a longer one.
+  // A question may ask for a shorter answer than LLM_MAX_TOKENS, never a longer one; and the
+  // answer never takes more than half the window (a server's may be smaller than configured).
   const maxTokens = Math.min(
     question.options.maxTokens ?? deps.generation.maxTokens,
     deps.generation.maxTokens,
+    Math.floor(generator.contextSize / 2),
   )
   const temperature = question.options.temperature ?? deps.generation.temperature
   const searched = question.searchQuery ?? question.question

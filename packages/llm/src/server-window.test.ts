@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { OLLAMA_DEFAULT_WINDOW, readServerWindow } from './server-window.ts'
+
+/** A server that answers only the paths given (JSON bodies), 404 to the rest, recording what it was asked. */
+function serverAnswering(routes: Record<string, unknown>) {
+  const asked: string[] = []
+  const fetch = async (url: string, init?: RequestInit) => {
+    const path = new URL(url).pathname
+    asked.push(`${init?.method ?? 'GET'} ${path}`)
+    return path in routes
+      ? new Response(JSON.stringify(routes[path]), { headers: { 'content-type': 'application/json' } })
+      : new Response('not found', { status: 404 })
+  }
+  return { fetch, asked }
+}
+const read = (routes: Record<string, unknown>, listed?: Record<string, unknown>) => {
+  const server = serverAnswering(routes)
+  return readServerWindow({ baseUrl: 'http://llm.test/v1', model: 'qwen3:4b', listed, fetch: server.fetch })
+}
+
+describe('the window an LLM server really runs a model with', () => {
+  it("reads llama-server's slot window, which serves one model whatever its name", async () => {
+    expect(
+      await read({ '/props': { default_generation_settings: { n_ctx: 4096 }, total_slots: 1 } }),
+    ).toEqual({
+      tokens: 4096,
+      source: 'llama-server /props (n_ctx)',
+      anyModelName: true,
+    })
+  })
+
+  it("reads Ollama's: a loaded model's context_length, else its num_ctx, else Ollama's default", async () => {
+    const loaded = { models: [{ name: 'qwen3:4b', model: 'qwen3:4b', context_length: 8192 }] }
+    expect((await read({ '/api/ps': loaded, '/api/show': {} }))?.tokens).toBe(8192)
+    const configured = { parameters: 'num_ctx 16384\nstop "<|im_end|>"' }
+    expect((await read({ '/api/ps': { models: [] }, '/api/show': configured }))?.tokens).toBe(16384)
+    expect(
+      await read({ '/api/ps': { models: [] }, '/api/show': { parameters: 'stop "<|im_end|>"' } }),
+    ).toEqual({
+      tokens: OLLAMA_DEFAULT_WINDOW,
+      source: "Ollama's default window (the model sets no num_ctx)",
+    })
+  })
+
+  it("reads vLLM's max_model_len from the model list, and trusts the configuration where nothing says", async () => {
+    expect((await read({}, { id: 'qwen3:4b', max_model_len: 32768 }))?.tokens).toBe(32768)
+    expect(await read({})).toBeNull()
+  })
+})
