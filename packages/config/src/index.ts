@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 
 export { ConfigError, defineFragment, defineProcessConfig, type Environment } from './define-config.ts'
+export { embeddingCacheKey } from './embedding-cache-key.ts'
 export { boolean, decimal, integer, list, oneOf, optionalText, optionalUrl, text } from './env-values.ts'
 export type { ChunkingSection } from './fragments/chunking.ts'
 export type { DatabaseSection, RequiredDatabaseSection } from './fragments/database.ts'

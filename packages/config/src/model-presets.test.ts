@@ -42,6 +42,15 @@ describe('embedding recipes', () => {
     expect(embedding.dtype).toBe('fp32')
   })
 
+  it('a prefix that lost its trailing space (an unquoted .env value) stops the process, saying to quote it', () => {
+    expect(() => workerConfig.parse(env({ EMBEDDING_PASSAGE_PREFIX: 'passage:' }))).toThrow(
+      /EMBEDDING_PASSAGE_PREFIX.*ends with a colon but no space.*quote it/,
+    )
+    expect(() => workerConfig.parse(env({ EMBEDDING_QUERY_PREFIX: '検索クエリ：' }))).toThrow(
+      /EMBEDDING_QUERY_PREFIX/,
+    )
+  })
+
   it('a bad pooling or dtype stops the process naming the variable', () => {
     expect(() => workerConfig.parse(env({ EMBEDDING_POOLING: 'max' }))).toThrow(
       /EMBEDDING_POOLING: must be one of/,

@@ -2,6 +2,11 @@
 export interface Embedder {
   model: string
   dim: number
+  /**
+   * What its passage vectors are comparable with: the model and the settings that change them
+   * (embeddingCacheKey in @rag/config). The embedding cache is keyed by it; the model when absent.
+   */
+  cacheKey?: string
   /** Documents being indexed (e5 models want "passage: " before them). */
   embedPassages(texts: string[]): Promise<number[][]>
   /** A search query (e5: "query: "). */
@@ -11,3 +16,6 @@ export interface Embedder {
 }
 
 export type { ModelState } from '@rag/runtime'
+
+/** The key of an embedder's passage vectors in the embedding cache. */
+export const cacheKeyOf = (embedder: Embedder): string => embedder.cacheKey ?? embedder.model

@@ -1,5 +1,5 @@
 export { createModelProvider, type ModelProvider } from '@rag/runtime'
-export type { Embedder, ModelState } from './embedder.ts'
+export { cacheKeyOf, type Embedder, type ModelState } from './embedder.ts'
 export { embedderProvider } from './embedder-provider.ts'
 export {
   configureModelCache,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { env } from '@huggingface/transformers'
-import { type EmbeddingRecipe, embeddingRecipe, type OnnxDtype } from '@rag/config'
+import { type EmbeddingRecipe, embeddingCacheKey, embeddingRecipe, type OnnxDtype } from '@rag/config'
 import type { Logger } from '@rag/log'
 import { ensureTransformersModel, localModel } from '@rag/model-download'
 import { startModelThread } from '@rag/runtime'
@@ -140,6 +140,7 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
   return {
     model,
     dim,
+    cacheKey: embeddingCacheKey({ model, dim, dtype: options.dtype ?? 'q8', recipe }),
     embedPassages: (texts) => embed(texts.map((text) => prefixes.passage + text)),
     embedQuery: async (text) => {
       const [vector] = await embed([prefixes.query + text])

@@ -1,5 +1,5 @@
 import type { Pool } from '@rag/db'
-import type { Embedder } from '@rag/embeddings'
+import { cacheKeyOf, type Embedder } from '@rag/embeddings'
 import { fillEmbeddingCache } from './embedding-cache.ts'
 
 /**
@@ -25,7 +25,7 @@ export async function backfillEmbeddings(
     `UPDATE chunks c SET embedding = cache.embedding, embedding_status = 'done'
        FROM embedding_cache cache
       WHERE c.id = ANY($1::bigint[]) AND cache.model = $2 AND cache.text_hash = c.text_hash`,
-    [rows.map((row) => row.id), embedder.model],
+    [rows.map((row) => row.id), cacheKeyOf(embedder)],
   )
   return rowCount ?? 0
 }

@@ -125,4 +125,37 @@ describe.skipIf(!hasTokenizer)('embeddings through the pipeline', () => {
       { text: unchanged, status: 'done' },
     ])
   })
+
+  it('embeds again, rather than reuse vectors made otherwise, when the passage prefix changes', async () => {
+    const text = paragraph('Prefixed or not, the same words.')
+    await (await pipeline(embedder))('plain.txt', text)
+    const prefixed = await loadTransformersEmbedder({
+      model: 'test/tiny',
+      dim: 8,
+      modelsDir: join(dir, 'models'),
+      allowDownload: false,
+      logger,
+      recipe: { pooling: 'mean', queryPrefix: 'query: ', passagePrefix: 'passage: ' },
+    })
+    try {
+      const calls: string[] = []
+      const counting: Embedder = {
+        ...prefixed,
+        embedPassages: async (texts) => {
+          calls.push(...texts)
+          return prefixed.embedPassages(texts)
+        },
+      }
+      const again = await (await pipeline(counting))('prefixed.txt', text)
+      expect(again.status).toBe('ready')
+      expect(calls).toEqual([text])
+      const { rows } = await db.pool.query<{ embedding: string }>(
+        'SELECT DISTINCT embedding::text FROM chunks WHERE text = $1',
+        [text],
+      )
+      expect(rows).toHaveLength(2)
+    } finally {
+      await prefixed.close?.()
+    }
+  })
 })

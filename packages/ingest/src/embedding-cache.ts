@@ -1,10 +1,10 @@
 import type { Pool } from '@rag/db'
-import type { Embedder } from '@rag/embeddings'
+import { cacheKeyOf, type Embedder } from '@rag/embeddings'
 import { toSql } from 'pgvector'
 import { textHash } from './text-hash.ts'
 
 /**
- * Makes sure every text has a vector of the embedder's model in the cache, embedding only texts
+ * Makes sure every text has a vector of the embedder's space (model and settings) in the cache, embedding only texts
  * never seen before, in batches. Returns how many were embedded now.
  */
 export async function fillEmbeddingCache(
@@ -16,7 +16,7 @@ export async function fillEmbeddingCache(
   const byHash = new Map(texts.map((text) => [textHash(text), text]))
   const { rows } = await pool.query<{ hash: string }>(
     'SELECT text_hash AS hash FROM embedding_cache WHERE model = $1 AND text_hash = ANY($2)',
-    [embedder.model, [...byHash.keys()]],
+    [cacheKeyOf(embedder), [...byHash.keys()]],
   )
   for (const { hash } of rows) byHash.delete(hash)
   const missing = [...byHash]
@@ -27,7 +27,7 @@ export async function fillEmbeddingCache(
       `INSERT INTO embedding_cache (model, text_hash, embedding)
        SELECT $1, hash, vector::vector FROM unnest($2::text[], $3::text[]) AS t(hash, vector)
        ON CONFLICT (model, text_hash) DO NOTHING`,
-      [embedder.model, batch.map(([hash]) => hash), vectors.map((vector) => toSql(vector))],
+      [cacheKeyOf(embedder), batch.map(([hash]) => hash), vectors.map((vector) => toSql(vector))],
     )
   }
   return missing.length

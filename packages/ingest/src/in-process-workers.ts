@@ -1,6 +1,6 @@
 import { type IngestionSettings, ingestionDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
-import type { Embedder } from '@rag/embeddings'
+import { cacheKeyOf, type Embedder } from '@rag/embeddings'
 import type { Logger } from '@rag/log'
 import { type Producer, startStepWorker, stepsOf } from '@rag/queue'
 import type { Worker } from 'bullmq'
@@ -28,7 +28,7 @@ export function startIngestionWorkers(options: PipelineOptions): Worker[] {
     {
       settings: { ...ingestionDefaults(), ...options.settings },
       getEmbedder: async () => embedder,
-      embeddingModel: embedder?.model ?? null,
+      embeddingCacheKey: embedder ? cacheKeyOf(embedder) : null,
     },
   )
   const common = {

@@ -1,6 +1,6 @@
 import { type IngestionSettings, ingestionDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
-import type { Embedder } from '@rag/embeddings'
+import { cacheKeyOf, type Embedder } from '@rag/embeddings'
 import type { Logger } from '@rag/log'
 import { createDirectRunner, type DirectRunner, stepsOf } from '@rag/queue'
 import { createIngestionContext } from './ingestion-context.ts'
@@ -31,7 +31,11 @@ export function startInProcessIngestion({
   const runner = createDirectRunner({ concurrency, logger })
   const context = createIngestionContext(
     { pool, producer: runner.producer, logger },
-    { settings, getEmbedder: async () => embedder, embeddingModel: embedder?.model ?? null },
+    {
+      settings,
+      getEmbedder: async () => embedder,
+      embeddingCacheKey: embedder ? cacheKeyOf(embedder) : null,
+    },
   )
   for (const step of stepsOf(ingestionPipeline)) runner.register(step, context)
   return {

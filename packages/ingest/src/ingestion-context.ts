@@ -1,4 +1,9 @@
-import { type IngestionSettings, ingestionSettingsOf } from '@rag/config'
+import {
+  type EmbeddingSection,
+  embeddingCacheKey,
+  type IngestionSettings,
+  ingestionSettingsOf,
+} from '@rag/config'
 import type { Embedder } from '@rag/embeddings'
 import { createParseSandbox, type ParseSandbox } from '@rag/parsers'
 import type { IngestDeps } from './ingest-deps.ts'
@@ -13,8 +18,8 @@ export interface IngestionContext extends IngestDeps {
   sandbox(): ParseSandbox
   /** The embedding model, or null while it is off or unavailable (chunks then wait for vectors). */
   getEmbedder(): Promise<Embedder | null>
-  /** The model whose cached vectors the store stage reads (null: no embedding model configured). */
-  embeddingModel: string | null
+  /** The embedding cache key (model and settings) whose cached vectors the store stage reads (null: no embedding model configured). */
+  embeddingCacheKey: string | null
   /** Ends what the context made (the sandbox's children). */
   close(): Promise<void>
 }
@@ -24,15 +29,15 @@ export function createIngestionContext(
   {
     settings,
     getEmbedder,
-    embeddingModel,
-  }: Pick<IngestionContext, 'settings' | 'getEmbedder' | 'embeddingModel'>,
+    embeddingCacheKey,
+  }: Pick<IngestionContext, 'settings' | 'getEmbedder' | 'embeddingCacheKey'>,
 ): IngestionContext {
   let sandbox: ParseSandbox | undefined
   return {
     ...deps,
     settings,
     getEmbedder,
-    embeddingModel,
+    embeddingCacheKey,
     sandbox: () => {
       sandbox ??= createParseSandbox(settings.parsing.sandbox)
       return sandbox
@@ -50,7 +55,7 @@ export function createIngestionContext(
  */
 export function ingestionWorkerContext(
   worker: IngestDeps & {
-    config: Partial<IngestionSettings> & { models: { embedding: { model: string | null } } }
+    config: Partial<IngestionSettings> & { models: { embedding: EmbeddingSection } }
     shutdown: { add(name: string, close: () => Promise<void>): void }
   },
   getEmbedder: () => Promise<Embedder | null> = async () => null,
@@ -60,10 +65,13 @@ export function ingestionWorkerContext(
     {
       settings: ingestionSettingsOf(worker.config),
       getEmbedder,
-      // The store stage reads the vectors the embed worker cached for the configured model.
-      embeddingModel: worker.config.models.embedding.model,
+      // The store stage reads the vectors the embed worker cached for the configured model and settings.
+      embeddingCacheKey: embeddingCacheKeyOfConfig(worker.config.models.embedding),
     },
   )
   worker.shutdown.add('ingestion context', () => context.close())
   return context
 }
+
+const embeddingCacheKeyOfConfig = (embedding: EmbeddingSection) =>
+  embedding.model ? embeddingCacheKey({ ...embedding, model: embedding.model }) : null

@@ -64,7 +64,7 @@ export const ingestionPipeline = definePipeline<IngestionContext, IngestionRoute
   store: {
     next: null,
     produces: 'stored',
-    handler: (context) => createStoreHandler(context, { embeddingModel: context.embeddingModel }),
+    handler: (context) => createStoreHandler(context, { embeddingCacheKey: context.embeddingCacheKey }),
     onFinalFailure: (context) => failDocumentOnFinalFailure(context.pool, 'store'),
   },
 })

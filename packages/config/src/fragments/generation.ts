@@ -12,7 +12,7 @@ export interface GenerationSection {
   /** The server's OpenAI-compatible API (…/v1), for the openai-compatible backend. */
   baseUrl?: string
   apiKey?: string
-  /** How long one request to the server may take before it is given up (and retried). */
+  /** How long one request to the server, its stream included, may take before it is given up (and retried). */
   timeoutMs: number
   contextSize: number
   /** Tokens of passages an answer is written from: their answering sentences and what surrounds them (0: whole passages). */
@@ -34,7 +34,8 @@ export const generation = defineFragment({
     LLM_BASE_URL: optionalUrl(['http:', 'https:']),
     // Sent as `Authorization: Bearer …` to the server, when it wants one.
     LLM_API_KEY: optionalText(),
-    // One request to the server at most this long (then retried like a crashed local model).
+    // One request to the server, its whole answer stream included, at most this long (then retried
+    // like a crashed local model): a server that keeps the stream alive without finishing is cut.
     LLM_TIMEOUT_SECONDS: integer(300, { min: 5, max: 3600 }),
     // Tokens of the LLM's window (capped at what the model was trained for); passages are trimmed to
     // fit. 8192 holds three 2000-character Japanese parents (about 6,000 tokens) with the answer.

@@ -18,6 +18,20 @@ export interface EmbeddingSection {
   dtype: OnnxDtype
 }
 
+/**
+ * A prefix ending in a colon without the space after it is what a .env file leaves of an unquoted
+ * "query: " (it trims values): refused at start, saying to quote it, rather than embedding every
+ * text a little off the way the model was trained.
+ */
+const embeddingPrefix = () =>
+  z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || !/[:：]$/.test(value), {
+      message:
+        'ends with a colon but no space: a .env file drops the trailing space of an unquoted value; quote it (e.g. "query: ")',
+    })
+
 export const ONNX_DTYPES = ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4', 'bnb4'] as const
 export type OnnxDtype = (typeof ONNX_DTYPES)[number]
 
@@ -61,9 +75,11 @@ export const models = defineFragment({
     // Pooling (mean, cls) and query / passage prefixes: by default the model family's (e5:
     // "query: " / "passage: "; ruri-v3: 検索クエリ: / 検索文書: ; bge-m3: cls); set them for others.
     EMBEDDING_POOLING: oneOf(['auto', 'mean', 'cls'], 'auto'),
-    // (Not trimmed: a prefix usually ends with a space.)
-    EMBEDDING_QUERY_PREFIX: z.string().optional(),
-    EMBEDDING_PASSAGE_PREFIX: z.string().optional(),
+    // Written before each search query. Not trimmed: a prefix usually ends with a space, which a
+    // .env file drops unless the value is quoted (EMBEDDING_QUERY_PREFIX="query: ").
+    EMBEDDING_QUERY_PREFIX: embeddingPrefix(),
+    // Written before each passage indexed (quote it in .env, as above: "passage: ").
+    EMBEDDING_PASSAGE_PREFIX: embeddingPrefix(),
     // Which ONNX weights: q8 = onnx/model_quantized.onnx, fp32 = onnx/model.onnx (exports without a
     // quantized file), fp16, int8, uint8, q4, bnb4; auto = the preset's, else q8.
     EMBEDDING_DTYPE: oneOf(['auto', ...ONNX_DTYPES], 'auto'),

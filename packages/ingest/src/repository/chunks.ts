@@ -56,12 +56,12 @@ export async function storePart(
   {
     chunked,
     rows,
-    embeddingModel,
+    embeddingCacheKey,
   }: {
     chunked: ChunkedPart
     /** From preparePartRows, made before the transaction. */
     rows: PreparedPartRows
-    embeddingModel: string | null
+    embeddingCacheKey: string | null
   },
 ): Promise<number> {
   const { documentId, contentHash, part } = ref
@@ -77,7 +77,7 @@ export async function storePart(
                                                "termTf" jsonb, "termCount" int, ocr boolean)`,
     [documentId, contentHash, rows.parents],
   )
-  const vector = embeddingModel
+  const vector = embeddingCacheKey
     ? {
         columns: ', embedding, embedding_status',
         values: `, cache.embedding, CASE WHEN cache.embedding IS NULL THEN 'pending' ELSE 'done' END`,
@@ -94,8 +94,8 @@ export async function storePart(
                                                 "bigramCount" int)
        JOIN sections s ON s.document_id = $1 AND s.content_hash = $2 AND s.ordinal = t."parentOrdinal"
        ${vector.join}`,
-    embeddingModel
-      ? [documentId, contentHash, rows.chunks, embeddingModel]
+    embeddingCacheKey
+      ? [documentId, contentHash, rows.chunks, embeddingCacheKey]
       : [documentId, contentHash, rows.chunks],
   )
   await advancePart(client, ref, 'stored', { chunked: null })

@@ -10,7 +10,7 @@ import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
 /** ingest.store: a part in one transaction (see storePart); the last part stored makes the document ready. */
 export function createStoreHandler(
   deps: IngestDeps,
-  { embeddingModel }: { embeddingModel: string | null },
+  { embeddingCacheKey }: { embeddingCacheKey: string | null },
 ): JobHandler<typeof storeJob.payload> {
   return async (payload, context) =>
     failDocumentOnFinalError(deps.pool, payload, context, 'store', async () => {
@@ -24,7 +24,7 @@ export function createStoreHandler(
         await refreshDocumentStatus(deps.pool, payload)
         const rows = preparePartRows(chunked)
         chunks = await withTransaction(deps.pool, (client) =>
-          storePart(client, payload, { chunked, rows, embeddingModel }),
+          storePart(client, payload, { chunked, rows, embeddingCacheKey }),
         )
       }
       const ready = await finalizeDocument(deps.pool, payload)
