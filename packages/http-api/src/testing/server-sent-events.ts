@@ -4,7 +4,7 @@ export interface StreamEvent {
   data: Record<string, unknown>
 }
 
-/** The events of an event-stream body as they arrive, until it ends or the caller stops reading. */
+/** The events (JSON data) of an event-stream body as they arrive, until it ends or the caller stops reading. */
 export async function* serverSentEvents(
   body: ReadableStream<Uint8Array> | null,
 ): AsyncGenerator<StreamEvent> {
@@ -22,7 +22,9 @@ export async function* serverSentEvents(
         buffer = buffer.slice(end + 2)
         const event = /^event: (.*)$/m.exec(block)?.[1]
         const data = /^data: (.*)$/m.exec(block)?.[1]
-        if (event && data) yield { event, data: JSON.parse(data) as Record<string, unknown> }
+        // An unnamed event is a "message" (as an OpenAI stream sends them); its closing [DONE] is no JSON.
+        if (data && data !== '[DONE]')
+          yield { event: event ?? 'message', data: JSON.parse(data) as Record<string, unknown> }
       }
     }
   } finally {
