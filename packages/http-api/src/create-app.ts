@@ -8,7 +8,7 @@ import { cors } from 'hono/cors'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
 import { allowedMethods } from './method-not-allowed.ts'
-import { requireApiKey } from './middleware/api-key.ts'
+import { requireAdminKey, requireApiKey } from './middleware/api-key.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { rejectCrossOrigin } from './middleware/cross-origin.ts'
 import { KeyAttempts } from './middleware/key-attempts.ts'
@@ -22,7 +22,7 @@ import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
 import { httpMetrics, mountMetrics } from './routes/metrics.ts'
 import { openAiRoutes } from './routes/openai/chat-completions.ts'
-import { mountQueueDashboard } from './routes/queue-dashboard.ts'
+import { DASHBOARD_PATH, mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { isWebAppPath, mountWebApp } from './routes/web-app.ts'
@@ -104,7 +104,14 @@ export function createApp(deps: GatewayDeps) {
   app.post('/ask', questions)
   app.post('/conversations/:id/messages', questions)
   app.post('/v1/chat/completions', questions)
-  app.post('/documents', limit(access.uploadsPerMinute, 'uploads'))
+  const uploads = limit(access.uploadsPerMinute, 'uploads')
+  app.post('/documents', uploads)
+  // A page fetched and ingested is an upload too.
+  app.post('/documents/url', uploads)
+  const admin = requireAdminKey(access.apiKeys)
+  app.post('/reindex', admin)
+  app.use(`${DASHBOARD_PATH}/*`, admin)
+  app.use(DASHBOARD_PATH, admin)
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes({ ...deps, metrics }))

@@ -102,31 +102,49 @@ export interface NewQuestion {
   /** A turn of this thread: kept as long as the thread is. */
   conversationId?: string
   history?: ConversationTurn[]
+  /** Whose it is (a fingerprint of the key that asked): only they read or cancel it. */
+  owner?: string
 }
 
 /** Records a new question (a duplicate id changes nothing) and returns where it stands. */
 export async function createQuestion(
   pool: Pool,
-  { id, question, options, ttlSeconds, conversationId, history = [] }: NewQuestion,
+  { id, question, options, ttlSeconds, conversationId, history = [], owner }: NewQuestion,
 ): Promise<QuestionMove['question']> {
   const { rows } = await pool.query<QuestionMove['question']>(
-    `INSERT INTO questions AS q (id, question, options, expires_at, conversation_id, history)
+    `INSERT INTO questions AS q (id, question, options, expires_at, conversation_id, history, owner)
      VALUES ($1, $2, $3, CASE WHEN $5::uuid IS NULL THEN now() + make_interval(secs => $4) ELSE 'infinity' END,
-             $5, $6)
+             $5, $6, $7)
      ON CONFLICT (id) DO NOTHING
      RETURNING ${ROUTE_COLUMNS}`,
-    [id, question, JSON.stringify(options), ttlSeconds, conversationId ?? null, JSON.stringify(history)],
+    [
+      id,
+      question,
+      JSON.stringify(options),
+      ttlSeconds,
+      conversationId ?? null,
+      JSON.stringify(history),
+      owner ?? null,
+    ],
   )
   const created = rows[0] ?? (await readQuestion(pool, id))
   if (!created) throw new Error(`question ${id} was not recorded`)
   return created
 }
 
-/** The question, unless it has expired (then it is as good as gone). */
-export async function readQuestion(pool: Pool, id: string): Promise<QuestionRecord | null> {
+/**
+ * The question, unless it has expired (then it is as good as gone), or is someone else's when an
+ * owner is given (then, to them, it does not exist).
+ */
+export async function readQuestion(
+  pool: Pool,
+  id: string,
+  { owner }: { owner?: string } = {},
+): Promise<QuestionRecord | null> {
   const { rows } = await pool.query<QuestionRecord>(
-    `SELECT ${COLUMNS} FROM questions q WHERE q.id = $1 AND q.expires_at > now()`,
-    [id],
+    `SELECT ${COLUMNS} FROM questions q
+      WHERE q.id = $1 AND q.expires_at > now() AND ($2::text IS NULL OR q.owner IS NULL OR q.owner = $2)`,
+    [id, owner ?? null],
   )
   return rows[0] ?? null
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
     { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
     {
       access: {
-        apiKeys: ['key-one', 'key-two'],
+        apiKeys: ['key-one', 'key-two', 'key-three'],
         corsOrigins: ['https://app.example'],
         askPerMinute: 2,
         uploadsPerMinute: 5,
@@ -68,6 +68,21 @@ describe('rate limits', () => {
   })
 })
 
+describe('rate limits on web pages', () => {
+  it('count a page fetched for ingestion as an upload', async () => {
+    const fetchPage = () =>
+      request('/documents/url', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'key-two' },
+        body: JSON.stringify({ url: 'http://127.0.0.1:9/private.html' }),
+      })
+    for (let i = 0; i < 5; i++) expect((await fetchPage()).status).not.toBe(429)
+    const limited = await fetchPage()
+    expect(limited.status).toBe(429)
+    expect(await limited.text()).toMatch(/too many uploads: at most 5 a minute/)
+  })
+})
+
 describe('CORS', () => {
   it('answers preflights for configured origins only, before any key is asked for', async () => {
     const allowed = await request('/ask', {
@@ -99,6 +114,36 @@ describe('CORS', () => {
   })
 })
 
+describe('owners and the admin key', () => {
+  it("answers 404 to a key asking for another key's question, its events or its cancellation", async () => {
+    const asked = await ask({ authorization: 'Bearer key-three' })
+    expect(asked.status).toBe(202)
+    const { id } = (await asked.json()) as { id: string }
+    const as = (key: string, path: string, init: RequestInit = {}) =>
+      request(path, { ...init, headers: { authorization: `Bearer ${key}` } })
+    expect((await as('key-three', `/ask/${id}`)).status).toBe(200)
+    for (const key of ['key-two', 'key-one']) {
+      expect((await as(key, `/ask/${id}`)).status).toBe(404)
+      expect((await as(key, `/ask/${id}/events`)).status).toBe(404)
+      expect((await as(key, `/ask/${id}`, { method: 'DELETE' })).status).toBe(404)
+    }
+    // Redis names a caller by its key's fingerprint, never by the key.
+    const names = await fixture.producer.redis.keys(`${fixture.prefix}:*`)
+    expect(names.filter((name) => /key-(one|two|three)/.test(name))).toEqual([])
+  })
+
+  it('opens the queue dashboard and re-indexing everything to the admin key (the first) only', async () => {
+    const as = (key: string, path: string, init: RequestInit = {}) =>
+      request(path, { ...init, headers: { authorization: `Bearer ${key}` } })
+    expect((await as('key-two', '/admin/queues')).status).toBe(403)
+    expect((await as('key-two', '/admin/queues/api/queues')).status).toBe(403)
+    const refused = await as('key-two', '/reindex', { method: 'POST' })
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).toMatch(/needs the admin key \(the first of API_KEYS\)/)
+    expect((await as('key-one', '/reindex', { method: 'POST' })).status).toBe(202)
+  })
+})
+
 describe('the queue dashboard', () => {
   it('refuses a request without the key, and with it serves the queues page and their API', async () => {
     expect((await request('/admin/queues')).status).toBe(401)
@@ -109,11 +154,11 @@ describe('the queue dashboard', () => {
     expect(queues.status).toBe(200)
     const names = ((await queues.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort()
     // A browser: ?api_key= once, then the cookie.
-    const login = await request('/admin/queues?api_key=key-two')
+    const login = await request('/admin/queues?api_key=key-one')
     expect(login.status).toBe(303)
     expect(login.headers.get('location')).toBe('/admin/queues')
     const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
-    expect(cookie).toBe('rag_api_key=key-two')
+    expect(cookie).toBe('rag_api_key=key-one')
     expect((await request('/admin/queues', { headers: { cookie } })).status).toBe(200)
     expect((await request('/admin/queues?api_key=wrong')).status).toBe(401)
     expect(names).toEqual([

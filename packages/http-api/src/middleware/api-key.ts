@@ -114,5 +114,24 @@ export function requireApiKey({
  */
 export function keyOwner(c: Context): string {
   const key = c.req.query('api_key') ?? presentedKey((name) => c.req.header(name))
-  return key ? `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : 'local'
+  return key ? keyFingerprint(key) : 'local'
+}
+
+/** A key as it may be stored or named (rows, Redis key names, logs): never the key itself. */
+export const keyFingerprint = (key: string) =>
+  `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
+
+/**
+ * Paths only the admin key opens (the first of API_KEYS, until roles exist): the queue dashboard
+ * (retry, clean, pause every queue) and re-indexing every document. Others get 403.
+ */
+export function requireAdminKey(keys: string[]): MiddlewareHandler {
+  const [admin] = keys
+  const isAdmin = admin ? keyChecker([admin]) : () => true
+  return async function adminKeyMiddleware(c, next) {
+    const key = c.req.query('api_key') ?? presentedKey((name) => c.req.header(name))
+    if (admin && !(key && isAdmin(key)))
+      throw new HttpError(403, `${c.req.method} ${c.req.path} needs the admin key (the first of API_KEYS)`)
+    return next()
+  }
 }

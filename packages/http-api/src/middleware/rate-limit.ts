@@ -7,7 +7,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible'
 import { HttpError } from '../http-error.ts'
-import { presentedKey } from './api-key.ts'
+import { keyFingerprint, presentedKey } from './api-key.ts'
 
 /**
  * `perMinute` requests a minute counted in Redis (rate-limiter-flexible), so the limit holds across
@@ -51,7 +51,8 @@ export function rateLimit({
   return async function rateLimitMiddleware(c, next) {
     if (perMinute <= 0) return next()
     const key = presentedKey((name) => c.req.header(name))
-    const caller = key ? `key:${key}` : `addr:${addressOf(c)}`
+    // Counted under the key's fingerprint: Redis key names never hold a key.
+    const caller = key ? keyFingerprint(key) : `addr:${addressOf(c)}`
     try {
       await limiter.consume(caller)
     } catch (refusal) {

@@ -15,6 +15,7 @@ import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
+import { keyOwner } from '../middleware/api-key.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { parsePosition } from './answer-position.ts'
@@ -135,8 +136,9 @@ const cancelRoute = createRoute({
  */
 export function askRoutes(deps: AskRouteDeps) {
   const questions = questionAccess(deps)
-  const current = async (id: string) => {
-    const question = await questions.find(id)
+  /** The question, for its owner (anyone else is told there is none). */
+  const current = async (id: string, owner?: string) => {
+    const question = await questions.find(id, owner)
     if (!question)
       throw new HttpError(404, `no question ${id} (unknown, or expired after its retention time)`)
     return question
@@ -160,6 +162,7 @@ export function askRoutes(deps: AskRouteDeps) {
         question: request.question,
         options,
         ttlSeconds: deps.retrieval.questionTtlSeconds,
+        owner: keyOwner(c),
       })
       c.header('Location', `/ask/${id}`)
       return c.json(
@@ -167,10 +170,12 @@ export function askRoutes(deps: AskRouteDeps) {
         202,
       )
     })
-    .openapi(readRoute, async (c) => c.json(questionView(await current(c.req.valid('param').id)), 200))
+    .openapi(readRoute, async (c) =>
+      c.json(questionView(await current(c.req.valid('param').id, keyOwner(c))), 200),
+    )
     .openapi(eventsRoute, async (c) => {
       const { id } = c.req.valid('param')
-      const question = await current(id)
+      const question = await current(id, keyOwner(c))
       const resumeFrom = parsePosition(c.req.header('last-event-id'))
       // A client that was sent `done` and reconnects has everything: 204 tells EventSource to stop.
       if (isFinished(question.status) && resumeFrom && isFinished(resumeFrom.status as QuestionStatus))
@@ -179,7 +184,7 @@ export function askRoutes(deps: AskRouteDeps) {
     })
     .openapi(cancelRoute, async (c) => {
       const { id } = c.req.valid('param')
-      const before = await current(id)
+      const before = await current(id, keyOwner(c))
       if (
         isFinished(before.status) ||
         !(await questions.cancel(id, 'cancelled by the client (DELETE /ask/:id)'))

@@ -88,6 +88,7 @@ export function conversationRoutes(deps: AskRouteDeps) {
           deps.models,
         ),
         ttlSeconds: deps.retrieval.questionTtlSeconds,
+        owner: keyOwner(c),
       })
       c.header('Location', `/ask/${questionId}`)
       return c.json(

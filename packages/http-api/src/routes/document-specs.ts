@@ -178,10 +178,10 @@ export const reindexAllRoute = createRoute({
   path: '/reindex',
   operationId: 'reindexAllDocuments',
   tags: ['documents'],
-  summary: 'Every document again (after changing chunking or the embedding model)',
+  summary: 'Every document again (after changing chunking or the embedding model); the admin key only',
   responses: {
     202: json(z.object({ queued: z.number() }), 'How many were queued'),
     ...commonErrors,
-    ...crossSiteErrors,
+    403: errorResponse('Not the admin key (the first of API_KEYS), or a browser request from another site'),
   },
 })

@@ -23,11 +23,12 @@ export function questionAccess(deps: {
   queuePrefix: string
 }) {
   const publish = questionEventPublisher(deps.producer.redis, deps.queuePrefix)
-  const find = async (id: string): Promise<WatchedQuestion | null> => {
+  /** The question as `owner` may see it (none: as the gateway itself sees it). */
+  const find = async (id: string, owner?: string): Promise<WatchedQuestion | null> => {
     await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id, (question) =>
       waitsItsTurn(deps.producer, question),
     )
-    const question = await readQuestion(deps.pool, id)
+    const question = await readQuestion(deps.pool, id, { owner })
     if (!question) return null
     const queue = await queueSpotOf(deps, question).catch(() => null)
     return { ...question, queue }

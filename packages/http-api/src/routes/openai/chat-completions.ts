@@ -11,6 +11,7 @@ import {
   watchQuestion,
 } from '@rag/questions'
 import { streamSSE } from 'hono/streaming'
+import { keyOwner } from '../../middleware/api-key.ts'
 import type { AskRouteDeps } from '../ask.ts'
 import { questionAccess } from '../question-access.ts'
 import { historyOf, textOf } from './chat-request.ts'
@@ -148,6 +149,7 @@ export function openAiRoutes(deps: AskRouteDeps) {
         options,
         ttlSeconds: deps.retrieval.questionTtlSeconds,
         history: historyOf(body.messages.slice(0, -1)).slice(-HISTORY_TURNS),
+        owner: keyOwner(c),
       })
       const base = { id: `chatcmpl-${id}`, created: Math.floor(Date.now() / 1000), model: body.model }
       const signal = c.req.raw.signal
