@@ -42,6 +42,11 @@ export interface DocumentRoutesOptions extends RegisterOptions {
 
 const WEB_PAGE_DEFAULTS = { timeoutMs: 20_000, maxRedirects: 5, allowPrivate: false }
 
+/** What an original may do in the browser: a page, Markdown or text is shown, never run. */
+const SHOWN_NOT_RUN_POLICY = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+/** A PDF opens in the browser's own viewer (at #page=N); no script of the PDF runs. */
+const PDF_POLICY = "default-src 'none'; script-src 'none'; object-src 'none'; frame-ancestors 'self'"
+
 /** A web page fetch's failure as the API's error (its status and message). */
 const asHttpError = (error: unknown) =>
   error instanceof WebPageError ? new HttpError(error.status, error.message) : error
@@ -193,11 +198,9 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
         `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`,
       )
       c.header('X-Content-Type-Options', 'nosniff')
-      // A stored page is shown, never run: no script of someone else's site on this origin.
-      c.header(
-        'Content-Security-Policy',
-        "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
-      )
+      // A stored page is shown, never run: no script of someone else's site on this origin. A PDF
+      // is not sandboxed (Chrome and Edge show a blank viewer then), and runs no script either.
+      c.header('Content-Security-Policy', document.sourceType === 'pdf' ? PDF_POLICY : SHOWN_NOT_RUN_POLICY)
       return c.body(new Uint8Array(file), 200)
     })
     .openapi(reindexRoute, async (c) => {

@@ -113,6 +113,12 @@ describe('web pages', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-')
+    // Chrome's PDF viewer is blank under a sandbox policy: a PDF runs no script, without one.
+    const pdfPolicy = pdf?.headers.get('content-security-policy') ?? ''
+    expect(pdfPolicy).not.toMatch(/sandbox/)
+    expect(pdfPolicy).toMatch(/script-src 'none'/)
+    // Anything else shown in the browser is shown, never run.
+    expect(csv?.headers.get('content-security-policy')).toMatch(/^sandbox;/)
     expect(csv?.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(csv?.headers.get('content-disposition')).toBe(
       `attachment; filename*=UTF-8''${encodeURIComponent('よくある質問.csv')}`,
