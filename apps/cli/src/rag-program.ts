@@ -60,7 +60,12 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     return createGatewayClient({
       baseUrl: config.client.gatewayUrl,
       apiKey: config.gateway.apiKeys[0],
-      onRateLimited: (seconds) => progress.write(`rate limited by the gateway: waiting ${seconds} s\n`),
+      onRateLimited: (seconds, _path, why) =>
+        progress.write(
+          why === 'unavailable'
+            ? `the gateway's database or queue is away for a moment: trying again in ${seconds} s\n`
+            : `rate limited by the gateway: waiting ${seconds} s\n`,
+        ),
     })
   }
   const program = new Command('rag')

@@ -48,8 +48,19 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body?.error?.message ?? `${response.status} ${response.statusText}`)
 }
 
+/** 503s waited out (the database or queue restarting) before the page shows the error. */
+const UNAVAILABLE_RETRIES = 5
+
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, { credentials: 'same-origin', ...init })
+  let response = await fetch(path, { credentials: 'same-origin', ...init })
+  // The database or the queue away for a moment: wait as the gateway says, and send it again (a
+  // FormData or JSON body can be sent twice; nothing was completed the first time).
+  for (let tries = 0; response.status === 503 && tries < UNAVAILABLE_RETRIES; tries++) {
+    const seconds = Math.min(Number(response.headers.get('retry-after')) || 2, 30)
+    await response.body?.cancel()
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+    response = await fetch(path, { credentials: 'same-origin', ...init })
+  }
   if (!response.ok) throw await failure(response)
   return (response.status === 204 ? undefined : await response.json()) as T
 }

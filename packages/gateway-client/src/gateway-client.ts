@@ -74,10 +74,10 @@ export function createGatewayClient({
   apiKey?: string
   /** How requests are sent (default: the network; the gateway's own MCP endpoint calls its app in-process). */
   fetch?: (url: string, init: RequestInit) => Promise<Response>
-  /** How many 429s a request waits out (as `Retry-After` says) before it fails. */
+  /** How many 429s and 503s a request waits out (as `Retry-After` says) before it fails. */
   maxRateLimitWaits?: number
   /** Told each wait, so a command can say why it pauses. */
-  onRateLimited?: (seconds: number, path: string) => void
+  onRateLimited?: (seconds: number, path: string, why: 'rate limited' | 'unavailable') => void
 }): GatewayClient {
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
   const send = (path: string, init: RequestInit) =>
@@ -91,12 +91,17 @@ export function createGatewayClient({
     })
   const call = async (path: string, init: RequestInit = {}) => {
     let response = await send(path, init)
-    // Over a rate limit: wait as long as the gateway says, then send the same request again.
-    for (let waits = 0; response.status === 429 && waits < maxRateLimitWaits; waits++) {
+    // Over a rate limit, or the database restarting (503): wait as long as the gateway says, then
+    // send the same request again.
+    for (
+      let waits = 0;
+      (response.status === 429 || response.status === 503) && waits < maxRateLimitWaits;
+      waits++
+    ) {
       const seconds = Number(response.headers.get('retry-after'))
       if (!(seconds >= 0 && seconds <= 300)) break
       await response.body?.cancel()
-      onRateLimited?.(seconds, path)
+      onRateLimited?.(seconds, path, response.status === 503 ? 'unavailable' : 'rate limited')
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
       response = await send(path, init)
     }

@@ -18,6 +18,9 @@ export const commonErrors = {
   400: errorResponse('Invalid input; the message names the field'),
   401: errorResponse('An API key is required (when API_KEY is set)'),
   ...keyAttemptErrors,
+  503: errorResponse(
+    'The database or the queue is unavailable for a moment (a restart): send the request again after Retry-After',
+  ),
 } as const
 
 /** Routes that change something: a browser page of another site may not call them (CSRF). */
