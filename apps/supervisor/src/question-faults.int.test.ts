@@ -93,7 +93,7 @@ describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
         .toBe('generating')
       await expect
         .poll(async () => (await readPartialAnswer(fixture.producer.redis, fixture.prefix, id)).length, {
-          timeout: 5_000,
+          timeout: 60_000,
           interval: 10,
         })
         .toBeGreaterThan(0)

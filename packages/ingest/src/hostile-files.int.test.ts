@@ -23,7 +23,8 @@ beforeAll(async () => {
     concurrency: 4,
     settings: {
       parsing: {
-        sandbox: { memoryMb: 768, timeoutMs: 30_000 },
+        // A deadline far past any of these files, so on a loaded machine their own limits, not the clock, stop them.
+        sandbox: { memoryMb: 768, timeoutMs: 600_000 },
         limits: { ...DEFAULT_PARSE_LIMITS, maxUnzippedBytes: 32 * 1024 * 1024 },
         ocr: DEFAULT_OCR,
       },

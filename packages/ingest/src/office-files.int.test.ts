@@ -26,7 +26,7 @@ beforeAll(async () => {
   ocrOff = await startIngestionFixture('office-files-ocr-off', {
     settings: {
       parsing: {
-        sandbox: { memoryMb: 1536, timeoutMs: 60_000 },
+        sandbox: { memoryMb: 1536, timeoutMs: 600_000 },
         limits: DEFAULT_PARSE_LIMITS,
         ocr: { ...DEFAULT_OCR, mode: 'off' },
       },
