@@ -99,9 +99,25 @@ describe('fetching a web page', () => {
       '::1',
       'fd00::1',
       '::ffff:10.0.0.1',
+      // IPv4 inside IPv6: NAT64 and 6to4 reach the address they carry.
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::127.0.0.1',
+      '2002:7f00:1::1',
+      '2002:a9fe:a9fe::',
+      // Reserved, documentation, benchmarking, broadcast, Teredo.
+      '240.0.0.1',
+      '192.0.2.10',
+      '198.51.100.7',
+      '203.0.113.5',
+      '198.18.0.1',
+      '255.255.255.255',
+      '2001:db8::1',
+      '2001::1',
     ])
       expect(isPrivateAddress(address), address).toBe(true)
-    for (const address of ['8.8.8.8', '133.242.0.1', '2001:4860:4860::8888'])
+    for (const address of ['8.8.8.8', '133.242.0.1', '2001:4860:4860::8888', '64:ff9b::808:808'])
       expect(isPrivateAddress(address), address).toBe(false)
+    // This machine's own address, public or not, is here, not elsewhere.
+    expect(isPrivateAddress('133.242.0.1', new Set(['133.242.0.1']))).toBe(true)
   })
 })

@@ -1,36 +1,43 @@
-import { BlockList, isIP } from 'node:net'
+import { networkInterfaces } from 'node:os'
+import ipaddr from 'ipaddr.js'
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6
 
 /**
- * Addresses a fetch of a user-given URL must not reach unless allowed: loopback, private networks,
- * link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unspecified, multicast and
- * their IPv6 counterparts (IPv4-mapped ones included).
+ * The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96,
+ * RFC 6052) and 6to4 (2002::/16). A fetch through them reaches that IPv4 address, so it is that
+ * one that is judged.
  */
-const PRIVATE = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv6')
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address()
+  const bytes = address.toByteArray()
+  if (address.range() === 'rfc6052') return new ipaddr.IPv4(bytes.slice(12, 16))
+  if (address.range() === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6))
+  return null
+}
 
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 0) return false
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
-  if (mapped) return PRIVATE.check(mapped, 'ipv4')
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6')
+/** This machine's own addresses (its interfaces'): a page "elsewhere" that is in fact here. */
+export function ownAddresses(): Set<string> {
+  const own = new Set<string>()
+  for (const entries of Object.values(networkInterfaces()))
+    for (const entry of entries ?? [])
+      if (ipaddr.isValid(entry.address)) own.add(normalised(ipaddr.parse(entry.address)))
+  return own
+}
+
+const normalised = (address: Address) => address.toNormalizedString()
+
+/**
+ * Addresses a fetch of a user-given URL must not reach unless allowed: every special-purpose range
+ * (ipaddr.js's table of the IANA registries: loopback, private, link-local with cloud metadata at
+ * 169.254.169.254, carrier-grade NAT, unspecified, multicast, broadcast, reserved, documentation
+ * and benchmarking ranges, unique-local, Teredo, …), an IPv4 address inside an IPv6 one judged as
+ * itself, and this machine's own addresses. Only plain public unicast passes.
+ */
+export function isPrivateAddress(address: string, own: Set<string> = ownAddresses()): boolean {
+  if (!ipaddr.isValid(address)) return false
+  let parsed: Address = ipaddr.parse(address)
+  if (parsed.kind() === 'ipv6') parsed = embeddedIpv4(parsed as ipaddr.IPv6) ?? parsed
+  if (parsed.range() !== 'unicast') return true
+  return own.has(normalised(parsed))
 }
