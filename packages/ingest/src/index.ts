@@ -8,6 +8,7 @@ export { type IngestionStep, ingestionPipeline, stepAfterPartStage } from './ing
 export { reconcileDocuments } from './reconcile-documents.ts'
 export {
   deleteDocument,
+  REINDEX_ALL_PRIORITY,
   type RegisterOptions,
   type RegisterOutcome,
   registerDocument,

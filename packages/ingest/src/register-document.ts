@@ -171,6 +171,13 @@ export function parsePriority(bytes: number): number {
   return 1 + Math.floor(Math.log2(Math.max(1, bytes / 1024)))
 }
 
+/**
+ * Re-indexing every document (POST /reindex) goes behind every upload, whatever its size: a
+ * library re-parsed after a settings change must not hold up the note someone just dropped in.
+ * (A job without a priority would run before all of them.)
+ */
+export const REINDEX_ALL_PRIORITY = 1000
+
 /** Deletes a document, its chunks and its stored original. Returns false when there was none. */
 export async function deleteDocument(deps: Pick<IngestDeps, 'pool'>, id: string): Promise<boolean> {
   const document = await getDocument(deps.pool, id)

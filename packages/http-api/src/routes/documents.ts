@@ -10,6 +10,7 @@ import {
   type IngestDeps,
   ingestWebPage,
   listDocuments,
+  REINDEX_ALL_PRIORITY,
   type RegisterOptions,
   registerDocument,
   requeueDocument,
@@ -229,7 +230,12 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
       const { rows } = await deps.pool.query<{ id: string }>('SELECT id FROM documents ORDER BY created_at')
       for (const { id } of rows) {
         const contentHash = await requeueDocument(deps.pool, id)
-        if (contentHash) await deps.producer.enqueueAgain(parseJob, { documentId: id, contentHash })
+        if (contentHash)
+          await deps.producer.enqueueAgain(
+            parseJob,
+            { documentId: id, contentHash },
+            { priority: REINDEX_ALL_PRIORITY },
+          )
       }
       return c.json({ queued: rows.length }, 202)
     })
