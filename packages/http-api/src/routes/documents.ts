@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
+import { Readable } from 'node:stream'
 import { basename, extname, join } from 'node:path'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { isDocumentFinished, MAX_COLLECTION_CHARS } from '@rag/api-contract'
@@ -185,9 +186,12 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
     .openapi(fileRoute, async (c) => {
       const document = await getDocument(deps.pool, c.req.valid('param').id)
       if (!document) throw new HttpError(404, 'no such document')
-      const file = await readFile(document.storedPath).catch(() => {
+      // Opened now (a missing file is a 404, not a broken stream), then streamed with back-pressure:
+      // a 49 MB original read whole per request would cost the gateway 49 MB per download.
+      const file = await open(document.storedPath).catch(() => {
         throw new HttpError(404, 'the stored original of this document is gone')
       })
+      const { size } = await file.stat()
       const type =
         IMAGE_TYPES[extname(document.storedPath).toLowerCase()] ?? CONTENT_TYPES[document.sourceType]
       const name = document.sourceUrl ? 'page.html' : basename(document.filename)
@@ -202,7 +206,8 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
       // A stored page is shown, never run: no script of someone else's site on this origin. A PDF
       // is not sandboxed (Chrome and Edge show a blank viewer then), and runs no script either.
       c.header('Content-Security-Policy', document.sourceType === 'pdf' ? PDF_POLICY : SHOWN_NOT_RUN_POLICY)
-      return c.body(new Uint8Array(file), 200)
+      c.header('Content-Length', String(size))
+      return c.body(Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>, 200)
     })
     .openapi(reindexRoute, async (c) => {
       const { id } = c.req.valid('param')
