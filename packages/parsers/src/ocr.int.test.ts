@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -8,8 +8,9 @@ import { requireTestAsset, testConfig } from '@rag/config/testing'
 import { describe, expect, it } from 'vitest'
 import { parseDocument } from './parse-document.ts'
 import type { ParsedSection } from './parsed-section.ts'
-import { createParseSandbox } from './sandbox/parse-in-sandbox.ts'
+import { createParseSandbox, type SandboxReport } from './sandbox/parse-in-sandbox.ts'
 import { scannedJapanesePdf } from './testing/office-samples.ts'
+import { rawPdf } from './testing/raw-pdf.ts'
 
 // A scanned Japanese page (typeset, rendered to 200 dpi grey, wrapped in a PDF without a text
 // layer) read through OCR: tesseract and poppler from Debian's packages (.ci/run installs them).
@@ -107,6 +108,113 @@ describe.skipIf(!installed)('OCR in the parse sandbox', () => {
       )
     } finally {
       await sandbox.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 300_000)
+})
+
+const tool = promisify(execFile)
+
+/** A real multi-page TIFF: the scan's pages rendered by poppler, joined by libtiff's tiffcp. */
+async function multiPageTiff(dir: string, pages: number): Promise<Buffer> {
+  const pdf = join(dir, 'scan.pdf')
+  await writeFile(pdf, await scannedJapanesePdf(LINES, { pages }))
+  await tool('pdftoppm', ['-r', '150', '-gray', '-tiff', pdf, join(dir, 'page')])
+  const singles = (await readdir(dir)).filter((name) => name.endsWith('.tif')).sort()
+  await tool('tiffcp', [...singles.map((name) => join(dir, name)), join(dir, 'book.tif')])
+  return readFile(join(dir, 'book.tif'))
+}
+
+/** A PNG whose header declares a picture of width × height (its pixels are not there: never decoded). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([8, 0, 0, 0, 0], 8)
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)])
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+describe.skipIf(!installed)('OCR of what is not an ordinary page', () => {
+  it('reads a multi-page TIFF page by page, each page told as progress', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rag-tiff-'))
+    try {
+      const tiff = await multiPageTiff(dir, 3)
+      let pagesRead = 0
+      const sections: ParsedSection[] = []
+      for await (const section of parseDocument(tiff, 'book.tiff', 'image', {
+        onProgress: () => pagesRead++,
+      }))
+        sections.push(section)
+      expect(sections.map((section) => section.sourceId)).toEqual([
+        'book.tiff:p1',
+        'book.tiff:p2',
+        'book.tiff:p3',
+      ])
+      for (const section of sections) expect(section.units.join('')).toContain('保証期間')
+      expect(pagesRead).toBe(3)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 300_000)
+
+  it('refuses a picture too large from its header, and a page too large before rendering it, saying the limit', async () => {
+    const huge = parseDocument(pngDeclaring(100_000, 100_000), 'huge.png', 'image')
+    await expect(huge.next()).rejects.toThrow(
+      /^the image huge\.png is 100000 × 100000 pixels; OCR reads pictures of at most 80 million pixels$/,
+    )
+    // A blank page 200 inches square (14,400 pt): pdftoppm would take gigabytes to render it.
+    const page = rawPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] >>',
+    ])
+    await expect(sectionsOf(page, 'poster.pdf')).rejects.toThrow(
+      /page 1 is 200 × 200 inches; OCR reads pages of at most 80 million pixels at 50 dpi or more/,
+    )
+  }, 60_000)
+})
+
+describe.skipIf(!installed)('a parse stopped mid-OCR', () => {
+  it('leaves no copy of the document and no tesseract behind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rag-ocr-kill-'))
+    const sandbox = createParseSandbox({ memoryMb: 1536, timeoutMs: 120_000 })
+    try {
+      const path = join(dir, 'long-scan.pdf')
+      await writeFile(path, await scannedJapanesePdf(LINES, { pages: 20 }))
+      const report: SandboxReport = { peakBytes: 0, pagesRead: 0 }
+      const parsing = (async () => {
+        for await (const _ of sandbox.parse(
+          { path, filename: 'long-scan.pdf', sourceType: 'pdf', options: {}, batchSize: 50 },
+          report,
+        ));
+      })()
+      // Mid-OCR: a page read, the next being read.
+      await expect.poll(() => report.pagesRead, { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(1)
+      const scratch = report.scratchDir ?? ''
+      expect(scratch).not.toBe('')
+      sandbox.close()
+      await expect(parsing).rejects.toThrow(/shutting down/)
+      await expect(access(scratch)).rejects.toThrow()
+      // No helper of that parse runs on (tesseract's command line names the scratch folder).
+      await expect
+        .poll(
+          async () => (await tool('pgrep', ['-f', scratch]).catch(() => ({ stdout: '' }))).stdout.trim(),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe('')
+    } finally {
+      sandbox.close()
       await rm(dir, { recursive: true, force: true })
     }
   }, 300_000)

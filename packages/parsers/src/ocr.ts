@@ -1,17 +1,22 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
+import { imageSize } from './image-size.ts'
+import { OcrToolError, runOcrTool } from './ocr-tool.ts'
 import { DocumentParseError } from './parsed-section.ts'
-
-const run = promisify(execFile)
 
 /** OCR of pages without a text layer and of images (OCR, OCR_LANGUAGES). */
 export interface OcrOptions {
   mode: 'auto' | 'off'
   /** Tesseract's languages, e.g. jpn+eng. */
   languages: string
+  /**
+   * Where OCR's scratch files (a copy of the document, page images) go: in the sandbox, a folder
+   * its parent owns and removes however the parse ends (default: the system's temp folder).
+   */
+  scratchDir?: string
+  /** Memory each OCR helper (pdftoppm, tesseract) may take, in MiB: the parse's cap (PARSE_MEMORY_MB). */
+  memoryMb?: number
 }
 
 export const DEFAULT_OCR: OcrOptions = { mode: 'auto', languages: 'jpn+eng' }
@@ -20,19 +25,38 @@ export const DEFAULT_OCR: OcrOptions = { mode: 'auto', languages: 'jpn+eng' }
 const PAGE_TIMEOUT_MS = 120_000
 /** Resolution pages are rendered at for OCR: tesseract reads 200-300 dpi best. */
 const DPI = 200
+/** A page rendered smaller than this holds no readable text: such a page is refused, not rendered. */
+const MIN_DPI = 50
+/**
+ * The most pixels one page or image is read with (A0 at 200 dpi is 62 million): what a page or
+ * image declares is checked before anything is decoded, so a 100,000 × 100,000 picture is refused
+ * from its header instead of taking gigabytes to render.
+ */
+export const MAX_OCR_PIXELS = 80_000_000
 const INSTALL =
-  'install tesseract with the languages in OCR_LANGUAGES and poppler (Debian/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-jpn tesseract-ocr-eng poppler-utils), or set OCR=off'
+  'install tesseract with the languages in OCR_LANGUAGES and poppler (Debian/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-jpn tesseract-ocr-eng poppler-utils libtiff-tools), or set OCR=off'
 
-function missing(error: unknown, what: string): DocumentParseError | null {
-  const code = (error as { code?: string }).code
-  if (code === 'ENOENT')
-    return new DocumentParseError(
-      `${what} needs OCR, and ${INSTALL.replace(', or set OCR=off', '')} (the command is not installed)`,
-    )
-  const stderr = String((error as { stderr?: string }).stderr ?? '')
-  if (/Failed loading language|Error opening data file/.test(stderr))
-    return new DocumentParseError(`${what} needs OCR in OCR_LANGUAGES, which tesseract lacks: ${INSTALL}`)
-  return null
+/** An OCR helper's failure as a reason about the file: never a command line or a temp path. */
+function failure(error: unknown, what: string, options: OcrOptions): DocumentParseError {
+  if (!(error instanceof OcrToolError)) return new DocumentParseError(`OCR of ${what} failed`)
+  switch (error.reason) {
+    case 'not installed':
+      return new DocumentParseError(
+        `${what} needs OCR, and ${INSTALL.replace(', or set OCR=off', '')} (${error.tool} is not installed)`,
+      )
+    case 'language missing':
+      return new DocumentParseError(`${what} needs OCR in OCR_LANGUAGES, which tesseract lacks: ${INSTALL}`)
+    case 'timed out':
+      return new DocumentParseError(
+        `OCR of ${what} took more than ${PAGE_TIMEOUT_MS / 1000} s, the limit for one page`,
+      )
+    case 'out of memory':
+      return new DocumentParseError(
+        `OCR of ${what} needs more than ${options.memoryMb ?? '?'} MiB of memory (PARSE_MEMORY_MB)`,
+      )
+    default:
+      return new DocumentParseError(`OCR of ${what} failed: ${error.detail || 'the file could not be read'}`)
+  }
 }
 
 /** Japanese OCR puts spaces between characters: they are dropped between CJK characters. */
@@ -47,22 +71,75 @@ export function tidyOcrText(text: string): string {
     .trim()
 }
 
-/** Text of an image file by tesseract; `\f` separates the pages of a multi-page TIFF. */
+/** Text of one image (one page) by tesseract. */
 export async function ocrImageFile(path: string, options: OcrOptions, what: string): Promise<string> {
   try {
-    const { stdout } = await run('tesseract', [path, 'stdout', '-l', options.languages, '--psm', '3'], {
-      timeout: PAGE_TIMEOUT_MS,
-      maxBuffer: 64 * 1024 * 1024,
+    return await runOcrTool('tesseract', [path, 'stdout', '-l', options.languages, '--psm', '3'], {
+      memoryMb: options.memoryMb,
+      timeoutMs: PAGE_TIMEOUT_MS,
+      scratch: options.scratchDir,
     })
-    return stdout
   } catch (error) {
-    throw missing(error, what) ?? new DocumentParseError(`OCR of ${what} failed: ${(error as Error).message}`)
+    throw failure(error, what, options)
   }
 }
 
-/** A scratch folder for the files OCR works on, removed afterwards whatever happens. */
-export async function withScratch<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'rag-ocr-'))
+/** The pages of a TIFF as single-page files (tiffsplit), in order; one for any other picture. */
+async function imagePages(dir: string, path: string, options: OcrOptions): Promise<string[]> {
+  if (!/\.tiff?$/i.test(path)) return [path]
+  try {
+    await runOcrTool('tiffsplit', [path, join(dir, 'page-')], {
+      memoryMb: options.memoryMb,
+      timeoutMs: PAGE_TIMEOUT_MS,
+      scratch: dir,
+    })
+  } catch (error) {
+    throw failure(error, 'the TIFF', options)
+  }
+  // tiffsplit names pages page-aaa.tif, page-aab.tif, …: their order is the pages'.
+  return (await readdir(dir))
+    .filter((name) => name.startsWith('page-') && name.endsWith('.tif'))
+    .sort()
+    .map((name) => join(dir, name))
+}
+
+/**
+ * The text of each page of an image file (a multi-page TIFF page by page, split first, each page
+ * told to `onPage`; PNG and JPEG are one page). Every page's declared size is checked before it is
+ * decoded.
+ */
+export async function ocrImagePages(
+  data: Uint8Array,
+  extension: string,
+  options: OcrOptions,
+  what: string,
+  onPage?: () => void,
+): Promise<string[]> {
+  return withScratch(options.scratchDir, async (dir) => {
+    const path = join(dir, `image${extension}`)
+    await writeFile(path, data)
+    const pages = await imagePages(dir, path, options)
+    const texts: string[] = []
+    for (const [index, page] of pages.entries()) {
+      const label = pages.length > 1 ? `page ${index + 1} of ${what}` : what
+      const size = await imageSize(page)
+      if (size && size.width * size.height > MAX_OCR_PIXELS)
+        throw new DocumentParseError(
+          `${label} is ${size.width} × ${size.height} pixels; OCR reads pictures of at most ${MAX_OCR_PIXELS / 1_000_000} million pixels`,
+        )
+      texts.push(await ocrImageFile(page, options, label))
+      onPage?.()
+    }
+    return texts
+  })
+}
+
+/** A scratch folder for the files OCR works on (under `parent`), removed afterwards whatever happens. */
+export async function withScratch<T>(
+  parent: string | undefined,
+  work: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(parent ?? tmpdir(), 'rag-ocr-'))
   try {
     return await work(dir)
   } finally {
@@ -70,9 +147,33 @@ export async function withScratch<T>(work: (dir: string) => Promise<T>): Promise
   }
 }
 
+/** A page's size in points (pdfinfo), or null when it cannot say. */
+async function pageSize(pdf: string, page: number, options: OcrOptions) {
+  const info = await runOcrTool('pdfinfo', ['-f', String(page), '-l', String(page), pdf], {
+    memoryMb: options.memoryMb,
+    timeoutMs: PAGE_TIMEOUT_MS,
+    scratch: options.scratchDir,
+  }).catch(() => '')
+  const match = /Page\s+\d+\s+size:\s+([\d.]+)\s+x\s+([\d.]+)\s+pts/.exec(info)
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null
+}
+
+/** The resolution a page is rendered at: 200 dpi, less for a page that would pass the pixel budget. */
+function renderDpi(size: { width: number; height: number } | null, page: number): number {
+  if (!size) return DPI
+  const squareInches = (size.width / 72) * (size.height / 72)
+  const dpi = Math.min(DPI, Math.floor(Math.sqrt(MAX_OCR_PIXELS / squareInches)))
+  if (dpi < MIN_DPI)
+    throw new DocumentParseError(
+      `page ${page} is ${Math.round(size.width / 72)} × ${Math.round(size.height / 72)} inches; OCR reads pages of at most ${MAX_OCR_PIXELS / 1_000_000} million pixels at ${MIN_DPI} dpi or more`,
+    )
+  return dpi
+}
+
 /**
- * Pages of a PDF read by OCR: each rendered to an image by poppler's pdftoppm, then read by
- * tesseract, one page at a time (bounded memory; the parse's time budget bounds the whole).
+ * Pages of a PDF read by OCR: each rendered to an image by poppler's pdftoppm (at 200 dpi, less
+ * for a page so large it would pass the pixel budget), then read by tesseract, one page at a time
+ * under the parse's memory cap (bounded memory; the parse's time budget bounds the whole).
  */
 export async function ocrPdfPages(
   data: Uint8Array,
@@ -83,33 +184,27 @@ export async function ocrPdfPages(
 ): Promise<Map<number, string>> {
   const texts = new Map<number, string>()
   if (pages.length === 0) return texts
-  return withScratch(async (dir) => {
+  return withScratch(options.scratchDir, async (dir) => {
     const pdf = join(dir, 'document.pdf')
     await writeFile(pdf, data)
     for (const page of pages) {
+      const what = `page ${page} (it has no text layer)`
+      const dpi = renderDpi(await pageSize(pdf, page, options), page)
       const prefix = join(dir, `page-${page}`)
       try {
-        await run(
+        await runOcrTool(
           'pdftoppm',
-          ['-r', String(DPI), '-gray', '-png', '-f', String(page), '-l', String(page), pdf, prefix],
-          {
-            timeout: PAGE_TIMEOUT_MS,
-          },
+          ['-r', String(dpi), '-gray', '-png', '-f', String(page), '-l', String(page), pdf, prefix],
+          { memoryMb: options.memoryMb, timeoutMs: PAGE_TIMEOUT_MS, scratch: dir },
         )
       } catch (error) {
-        throw (
-          missing(error, `page ${page} has no text layer, so it`) ??
-          new DocumentParseError(`page ${page} could not be rendered for OCR: ${(error as Error).message}`)
-        )
+        throw failure(error, what, options)
       }
       const image = (await readdir(dir)).find(
         (name) => name.startsWith(`page-${page}-`) && name.endsWith('.png'),
       )
       if (!image) continue
-      texts.set(
-        page,
-        tidyOcrText(await ocrImageFile(join(dir, image), options, `page ${page} has no text layer, so it`)),
-      )
+      texts.set(page, tidyOcrText(await ocrImageFile(join(dir, image), options, what)))
       await rm(join(dir, image), { force: true })
       onPage?.()
     }

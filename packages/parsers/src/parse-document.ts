@@ -52,7 +52,7 @@ async function sectionsOf(
     case 'pptx':
       return (await import('./parse-pptx.ts')).parsePptx(data, filename, limits)
     case 'image':
-      return (await import('./parse-image.ts')).parseImage(data, filename, options.ocr)
+      return (await import('./parse-image.ts')).parseImage(data, filename, options.ocr, options.onProgress)
   }
 }
 

@@ -1,6 +1,5 @@
-import { writeFile } from 'node:fs/promises'
-import { extname, join } from 'node:path'
-import { DEFAULT_OCR, type OcrOptions, ocrImageFile, tidyOcrText, withScratch } from './ocr.ts'
+import { extname } from 'node:path'
+import { DEFAULT_OCR, type OcrOptions, ocrImagePages, tidyOcrText } from './ocr.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
 
 /**
@@ -11,15 +10,20 @@ export async function* parseImage(
   data: Uint8Array,
   filename: string,
   ocr: OcrOptions = DEFAULT_OCR,
+  /** Told after each page is read (a page of a multi-page TIFF starts the deadline again). */
+  onPage?: () => void,
 ): AsyncGenerator<ParsedSection> {
   if (ocr.mode === 'off')
     throw new DocumentParseError('an image is read by OCR, and OCR is off (OCR=off): set OCR=auto to read it')
-  const text = await withScratch(async (dir) => {
-    const path = join(dir, `image${extname(filename).toLowerCase()}`)
-    await writeFile(path, data)
-    return ocrImageFile(path, ocr, `the image ${filename}`)
-  })
-  const pages = text.split('\f').map(tidyOcrText)
+  const texts = await ocrImagePages(
+    data,
+    extname(filename).toLowerCase(),
+    ocr,
+    `the image ${filename}`,
+    onPage,
+  )
+  // A page's text may still hold form feeds (tesseract ends a page with one).
+  const pages = texts.map((text) => tidyOcrText(text.replaceAll('\f', '\n')))
   if (!pages.some(Boolean))
     throw new DocumentParseError('OCR found no text in the image (a photo or drawing without writing?)')
   for (const [index, page] of pages.entries())

@@ -28,8 +28,9 @@ export const parsing = defineFragment({
     ZIP_MAX_UNPACKED_MB: integer(256, { min: 1, max: 65536 }),
     HTML_MAX_DEPTH: integer(512, { min: 16, max: 100_000 }),
     // auto: PDF pages without a text layer and image files (PNG, JPEG, TIFF) are read by OCR
-    // (tesseract with poppler's pdftoppm: apt-get install tesseract-ocr tesseract-ocr-jpn
-    // poppler-utils); off: such pages are skipped and image files fail, saying so.
+    // (tesseract with poppler's pdftoppm, tiffsplit for multi-page TIFFs: apt-get install
+    // tesseract-ocr tesseract-ocr-jpn poppler-utils libtiff-tools); off: such pages are skipped and
+    // image files fail, saying so.
     OCR: oneOf(['auto', 'off'], 'auto'),
     // Tesseract's languages, joined by +: jpn+eng reads Japanese with English in it.
     OCR_LANGUAGES: text('jpn+eng'),

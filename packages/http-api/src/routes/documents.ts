@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises'
-import { Readable } from 'node:stream'
 import { basename, extname, join } from 'node:path'
+import { Readable } from 'node:stream'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { isDocumentFinished, MAX_COLLECTION_CHARS } from '@rag/api-contract'
 import {

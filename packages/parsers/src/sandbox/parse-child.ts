@@ -54,5 +54,12 @@ process.on('message', (message: ParentMessage) => {
       }),
   )
 })
-// The parse worker went away (killed, or closing): nothing is waiting for a result.
-process.on('disconnect', () => process.exit(0))
+// The parse worker went away (killed, or closing): nothing is waiting for a result. The OCR
+// helpers this process started go with it (its process group; this process is its leader).
+process.on('disconnect', () => {
+  try {
+    process.kill(-process.pid, 'SIGKILL')
+  } catch {
+    process.exit(0)
+  }
+})

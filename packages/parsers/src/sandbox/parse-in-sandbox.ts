@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_OCR } from '../ocr.ts'
 import { DocumentParseError, type ParsedSection } from '../parsed-section.ts'
 import { parseDeadline } from './parse-deadline.ts'
 import { residentBytes } from './process-memory.ts'
 import { SandboxChild } from './sandbox-child.ts'
 import type { ParseRequest } from './sandbox-protocol.ts'
+import { removeLeftScratch, SCRATCH_PREFIX } from './scratch-folders.ts'
 
 export interface SandboxBudget {
   /** Resident memory a parse may use, in MiB; past it the parse is stopped and the file failed. */
@@ -18,6 +23,8 @@ export interface SandboxReport {
   peakBytes: number
   /** Pages read by OCR, each of which started the deadline again. */
   pagesRead?: number
+  /** The parse's scratch folder (removed when it ends). */
+  scratchDir?: string
 }
 
 const MEMORY_SAMPLE_MS = 100
@@ -40,8 +47,11 @@ export interface ParseSandbox {
 }
 
 export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
+  // Copies of documents an earlier run's killed parses left behind (their parent died too).
+  void removeLeftScratch(tmpdir())
   const idle: { child: SandboxChild; timer: NodeJS.Timeout }[] = []
-  const busy = new Set<SandboxChild>()
+  /** Children at work, with how to stop each (its parse then fails with that error). */
+  const busy = new Map<SandboxChild, (error: Error) => void>()
   let closed = false
 
   const acquire = () => {
@@ -74,14 +84,20 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
 
   async function* parse(request: ParseRequest, report: SandboxReport = { peakBytes: 0 }) {
     if (closed) throw new Error('the parse sandbox is closed')
+    // The child's scratch files (a copy of the document, page images) go in a folder this process
+    // owns and removes after the parse however it ends: a child killed at its deadline or cap
+    // never runs its own clean-up.
+    const scratch = await mkdtemp(join(tmpdir(), SCRATCH_PREFIX))
+    report.scratchDir = scratch
+    const ocr = { ...DEFAULT_OCR, ...request.options.ocr, scratchDir: scratch, memoryMb: budget.memoryMb }
     const child = acquire()
-    busy.add(child)
     child.jobs += 1
     let stopped: Error | undefined
     const stop = (error: Error) => {
       stopped ??= error
       child.kill()
     }
+    busy.set(child, stop)
     const deadline = parseDeadline({
       timeoutMs: budget.timeoutMs,
       budgets: OCR_BUDGETS,
@@ -101,7 +117,7 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
     }, MEMORY_SAMPLE_MS)
     let healthy = false
     try {
-      child.send({ type: 'parse', request })
+      child.send({ type: 'parse', request: { ...request, options: { ...request.options, ocr } } })
       for (;;) {
         const event = await child.next()
         if (event.kind === 'exit') throw stopped ?? exitError(event, budget)
@@ -128,6 +144,7 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
       clearInterval(sampler)
       // Left early (the caller stopped pulling): the child is mid-file, so it cannot be reused.
       await release(child, healthy && stopped === undefined)
+      await rm(scratch, { recursive: true, force: true })
     }
   }
 
@@ -139,7 +156,9 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
         clearTimeout(timer)
         child.kill()
       }
-      for (const child of busy) child.kill()
+      // Not the file's fault: the parse is retried by whoever runs next, the document not failed.
+      for (const stop of busy.values())
+        stop(new Error('the parse was stopped: the parse worker is shutting down'))
     },
   }
 }

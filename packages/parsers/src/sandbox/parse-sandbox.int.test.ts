@@ -75,8 +75,6 @@ describe('the parse sandbox', () => {
     const error = await failureOf(batchesOf(endless, 'text', {}, short))
     expect(error).toBeInstanceOf(DocumentParseError)
     expect(error.message).toBe('timed out after 1 s (PARSE_TIMEOUT_SECONDS)')
-    const text = await file('after.txt', 'next file')
-    expect((await batchesOf(text, 'text', {}, short)).flat()[0]?.units).toEqual(['next file'])
   })
 
   it("a file's own fault is a DocumentParseError with the parser's reason", async () => {

@@ -22,6 +22,9 @@ export class SandboxChild {
       execArgv: [...LOADER, `--max-old-space-size=${memoryMb}`],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
+      // A process group of its own: the OCR helpers it starts (tesseract, pdftoppm) are in it, and
+      // killing the group kills them with it (a killed child's helpers would otherwise run on).
+      detached: true,
     })
     this.process.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4000)
@@ -45,8 +48,16 @@ export class SandboxChild {
     return this.events.shift() as ChildEvent
   }
 
+  /** Ends the child and every helper it started (its whole process group). */
   kill() {
-    if (this.alive) this.process.kill('SIGKILL')
+    const { pid } = this.process
+    if (pid === undefined) return
+    try {
+      process.kill(-pid, 'SIGKILL')
+    } catch {
+      // The group is gone already (the child exited and its helpers with it).
+      if (this.alive) this.process.kill('SIGKILL')
+    }
   }
 
   private push(event: ChildEvent) {
