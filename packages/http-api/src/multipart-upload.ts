@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { HttpError } from './http-error.ts'
+import { diskFullMessage, isDiskFull } from '@rag/ingest'
 
 export interface SpooledFile {
   /** As the client named it. */
@@ -70,7 +71,15 @@ export async function readMultipartUpload(
         reject(new HttpError(413, `${filename} is larger than ${maxBytes} bytes (UPLOAD_MAX_BYTES)`)),
       )
       const written = pipeline(stream, createWriteStream(path))
-      written.catch(() => undefined)
+      // A write that fails (a full disk) ends the upload at once: left alone, the unread file
+      // stream would stall the parser until the request timed out.
+      written.catch(async (error: unknown) =>
+        reject(
+          isDiskFull(error)
+            ? new HttpError(507, await diskFullMessage(spoolDir, filename))
+            : new HttpError(500, `the upload could not be written: ${(error as Error).message}`),
+        ),
+      )
       writes.push(written)
     })
     parser.on('field', (name, value) => {

@@ -4,6 +4,7 @@ import { basename, extname, join } from 'node:path'
 import { withTransaction } from '@rag/db'
 import { detectSourceType, SUPPORTED_EXTENSIONS } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
+import { diskFullMessage, isDiskFull } from './disk-space.ts'
 import type { IngestDeps } from './ingest-deps.ts'
 import {
   type DocumentRecord,
@@ -16,7 +17,8 @@ import {
 /** Something about the upload itself is wrong; the caller answers with `status` (HTTP 4xx). */
 export class UploadRejectedError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    /** 507: no space left to store it. */
+    readonly status: 400 | 413 | 415 | 507,
     message: string,
   ) {
     super(message)
@@ -117,6 +119,19 @@ export async function registerDocument(
   const collection = input.collection?.trim() || 'default'
   const contentHash = createHash('sha256').update(input.data).digest('hex')
 
+  // The bytes are written before the transaction (which holds a connection and the document's
+  // row): inside it the file is only renamed into place. A full disk is the caller's 507.
+  const staging = join(options.uploadDir, '.staging')
+  const staged = join(staging, `${contentHash.slice(0, 32)}.${randomUUID()}.tmp`)
+  try {
+    await mkdir(staging, { recursive: true })
+    await writeFile(staged, input.data)
+  } catch (error) {
+    await rm(staged, { force: true })
+    if (isDiskFull(error)) throw new UploadRejectedError(507, await diskFullMessage(options.uploadDir, filename))
+    throw error
+  }
+
   const outcome = await withTransaction(deps.pool, async (client) => {
     const existing = await findDocument(client, collection, filename, true)
     if (existing && existing.contentHash === contentHash && existing.status !== 'failed') {
@@ -129,9 +144,7 @@ export async function registerDocument(
       `${contentHash.slice(0, 32)}${input.sourceUrl ? '.html' : extname(filename).toLowerCase()}`,
     )
     await mkdir(join(options.uploadDir, id), { recursive: true })
-    const temporary = `${storedPath}.${randomUUID()}.tmp`
-    await writeFile(temporary, input.data)
-    await rename(temporary, storedPath)
+    await rename(staged, storedPath)
     const content = {
       contentHash,
       storedPath,
@@ -142,7 +155,8 @@ export async function registerDocument(
     if (existing) await replaceDocumentContent(client, id, { ...content, tags: input.tags ?? existing.tags })
     else await insertDocument(client, { ...content, id, collection, filename, tags: input.tags ?? [] })
     return { id, action: existing ? ('replaced' as const) : ('created' as const) }
-  })
+    // Unchanged content, or a failed transaction: the staged copy goes (once renamed, it is gone).
+  }).finally(() => rm(staged, { force: true }))
 
   if (outcome.action !== 'unchanged') {
     await deps.producer

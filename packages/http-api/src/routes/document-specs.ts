@@ -61,6 +61,7 @@ export const uploadRoute = createRoute({
     429: errorResponse(
       'Too many uploads a minute (UPLOAD_RATE_PER_MINUTE), or too many wrong keys; see Retry-After',
     ),
+    507: errorResponse('No space left to store the file: the message names the folder and what is free'),
   },
 })
 export const listRoute = createRoute({
@@ -133,6 +134,7 @@ export const ingestUrlRoute = createRoute({
     429: errorResponse('Too many uploads a minute (UPLOAD_RATE_PER_MINUTE), or too many wrong keys'),
     502: errorResponse('The page cannot be fetched (an error status, too many redirects, unreachable)'),
     504: errorResponse('The page did not arrive within URL_FETCH_TIMEOUT_SECONDS'),
+    507: errorResponse('No space left to store the page: the message names the folder and what is free'),
   },
 })
 

@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, type TestGateway } from './testing.ts'
+
+// Uploads onto a disk that fills up: a 3 MB file system of the test's own (tmpfs), mounted where
+// mounting is allowed (root on Linux); elsewhere the test says why it does not run.
+const mountPoint = await mkdtemp(join(tmpdir(), 'rag-disk-full-'))
+let mounted = false
+try {
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mountPoint], { stdio: 'ignore' })
+  mounted = true
+} catch {
+  console.warn(`disk-full tests skipped: cannot mount a small tmpfs at ${mountPoint} (needs root)`)
+}
+
+let fixture: IngestionFixture
+let gateway: TestGateway
+
+beforeAll(async () => {
+  if (!mounted) return
+  fixture = await startIngestionFixture('disk-full')
+  gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: mountPoint, maxBytes: 10_000_000, maxFiles: 5 },
+  )
+})
+afterAll(async () => {
+  await gateway?.close()
+  await fixture?.close()
+  // Lazily: a worker may still hold the last file open as it closes.
+  if (mounted) execFileSync('umount', ['-l', mountPoint])
+  await rm(mountPoint, { recursive: true, force: true })
+})
+
+const upload = (name: string, bytes: number) => {
+  const form = new FormData()
+  form.append('file', new Blob([Buffer.alloc(bytes, 'a')]), name)
+  return gateway.app.request('/documents', { method: 'POST', body: form })
+}
+/** Files left anywhere under the upload folder. */
+const leftovers = async () =>
+  (await readdir(mountPoint, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+
+describe.skipIf(!mounted)('a full disk', () => {
+  it('answers 507 naming the folder and the space left, and keeps no partial file', async () => {
+    // Too large to spool at all.
+    const spooled = await upload('big.txt', 5 * 1024 * 1024)
+    expect(spooled.status).toBe(507)
+    const spooledError = ((await spooled.json()) as { error: { message: string } }).error.message
+    expect(spooledError).toMatch(
+      new RegExp(`^no space left to store big\\.txt in ${mountPoint}.* \\(\\d+\\.\\d MB free\\)`),
+    )
+    expect(await leftovers()).toEqual([])
+
+    // Spooled, but no room left for its stored copy.
+    const stored = await upload('half.txt', 2 * 1024 * 1024)
+    expect(stored.status).toBe(507)
+    expect(((await stored.json()) as { error: { message: string } }).error.message).toMatch(
+      /^no space left to store half\.txt in .* MB free\)/,
+    )
+    expect(await leftovers()).toEqual([])
+
+    // Space is back (nothing was kept): a file that fits is taken.
+    expect((await upload('note.txt', 1000)).status).toBe(202)
+  })
+})
