@@ -69,4 +69,13 @@ describe.skipIf(!mounted)('a full disk', () => {
     // Space is back (nothing was kept): a file that fits is taken.
     expect((await upload('note.txt', 1000)).status).toBe(202)
   })
+
+  it('is reported by /healthz as low space in the upload folder, while the rest stays up', async () => {
+    const health = (await (await gateway.app.request('/healthz')).json()) as {
+      disk: Record<string, { path: string; low: boolean }>
+      degraded: string[]
+    }
+    expect(health.disk.uploads).toMatchObject({ path: mountPoint, low: true })
+    expect(health.degraded).toContainEqual(expect.stringMatching(/^disk space \(uploads: .* MB free\)$/))
+  })
 })

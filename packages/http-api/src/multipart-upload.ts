@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { diskFullMessage, isDiskFull } from '@rag/ingest'
 import busboy from 'busboy'
 import { HttpError } from './http-error.ts'
-import { diskFullMessage, isDiskFull } from '@rag/ingest'
 
 export interface SpooledFile {
   /** As the client named it. */

@@ -128,7 +128,8 @@ export async function registerDocument(
     await writeFile(staged, input.data)
   } catch (error) {
     await rm(staged, { force: true })
-    if (isDiskFull(error)) throw new UploadRejectedError(507, await diskFullMessage(options.uploadDir, filename))
+    if (isDiskFull(error))
+      throw new UploadRejectedError(507, await diskFullMessage(options.uploadDir, filename))
     throw error
   }
 

@@ -1,5 +1,7 @@
+import { tmpdir } from 'node:os'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type ComponentHealth, checkDatabaseHealth, type Pool } from '@rag/db'
+import { freeBytes } from '@rag/ingest'
 import { checkQueueHealth, type Producer, type QueueHealth, readComponentStatuses } from '@rag/queue'
 import { keyAttemptErrors } from '../openapi/common-schemas.ts'
 
@@ -11,8 +13,26 @@ export interface HealthReport {
   queues: Record<string, QueueHealth>
   /** What the model workers last reported (null: no report yet, or the worker is gone). */
   models: Record<string, Record<string, unknown> | null>
+  /** Free space where uploads and parses write (null: not known). */
+  disk: Record<string, { path: string; freeBytes: number | null; low: boolean }>
   /** Optional capabilities currently missing (answers still work without them). */
   degraded: string[]
+}
+
+/**
+ * Below this much free space a folder is reported low: a largest upload needs room twice (its
+ * spooled copy and its stored one), and parses need temp space besides.
+ */
+export const lowSpaceBytes = (maxUploadBytes: number) => Math.max(2 * maxUploadBytes, 256 * 1024 * 1024)
+
+async function checkDisk(folders: Record<string, string>, minimum: number): Promise<HealthReport['disk']> {
+  const entries = await Promise.all(
+    Object.entries(folders).map(async ([name, path]) => {
+      const free = await freeBytes(path)
+      return [name, { path, freeBytes: free, low: free !== null && free < minimum }] as const
+    }),
+  )
+  return Object.fromEntries(entries)
 }
 
 export const MODEL_COMPONENTS = ['embedding', 'reranker', 'llm']
@@ -30,18 +50,23 @@ export async function buildHealthReport({
   pool,
   producer,
   queuePrefix,
+  uploads,
 }: {
   pool: Pool
   producer: Producer
   queuePrefix: string
+  uploads?: { uploadDir: string; maxBytes: number }
 }): Promise<HealthReport> {
-  const [database, redis, queueEntries, models] = await Promise.all([
+  const folders: Record<string, string> = { temp: tmpdir() }
+  if (uploads) folders.uploads = uploads.uploadDir
+  const [database, redis, queueEntries, models, disk] = await Promise.all([
     checkDatabaseHealth(pool),
     checkRedis(producer),
     Promise.all(
       [...producer.queues].map(async ([name, queue]) => [name, await checkQueueHealth(queue)] as const),
     ),
     readComponentStatuses(producer.redis, queuePrefix, MODEL_COMPONENTS).catch(() => ({})),
+    checkDisk(folders, lowSpaceBytes(uploads?.maxBytes ?? 0)),
   ])
   const queues = Object.fromEntries(queueEntries)
   // Models are optional: the platform answers without them (keyword search, extractive answers),
@@ -49,12 +74,18 @@ export async function buildHealthReport({
   const degraded = Object.entries(models)
     .filter(([, status]) => status?.state === 'unavailable')
     .map(([name]) => name)
+  // Low space is said, not turned into an unhealthy status: search and answers go on meanwhile.
+  for (const [name, folder] of Object.entries(disk))
+    if (folder.low)
+      degraded.push(
+        `disk space (${name}: ${folder.path}, ${Math.round((folder.freeBytes ?? 0) / 1048576)} MB free)`,
+      )
   const healthy =
     database.postgres.ok &&
     database.pgvector.ok &&
     redis.ok &&
     Object.values(queues).every((queue) => queue.ok)
-  return { status: healthy ? 'ok' : 'degraded', ...database, redis, queues, models, degraded }
+  return { status: healthy ? 'ok' : 'degraded', ...database, redis, queues, models, disk, degraded }
 }
 
 const component = z.looseObject({
@@ -70,9 +101,14 @@ const healthSchema = z
     redis: component,
     queues: z.record(z.string(), z.looseObject({ ok: z.boolean() })),
     models: z.record(z.string(), z.record(z.string(), z.unknown()).nullable()),
+    disk: z
+      .record(z.string(), z.object({ path: z.string(), freeBytes: z.number().nullable(), low: z.boolean() }))
+      .openapi({
+        description: 'Free space where uploads and parses write; low: below what a largest upload needs',
+      }),
     degraded: z
       .array(z.string())
-      .openapi({ description: 'Optional capabilities missing (e.g. the reranker)' }),
+      .openapi({ description: 'Optional capabilities missing (e.g. the reranker), and low disk space' }),
   })
   .openapi('Health')
 
@@ -97,7 +133,12 @@ const healthRoute = createRoute({
 })
 
 /** GET /healthz: 200 when everything is up, 503 with the failing parts otherwise. Never needs a key. */
-export function healthRoutes(deps: { pool: Pool; producer: Producer; queuePrefix: string }) {
+export function healthRoutes(deps: {
+  pool: Pool
+  producer: Producer
+  queuePrefix: string
+  uploads?: { uploadDir: string; maxBytes: number }
+}) {
   return new OpenAPIHono().openapi(healthRoute, async (c) => {
     const report = await buildHealthReport(deps)
     return report.status === 'ok' ? c.json(report, 200) : c.json(report, 503)
