@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { registerDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from './testing.ts'
@@ -58,16 +59,20 @@ describe.skipIf(!mounted)('a full disk', () => {
     )
     expect(await leftovers()).toEqual([])
 
-    // Spooled, but no room left for its stored copy.
-    const stored = await upload('half.txt', 2 * 1024 * 1024)
-    expect(stored.status).toBe(507)
-    expect(((await stored.json()) as { error: { message: string } }).error.message).toMatch(
-      /^no space left to store half\.txt in .* MB free\)/,
+    // Bytes in memory (a fetched page, a watched folder's file) with no room to store them.
+    const stored = registerDocument(
+      { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger },
+      { uploadDir: mountPoint, maxBytes: 10_000_000 },
+      { filename: 'page.html', data: Buffer.alloc(5 * 1024 * 1024, 'a') },
     )
+    await expect(stored).rejects.toMatchObject({
+      status: 507,
+      message: expect.stringMatching(/^no space left to store page\.html in .* MB free\)/),
+    })
     expect(await leftovers()).toEqual([])
 
-    // Space is back (nothing was kept): a file that fits is taken.
-    expect((await upload('note.txt', 1000)).status).toBe(202)
+    // A spooled upload is moved into place, not copied: one that fits the disk once is taken.
+    expect((await upload('half.txt', 2 * 1024 * 1024)).status).toBe(202)
   })
 
   it('is reported by /healthz as low space in the upload folder, while the rest stays up', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -12,8 +12,8 @@ import { HttpError } from './http-error.ts'
 export interface SpooledFile {
   /** As the client named it. */
   filename: string
-  /** Where it was spooled; read it with `read()`, one file at a time. */
-  read(): Promise<Uint8Array>
+  /** Where it was spooled (under the upload folder: registering it moves it into place). */
+  path: string
 }
 
 export interface MultipartUpload {
@@ -66,7 +66,7 @@ export async function readMultipartUpload(
       }
       const path = join(dir, String(files.length))
       const filename = info.filename || `upload-${files.length + 1}`
-      files.push({ filename, read: () => readFile(path) })
+      files.push({ filename, path })
       stream.on('limit', () =>
         reject(new HttpError(413, `${filename} is larger than ${maxBytes} bytes (UPLOAD_MAX_BYTES)`)),
       )

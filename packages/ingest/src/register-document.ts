@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { withTransaction } from '@rag/db'
 import { detectSourceType, SUPPORTED_EXTENSIONS } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
@@ -26,16 +28,28 @@ export class UploadRejectedError extends Error {
   }
 }
 
-export interface UploadInput {
+/**
+ * The bytes of an upload: in memory, or a file already on disk (an upload spooled as it arrived,
+ * on the upload folder's file system), which is moved into place, never read whole into memory.
+ */
+export type UploadContent = { data: Uint8Array; spooled?: undefined } | { spooled: string; data?: undefined }
+
+export type UploadInput = UploadContent & {
   /** As the client named it: a relative path is kept, anything else cut to its last segment. */
   filename: string
   /** The name must be a relative path (folder watch: `manuals/guide.pdf`), each segment sanitised. */
   keepPath?: boolean
-  data: Uint8Array
   collection?: string
   tags?: string[]
   /** A fetched web page: named and cited by its URL, read as HTML, fetched again on re-index. */
   sourceUrl?: string
+}
+
+/** The sha256 of a file, read as a stream. */
+async function fileHash(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  await pipeline(createReadStream(path), hash)
+  return hash.digest('hex')
 }
 
 export interface RegisterOptions {
@@ -109,15 +123,16 @@ export async function registerDocument(
       `unsupported file type ${JSON.stringify(extname(filename) || filename)}; supported: ${SUPPORTED_EXTENSIONS.join(' ')}`,
     )
   }
-  if (input.data.length === 0) throw new UploadRejectedError(400, `${filename} is empty`)
-  if (input.data.length > options.maxBytes) {
-    throw new UploadRejectedError(
-      413,
-      `${filename} is ${input.data.length} bytes; the limit is ${options.maxBytes}`,
-    )
+  const size = input.spooled === undefined ? input.data.length : (await stat(input.spooled)).size
+  if (size === 0) throw new UploadRejectedError(400, `${filename} is empty`)
+  if (size > options.maxBytes) {
+    throw new UploadRejectedError(413, `${filename} is ${size} bytes; the limit is ${options.maxBytes}`)
   }
   const collection = input.collection?.trim() || 'default'
-  const contentHash = createHash('sha256').update(input.data).digest('hex')
+  const contentHash =
+    input.spooled === undefined
+      ? createHash('sha256').update(input.data).digest('hex')
+      : await fileHash(input.spooled)
 
   // The bytes are written before the transaction (which holds a connection and the document's
   // row): inside it the file is only renamed into place. A full disk is the caller's 507.
@@ -125,7 +140,9 @@ export async function registerDocument(
   const staged = join(staging, `${contentHash.slice(0, 32)}.${randomUUID()}.tmp`)
   try {
     await mkdir(staging, { recursive: true })
-    await writeFile(staged, input.data)
+    if (input.spooled === undefined) await writeFile(staged, input.data)
+    // A spooled file is moved (the same file system: no bytes copied); copied where it is not.
+    else await rename(input.spooled, staged).catch(() => copyFile(input.spooled, staged))
   } catch (error) {
     await rm(staged, { force: true })
     if (isDiskFull(error))
@@ -149,7 +166,7 @@ export async function registerDocument(
     const content = {
       contentHash,
       storedPath,
-      sizeBytes: input.data.length,
+      sizeBytes: size,
       sourceType,
       ...(input.sourceUrl ? { sourceUrl: input.sourceUrl } : {}),
     }
@@ -161,11 +178,7 @@ export async function registerDocument(
 
   if (outcome.action !== 'unchanged') {
     await deps.producer
-      .enqueueAgain(
-        parseJob,
-        { documentId: outcome.id, contentHash },
-        { priority: parsePriority(input.data.length) },
-      )
+      .enqueueAgain(parseJob, { documentId: outcome.id, contentHash }, { priority: parsePriority(size) })
       .catch((error: unknown) => {
         deps.logger.warn(
           { err: error, documentId: outcome.id },

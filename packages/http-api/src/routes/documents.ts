@@ -103,12 +103,12 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
         .filter(Boolean)
       const accepted: (ReturnType<typeof documentView> & { action: string })[] = []
       const rejected: { filename: string; status: number; error: string }[] = []
-      // One file at a time: at most one file's bytes are in memory.
+      // One file at a time, each moved from the spool into place: no file is read into memory.
       for (const file of upload.files) {
         try {
           const { document, action } = await registerDocument(deps, options, {
             filename: file.filename,
-            data: await file.read(),
+            spooled: file.path,
             collection,
             tags,
           })
