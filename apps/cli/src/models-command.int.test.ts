@@ -168,3 +168,28 @@ it('an LLM on a server is checked on the server, not looked for as a GGUF', asyn
     await server.close()
   }
 })
+
+it('lists a GGUF not downloaded yet as such, not as "download is disabled" when it is not', async () => {
+  const config = (model: string, allow: string) =>
+    modelsCommandConfig.parse({
+      EMBEDDING_MODEL: 'none',
+      RERANKER_MODEL: 'none',
+      LLM_MODEL: model,
+      MODELS_DIR: modelsDir,
+      ALLOW_MODEL_DOWNLOAD: allow,
+    })
+  const lineOf = async (model: string, allow: string) => {
+    const listed = captureLines()
+    await runModelsCommand('list', config(model, allow), { output: listed.output, logger })
+    return listed.lines[0]
+  }
+  expect(await lineOf('hf:someone/tiny-GGUF:Q4_K_M', 'true')).toMatch(
+    /^llm {7}MISSING {2}hf:someone\/tiny-GGUF:Q4_K_M {2}missing \(not downloaded yet: `pnpm rag models pull` fetches it/,
+  )
+  expect(await lineOf('hf:someone/tiny-GGUF:Q4_K_M', 'false')).toMatch(
+    /downloads are off \(ALLOW_MODEL_DOWNLOAD=false\): place the GGUF there/,
+  )
+  expect(await lineOf('not-here-yet.gguf', 'true')).toMatch(
+    /missing \(not in .*: place the GGUF there \(LLM_MODEL names a file\)\)/,
+  )
+})

@@ -101,10 +101,25 @@ async function inventory(
       model: models.llm,
       present: located.path !== null,
       where: located.path ?? models.dir,
-      detail: located.path ? 'GGUF' : `missing (${located.error?.split('\n')[0]})`,
+      detail: located.path
+        ? 'GGUF'
+        : `missing (${llmMissingReason(located.error ?? '', models.llm, models)})`,
     })
   }
   return lines
+}
+
+/**
+ * Why the GGUF is not there, in this command's terms: listing never downloads, so the resolver's
+ * "download is disabled" would be untrue when downloads are on.
+ */
+function llmMissingReason(error: string, model: string, models: ModelsSection): string {
+  if (!/No model file found|ENOENT/i.test(error)) return error.split('\n')[0] ?? error
+  if (!/^(hf:|https?:)/.test(model))
+    return `not in ${models.dir}: place the GGUF there (LLM_MODEL names a file)`
+  return models.allowDownload
+    ? `not downloaded yet: \`pnpm rag models pull\` fetches it (or the LLM worker on first use)`
+    : `not in ${models.dir}, and downloads are off (ALLOW_MODEL_DOWNLOAD=false): place the GGUF there`
 }
 
 /**

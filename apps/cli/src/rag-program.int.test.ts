@@ -72,6 +72,16 @@ describe('rag', () => {
     expect(stderr).toMatch(/^rag: cannot reach the gateway at http:\/\/127\.0\.0\.1:9 .*pnpm start.*\n$/)
     const debug = await rag(['--debug', 'documents'], { GATEWAY_URL: 'http://127.0.0.1:9' })
     expect(debug.stderr).toMatch(/\n\s+at /)
+    // A global option after the subcommand works too, as the hint has it.
+    const after = await rag(['documents', '--debug'], { GATEWAY_URL: 'http://127.0.0.1:9' })
+    expect(after.stderr).toMatch(/\n\s+at /)
+  })
+
+  it('finds the gateway at GATEWAY_PORT when GATEWAY_URL is not set', async () => {
+    const port = new URL(server.baseUrl).port
+    const moved = await rag(['documents', '--json'], { GATEWAY_URL: '', GATEWAY_PORT: port })
+    expect(moved.code).toBe(0)
+    expect(Array.isArray(JSON.parse(moved.stdout))).toBe(true)
   })
 
   it('names a bad setting and exits 2', async () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import type { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { ANSWER_MODES, type AskOptions, SEARCH_MODES } from '@rag/api-contract'
-import { ConfigError, cliConfig, modelsCommandConfig } from '@rag/config'
+import { ConfigError, cliConfig, gatewayUrlOf, modelsCommandConfig } from '@rag/config'
 import { createGatewayClient, GatewayError } from '@rag/gateway-client'
 import { createLogger } from '@rag/log'
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander'
@@ -58,7 +58,7 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
   const gateway = (progress: Writable) => {
     const config = cliConfig.parse(io.env)
     return createGatewayClient({
-      baseUrl: config.client.gatewayUrl,
+      baseUrl: gatewayUrlOf(config),
       apiKey: config.gateway.apiKeys[0],
       onRateLimited: (seconds, _path, why) =>
         progress.write(
@@ -203,6 +203,11 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
       .action(async (args: string[]) => {
         exitCode = await runProgram(main, args, io.env)
       })
+
+  // Global options work after a subcommand too (`rag models pull --debug`, as the hint says).
+  for (const command of program.commands)
+    if (!Object.hasOwn(PROGRAMS, command.name()))
+      command.option('--debug', 'print the stack trace of an error')
 
   try {
     await program.parseAsync(argv, { from: 'user' })

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { cliConfig, processEnvironment } from '@rag/config'
+import { cliConfig, gatewayUrlOf, processEnvironment } from '@rag/config'
 import { createGatewayClient } from '@rag/gateway-client'
 import { createMcpServer } from '@rag/mcp-server'
 import { runMain } from '@rag/runtime'
@@ -15,6 +15,6 @@ runMain(async () => {
       'rag mcp: pnpm wrote its "> rag-platform@ mcp" banner into the MCP stream before this server started; register the server as `pnpm --silent mcp` (see docs/clients.md)\n',
     )
   const config = cliConfig.parse(environment)
-  const client = createGatewayClient({ baseUrl: config.client.gatewayUrl, apiKey: config.gateway.apiKeys[0] })
+  const client = createGatewayClient({ baseUrl: gatewayUrlOf(config), apiKey: config.gateway.apiKeys[0] })
   await createMcpServer(client, { localFiles: true }).connect(new StdioServerTransport())
 })

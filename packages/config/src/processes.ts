@@ -2,7 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
-import { integer, text } from './env-values.ts'
+import { integer, optionalUrl, text } from './env-values.ts'
 import { chunking } from './fragments/chunking.ts'
 import { database, databaseOrEmbedded } from './fragments/database.ts'
 import { supervisor } from './fragments/embedded.ts'
@@ -74,14 +74,22 @@ export type WorkerConfig = WorkerConfigOf<'worker-store'>
 export const cliConfig = defineProcessConfig('cli', {
   client: defineFragment({
     shape: {
-      // Where `pnpm start` (or docker compose) serves the gateway.
-      GATEWAY_URL: text('http://127.0.0.1:3000'),
+      // Where `pnpm start` (or docker compose) serves the gateway; empty: this machine at
+      // GATEWAY_PORT (so moving the port moves the CLI and the MCP server with it).
+      GATEWAY_URL: optionalUrl(['http:', 'https:']),
     },
-    read: (env) => ({ gatewayUrl: env.GATEWAY_URL.replace(/\/+$/, '') }),
+    read: (env) => ({ gatewayUrl: env.GATEWAY_URL?.replace(/\/+$/, '') ?? null }),
   }),
   gateway,
 })
 export type CliConfig = ReturnType<typeof cliConfig.parse>
+
+/** Where the CLI and the MCP server reach the gateway: GATEWAY_URL, else this machine at GATEWAY_PORT. */
+export function gatewayUrlOf(config: CliConfig): string {
+  const { host, port } = config.gateway
+  const local = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  return config.client.gatewayUrl ?? `http://${local}:${port}`
+}
 
 export const watcherConfig = defineProcessConfig('watcher', {
   database,
