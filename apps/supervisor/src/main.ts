@@ -3,7 +3,7 @@ import { processEnvironment, supervisorConfig } from '@rag/config'
 import { openDatabase, startEmbeddedPostgres } from '@rag/db'
 import { createLineFormatter, createLogger } from '@rag/log'
 import { processCommands } from '@rag/process-catalog'
-import { ProcessSupervisor } from '@rag/process-supervisor'
+import { claimDataDir, ProcessSupervisor } from '@rag/process-supervisor'
 import { createProducer } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { adviseOnEmbeddedSize } from './embedded-advice.ts'
@@ -38,6 +38,9 @@ runMain(async () => {
   })
   const shutdown = createShutdown({ logger, timeoutMs: 30000 })
   shutdown.installSignalHandlers()
+  // One platform per data folder: a second would share the first one's database and queues.
+  const claim = await claimDataDir(config.storage.dataDir)
+  shutdown.add('data folder claim', () => claim.release())
 
   let databaseUrl = config.database.url
   if (!databaseUrl) {

@@ -71,6 +71,22 @@ describe('pnpm start on embedded defaults', () => {
     expect(body?.postgres.ok && body.pgvector.ok && body.redis.ok).toBe(true)
     expect(Object.keys(body?.queues ?? {})).toHaveLength(7)
 
+    // A second `pnpm start` on the same data folder is refused at once, naming the running one.
+    const second = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], {
+      env: { ...env, GATEWAY_PORT: String(await freePort()) },
+    })
+    let refusal = ''
+    second.stderr?.on('data', (chunk: Buffer) => {
+      refusal += chunk.toString()
+    })
+    const secondCode = await new Promise<number | null>((resolve) => second.once('exit', resolve))
+    expect(secondCode).toBe(1)
+    expect(refusal).toMatch(
+      new RegExp(
+        `^the platform already runs on ${dataDir} \\(pid ${supervisor.pid}, started .*\\): stop it first`,
+      ),
+    )
+
     // The sample documents go through the real worker processes (keyword-only: no model hub here).
     interface Listed {
       documents: { filename: string; status: string; chunkCount: number }[]
