@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ANALYZER_VERSION, analyzeText, tokenize } from '@rag/keyword'
+import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { reanalyzeKeywordIndex } from './repository/reanalyze-keyword-index.ts'
 import { type IngestionFixture, ingestTexts, startIngestionFixture } from './testing.ts'
@@ -70,4 +71,22 @@ it('re-analyses an index the first analyser made, recounts its statistics, and r
   expect(index[0]?.analyzer).toBe(ANALYZER_VERSION)
   // Nothing left to do.
   expect(await reanalyzeKeywordIndex(pool, { logger: fixture.logger })).toBeNull()
+})
+
+it('says nothing of an older analyser on a brand-new database, and records this one', async () => {
+  const empty = await startIngestionFixture('reanalyze-empty')
+  try {
+    const told: string[] = []
+    const logger = createLogger({
+      name: 'test',
+      level: 'info',
+      destination: { write: (line: string) => told.push(line) },
+    })
+    expect(await reanalyzeKeywordIndex(empty.db.pool, { logger })).toBeNull()
+    expect(told).toEqual([])
+    const { rows } = await empty.db.pool.query<{ analyzer: string }>('SELECT analyzer FROM keyword_index')
+    expect(rows[0]?.analyzer).toBe(ANALYZER_VERSION)
+  } finally {
+    await empty.close()
+  }
 })

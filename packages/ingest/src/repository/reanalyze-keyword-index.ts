@@ -87,6 +87,15 @@ export async function reanalyzeKeywordIndex(
       const { rows } = await pool.query<{ analyzer: string }>('SELECT analyzer FROM keyword_index')
       const from = rows[0]?.analyzer ?? ''
       if (from === ANALYZER_VERSION) return null
+      // A brand-new database (the migration names the first analyser) has nothing to re-analyse:
+      // it is this analyser's from the start, and nothing is said about an older one.
+      const { rows: held } = await pool.query<{ any: boolean }>(
+        'SELECT EXISTS (SELECT 1 FROM chunks) OR EXISTS (SELECT 1 FROM sections) AS any',
+      )
+      if (!held[0]?.any) {
+        await pool.query('UPDATE keyword_index SET analyzer = $1', [ANALYZER_VERSION])
+        return null
+      }
       logger.info({ from, to: ANALYZER_VERSION }, 'keyword index made by an older analyser: re-analysing it')
       const sections = await reanalyzeRows(pool, 'sections', { batchSize, isClosing })
       const chunks = await reanalyzeRows(pool, 'chunks', { batchSize, isClosing })
