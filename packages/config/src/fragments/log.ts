@@ -8,7 +8,8 @@ export type LogFormat = (typeof LOG_FORMATS)[number]
 
 export const log = defineFragment({
   shape: {
-    // pino level; "debug" shows every job transition.
+    // pino level; "debug" shows every job transition and every HTTP request (info logs only the
+    // requests that failed, were refused or took over 2 s).
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
     // pretty: coloured lines for people (pino-pretty); json: one JSON object a line (for log tools);
     // auto: pretty on a terminal, JSON otherwise. `pnpm start` formats its processes' lines this way.

@@ -8,7 +8,13 @@ const isRoutine = (path: string, status: number) =>
   (status < 400 &&
     (path.startsWith('/assets/') || path.startsWith('/docs/assets/') || path === '/favicon.svg'))
 
-/** Gives each request an id (or keeps the caller's X-Request-Id), logs it once, and stamps its log lines. */
+/** A request that takes this long is logged at info (the answer to "why was it slow?"). */
+const SLOW_REQUEST_MS = 2000
+
+/**
+ * Gives each request an id (or keeps the caller's X-Request-Id), logs it once (at debug, or info
+ * when it failed or was slow), and stamps its log lines.
+ */
 export function requestContext({ logger }: { logger: Logger }): MiddlewareHandler {
   return async function requestContextMiddleware(c, next) {
     const incoming = c.req.header('x-request-id')
@@ -17,15 +23,20 @@ export function requestContext({ logger }: { logger: Logger }): MiddlewareHandle
     const started = performance.now()
     await withLogContext({ reqId }, async () => {
       await next()
-      const level = isRoutine(c.req.path, c.res.status) ? 'debug' : c.res.status >= 500 ? 'error' : 'info'
+      const ms = Math.round(performance.now() - started)
+      const { status } = c.res
+      // Every request at debug (LOG_LEVEL=debug shows them all); at info only what someone would
+      // look for: a refused or failed request, or a slow one.
+      const level = isRoutine(c.req.path, status)
+        ? 'debug'
+        : status >= 500
+          ? 'error'
+          : status >= 400 || ms >= SLOW_REQUEST_MS
+            ? 'info'
+            : 'debug'
       logger[level](
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
+        { method: c.req.method, path: c.req.path, status, ms },
+        status < 400 && ms >= SLOW_REQUEST_MS ? 'slow request' : 'request',
       )
     })
   }
