@@ -14,7 +14,7 @@ beforeAll(async () => {
   server = await startGatewayServer('cli-ask')
   await ingestSamples(server.fixture, join(server.dir, 'uploads'))
 })
-afterAll(() => server.close())
+afterAll(() => server?.close())
 
 const ask = async (question: string, options: Record<string, unknown> = {}, json = false) => {
   const out = captureLines()

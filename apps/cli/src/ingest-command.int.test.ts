@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startGatewayServer('cli-ingest')
   ;({ baseUrl, dir } = server)
 })
-afterAll(() => server.close())
+afterAll(() => server?.close())
 
 describe('pnpm ingest', () => {
   it('ingests a folder and exits 0 when every document is ready', async () => {

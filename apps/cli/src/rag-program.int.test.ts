@@ -16,7 +16,7 @@ beforeAll(async () => {
     gateway: { access: { apiKeys: [], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 60 } },
   })
 })
-afterAll(() => server.close())
+afterAll(() => server?.close())
 
 function text() {
   let written = ''

@@ -30,7 +30,7 @@ afterAll(async () => {
     "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'eval\\_sample\\_questions\\_%'",
   )
   for (const { name } of rows) await db.pool.query(`DROP SCHEMA ${quoteIdentifier(name)} CASCADE`)
-  await db.drop()
+  await db?.drop()
   await dropPrefix(redisUrl, `${prefix}-eval`)
   await rm(scratch, { recursive: true, force: true })
 })

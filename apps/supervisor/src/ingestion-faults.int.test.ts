@@ -36,7 +36,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await db.drop()
+  await db?.drop()
   await rm(workDir, { recursive: true, force: true })
 })
 

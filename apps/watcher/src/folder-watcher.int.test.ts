@@ -26,7 +26,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await fixture.close()
+  await fixture?.close()
   await rm(root, { recursive: true, force: true })
 })
 

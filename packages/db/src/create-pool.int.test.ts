@@ -8,7 +8,7 @@ let pool: Pool
 beforeAll(() => {
   pool = createPool({ url: config.databaseUrl, max: 3 })
 })
-afterAll(() => pool.end())
+afterAll(() => pool?.end())
 
 it.skipIf(config.dbBackend !== 'native')(
   'a checked-out connection cut by the server (a Postgres restart) is an error for its query, not a crash',

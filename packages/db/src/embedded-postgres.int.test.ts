@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()))
-  await embedded.close()
+  await embedded?.close()
 })
 
 describe('the embedded database server', () => {

@@ -26,7 +26,7 @@ describe('migrations', () => {
     db = await createTestDatabase('migrate', { migrated: false })
   })
   afterAll(async () => {
-    await db.drop()
+    await db?.drop()
   })
 
   it('creates the schema on first run and changes nothing on the second', async () => {

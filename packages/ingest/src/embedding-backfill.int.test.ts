@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { workers, producer, prefix } of running) {
     await Promise.all(workers.map((worker) => worker.close()))
-    await producer.close()
+    await producer?.close()
     await dropPrefix(redisUrl, prefix)
   }
   await db?.drop()

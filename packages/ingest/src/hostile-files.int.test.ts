@@ -34,7 +34,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await fixture.close()
+  await fixture?.close()
   await rm(uploadDir, { recursive: true, force: true })
 })
 

@@ -23,8 +23,8 @@ beforeAll(async () => {
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-reconcile-'))
 })
 afterAll(async () => {
-  await producer.close()
-  await db.drop()
+  await producer?.close()
+  await db?.drop()
   await dropPrefix(redisUrl, prefix)
   await rm(uploadDir, { recursive: true, force: true })
 })

@@ -12,7 +12,7 @@ let db: TestDatabase
 beforeAll(async () => {
   db = await createTestDatabase('question_store')
 })
-afterAll(() => db.drop())
+afterAll(() => db?.drop())
 
 const options = {
   topK: 3,

@@ -77,7 +77,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.close()))
   await gateway?.close()
-  await fixture.close()
+  await fixture?.close()
   await rm(uploadDir, { recursive: true, force: true })
   await rm(modelsDir, { recursive: true, force: true })
 })

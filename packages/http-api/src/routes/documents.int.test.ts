@@ -26,8 +26,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await testGateway.close()
-  await fixture.close()
+  await testGateway?.close()
+  await fixture?.close()
   await rm(uploadDir, { recursive: true, force: true })
 })
 

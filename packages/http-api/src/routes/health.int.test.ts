@@ -26,10 +26,10 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await testGateway.close()
+  await testGateway?.close()
   await Promise.all(workers.map((worker) => worker.close()))
-  await producer.close()
-  await db.drop()
+  await producer?.close()
+  await db?.drop()
   await dropPrefix(redisUrl, prefix)
 })
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  await server.close()
+  await server?.close()
   await rm(uploadDir, { recursive: true, force: true })
 })
 
