@@ -29,6 +29,13 @@ const en = {
   'upload.choose': 'or choose files',
   'upload.uploading': 'uploading',
   'upload.rejected': 'Not accepted',
+  'question.queued': 'waiting',
+  'question.retrieving': 'searching the documents',
+  'question.reranking': 'ranking the passages',
+  'question.generating': 'writing the answer',
+  'question.done': 'done',
+  'question.failed': 'failed',
+  'question.cancelled': 'cancelled',
   'stage.queued': 'queued',
   'stage.parsing': 'parsing',
   'stage.chunking': 'chunking',
@@ -125,6 +132,13 @@ const ja: Record<MessageKey, string> = {
   'upload.choose': 'またはファイルを選択',
   'upload.uploading': 'アップロード中',
   'upload.rejected': '受け付けられませんでした',
+  'question.queued': '順番待ち',
+  'question.retrieving': '文書を検索中',
+  'question.reranking': '関連度を判定中',
+  'question.generating': '回答を作成中',
+  'question.done': '完了',
+  'question.failed': '失敗',
+  'question.cancelled': '取り消し',
   'stage.queued': '待機中',
   'stage.parsing': '解析中',
   'stage.chunking': '分割中',
@@ -199,3 +213,9 @@ export function translator(language: Language): Translate {
 /** The browser's language when it is Japanese, else English. */
 export const preferredLanguage = (languages: readonly string[]): Language =>
   languages.some((language) => language.toLowerCase().startsWith('ja')) ? 'ja' : 'en'
+
+/** A question's status in words (one the UI does not know yet shows as the API names it). */
+export function questionStatusLabel(t: Translate, status: string): string {
+  const key = `question.${status}`
+  return key in en ? t(key as MessageKey) : status
+}

@@ -5,6 +5,7 @@ import { api, type Question } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { followAnswer } from '../ask-stream.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
+import { questionStatusLabel } from '../i18n.ts'
 import { askOptions } from '../settings.ts'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
@@ -82,7 +83,7 @@ export function AskView() {
       <ErrorMessage message={error} testId="ask-error" />
       {status && !isQuestionFinished(status) ? (
         <p class="muted" data-testid="ask-status">
-          {t('ask.status', { status })}
+          {t('ask.status', { status: questionStatusLabel(t, status) })}
         </p>
       ) : null}
       {queue && !result ? (

@@ -2,6 +2,7 @@ import { isQuestionFinished } from '@rag/api-contract/enums'
 import type { Question } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
+import { questionStatusLabel } from '../i18n.ts'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { PassageCard } from './passage-card.tsx'
 
@@ -35,7 +36,7 @@ export function ChatTurn({ turn }: { turn: LiveTurn }) {
       ) : null}
       <article class="card answer">
         {!isQuestionFinished(turn.status) ? (
-          <p class="muted">{t('ask.status', { status: turn.status })}</p>
+          <p class="muted">{t('ask.status', { status: questionStatusLabel(t, turn.status) })}</p>
         ) : null}
         {turn.queue && !result ? (
           <p class="muted">
