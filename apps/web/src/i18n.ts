@@ -65,6 +65,7 @@ const en = {
     'No written answer: the language model (LLM_MODEL) is not available, so the best passage is shown.',
   'degraded.fusion': 'The question was not rephrased (RAG-Fusion): the language model is not available.',
   'degraded.other': 'Answered without: {what}',
+  'degraded.same': 'Answered with the same limits as above.',
   'degraded.fix':
     'To add the models, run `pnpm rag models pull` where the internet is reachable (docs/models.md).',
   'ask.status': 'Status: {status}',
@@ -166,6 +167,7 @@ const ja: Record<MessageKey, string> = {
   'degraded.generate':
     '言語モデル（LLM_MODEL）が使えないため、文章の回答の代わりに最も関連する箇所を表示しています。',
   'degraded.fusion': '言語モデルが使えないため、質問の言い換え（RAG-Fusion）をしていません。',
+  'degraded.same': '上と同じ制限のもとで回答しました。',
   'degraded.other': '次の機能なしで回答しました: {what}',
   'degraded.fix':
     'モデルを入れるには、インターネットにつながる環境で `pnpm rag models pull` を実行してください（docs/models.md）。',

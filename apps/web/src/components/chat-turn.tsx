@@ -20,7 +20,14 @@ export interface LiveTurn {
 }
 
 /** One turn of a conversation: the question, the query it was rewritten to, the answer with its [n] sources. */
-export function ChatTurn({ turn }: { turn: LiveTurn }) {
+export function ChatTurn({
+  turn,
+  explainDegraded = true,
+}: {
+  turn: LiveTurn
+  /** Whether to explain what was missing (false: the turn before said the same; a quiet marker then). */
+  explainDegraded?: boolean
+}) {
   const { t } = useApp()
   const { result } = turn
   const showingProvisional = !result && turn.answer === '' && Boolean(turn.provisional?.answer)
@@ -59,7 +66,12 @@ export function ChatTurn({ turn }: { turn: LiveTurn }) {
             ),
           )}
         </p>
-        {result ? <DegradedNotice degraded={result.degraded} /> : null}
+        {result && explainDegraded ? <DegradedNotice degraded={result.degraded} /> : null}
+        {result && !explainDegraded && result.degraded.length > 0 ? (
+          <p class="muted" data-testid="degraded-same">
+            {t('degraded.same')}
+          </p>
+        ) : null}
       </article>
       {result && !result.refused && result.sources.length > 0 ? (
         <details class="turn-sources">

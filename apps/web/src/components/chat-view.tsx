@@ -158,8 +158,8 @@ export function ChatView() {
           </h2>
         ) : null}
         <ol class="turns" data-testid="turns">
-          {turns.map((turn) => (
-            <ChatTurn key={turn.id} turn={turn} />
+          {turns.map((turn, index) => (
+            <ChatTurn key={turn.id} turn={turn} explainDegraded={saysSomethingNew(turns, index)} />
           ))}
         </ol>
         <ErrorMessage message={error} testId="chat-error" />
@@ -180,4 +180,15 @@ export function ChatView() {
       </div>
     </section>
   )
+}
+
+/** What a finished turn had to do without, as one comparable value. */
+const missing = (turn: LiveTurn | undefined) => [...(turn?.result?.degraded ?? [])].sort().join(',')
+
+/**
+ * Whether a turn's notice of what was missing says something the turn before did not: the same
+ * notice under every answer of a conversation is said once, then marked quietly.
+ */
+export function saysSomethingNew(turns: LiveTurn[], index: number): boolean {
+  return index === 0 || missing(turns[index]) !== missing(turns[index - 1])
 }
