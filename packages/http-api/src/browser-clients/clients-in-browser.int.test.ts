@@ -1,18 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { processEnvironment } from '@rag/config'
-import { findTestAsset, testConfig } from '@rag/config/testing'
 import { ingestSamples } from '@rag/ingest/testing'
 import { build } from 'esbuild'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../testing.ts'
+import { hasChromium, launchTestChromium } from './test-chromium.ts'
 
 // Third-party clients in a real browser (Debian's Chromium), on a page of another origin listed
 // in CORS_ORIGINS: what a web developer's page meets, preflights and all. From Node no CORS applies.
-const tests = testConfig.parse(processEnvironment()).test
-const { found: hasChromium } = await findTestAsset(tests, tests.chromiumPath)
 const KEY = 'browser-clients-key-0123456789'
 
 let page: Server
@@ -53,11 +50,7 @@ beforeAll(async () => {
     gateway: { access: { apiKeys: [KEY], corsOrigins: [pageOrigin], askPerMinute: 0, uploadsPerMinute: 0 } },
   })
   await ingestSamples(gateway.fixture, gateway.dir, ['lumina-guide.pdf'])
-  browser = await chromium.launch({
-    executablePath: tests.chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  browser = await launchTestChromium()
 })
 afterAll(async () => {
   await browser?.close()

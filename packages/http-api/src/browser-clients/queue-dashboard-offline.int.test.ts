@@ -1,13 +1,10 @@
-import { processEnvironment } from '@rag/config'
-import { findTestAsset, testConfig } from '@rag/config/testing'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from '../testing.ts'
+import { hasChromium, launchTestChromium } from './test-chromium.ts'
 
 // The queue dashboard with no network beyond this machine (the product's promise): every request
 // the page makes to another host is refused and recorded; the page must need none.
-const tests = testConfig.parse(processEnvironment()).test
-const { found: hasChromium } = await findTestAsset(tests, tests.chromiumPath)
 
 let gateway: GatewayServer
 let browser: Browser
@@ -15,11 +12,7 @@ let browser: Browser
 beforeAll(async () => {
   if (!hasChromium) return
   gateway = await startGatewayServer('dashboard-offline')
-  browser = await chromium.launch({
-    executablePath: tests.chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  browser = await launchTestChromium()
 })
 afterAll(async () => {
   await browser?.close()
