@@ -66,10 +66,19 @@ async function runClients({ baseUrl, apiKey }: { baseUrl: string; apiKey: string
   })
   const resumed: { id: string; event: string }[] = []
   const end = new AbortController()
+  // The question may have finished before the first connection (its first event then `done`): a
+  // client that had `done` is answered 204 on resuming, which tells it there is nothing more.
+  let resumedStatus = 0
   await fetchEventSource(events, {
     headers: { authorization, 'last-event-id': first[0]?.id ?? '' },
     signal: end.signal,
     openWhenHidden: true,
+    onopen: async (response) => {
+      resumedStatus = response.status
+      if (response.status === 204) end.abort()
+      else if (!response.headers.get('content-type')?.startsWith('text/event-stream'))
+        throw new Error(`not an event stream: ${response.status}`)
+    },
     onmessage: (message) => {
       resumed.push({ id: message.id, event: message.event })
       if (message.event === 'done') end.abort()
@@ -86,6 +95,7 @@ async function runClients({ baseUrl, apiKey }: { baseUrl: string; apiKey: string
     hit: found.structuredContent?.hits[0]?.sourceId ?? null,
     first,
     resumed,
+    resumedStatus,
   }
 }
 
