@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDocumentFinished } from '@rag/api-contract/enums'
 import type { BenchConfig } from '@rag/config'
@@ -8,7 +8,7 @@ import { getDocument, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { closeRun, openRun, startWorkers, workersAttached } from './bench-run.ts'
 import { percentile } from './percentile.ts'
-import { residentByCommand } from './process-memory.ts'
+import { INGESTION_PROCESS_KINDS, trackPeaksByCommand } from './process-memory.ts'
 
 const logger = createLogger({ name: 'bench', level: 'warn' })
 const CONTROL_EVERY_MS = 5000
@@ -24,10 +24,10 @@ const reasonGroup = (error: string) =>
 /**
  * `pnpm bench files DIR…`: every supported file under the folders through the real pipeline
  * (worker processes, default parse budget), with a small control document uploaded every 5 s.
- * Prints how many ended ready / failed (by reason) / not at all, the peak memory of the parse
- * worker and of its parse children, and how long control documents took.
+ * Prints how many ended ready / failed (by reason) / not at all, the peak memory of each process
+ * kind (parse and OCR workers, parse children, each OCR helper), and how long control documents took.
  */
-export async function benchFiles(config: BenchConfig, paths: string[]): Promise<void> {
+export async function benchFiles(config: BenchConfig, paths: string[], memoryCapMb: number): Promise<void> {
   if (paths.length === 0) throw new Error('usage: pnpm bench files DIR [DIR…]')
   const { files, skipped } = await collectFiles(paths)
   console.log(`${files.length} files to ingest (${skipped.length} skipped) from ${paths.join(', ')}`)
@@ -36,13 +36,7 @@ export async function benchFiles(config: BenchConfig, paths: string[]): Promise<
   const supervisor = startWorkers(config, run, join(work, 'models'), 'none')
   const deps = { pool: run.pool, producer: run.producer, logger }
   const uploads = { uploadDir: join(work, 'uploads'), maxBytes: 50 * 1024 * 1024 }
-  let peakWorker = 0
-  let peakChild = 0
-  const sampler = setInterval(async () => {
-    for (const mb of (await residentByCommand(/worker-parse\/src\/main/)).values())
-      peakWorker = Math.max(peakWorker, mb)
-    for (const mb of (await residentByCommand(/parse-child/)).values()) peakChild = Math.max(peakChild, mb)
-  }, 250)
+  const memory = trackPeaksByCommand(INGESTION_PROCESS_KINDS)
   const controls: { id: string; at: number }[] = []
   const controlTimes: number[] = []
   try {
@@ -105,13 +99,19 @@ export async function benchFiles(config: BenchConfig, paths: string[]): Promise<
       console.log(`  ${String(names.length).padStart(4)}  ${reason}   e.g. ${names[0]}`)
     }
     for (const { name } of pending.values()) console.log(`  not finished: ${name}`)
-    console.log(`peak RSS: worker-parse ${peakWorker} MiB, a parse child ${peakChild} MiB`)
+    console.log(`peak RSS by process kind (the cap, PARSE_MEMORY_MB: ${memoryCapMb} MiB):`)
+    for (const line of await memory.stop()) console.log(`  ${line}`)
     const sorted = [...controlTimes].sort((a, b) => a - b)
     console.log(
-      `control documents: ${controlTimes.length} of ${controls.length} finished; p50 ${percentile(sorted, 0.5).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
+      `control documents: ${controlTimes.length} of ${controls.length} finished; p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p95 ${percentile(sorted, 0.95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
+    )
+    console.log(
+      `load average (1, 5, 15 min): ${loadavg()
+        .map((each) => each.toFixed(2))
+        .join(', ')}`,
     )
   } finally {
-    clearInterval(sampler)
+    await memory.stop()
     await supervisor.stop()
     await closeRun(run)
     await rm(work, { recursive: true, force: true })

@@ -5,6 +5,7 @@ import { benchFiles } from './bench-files.ts'
 import { benchIngest } from './bench-ingest.ts'
 import { benchModels } from './bench-models.ts'
 import { benchRelevance } from './bench-relevance.ts'
+import { benchScan } from './bench-scan.ts'
 import { benchSearch } from './bench-search.ts'
 
 const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Promise<void>> = {
@@ -14,7 +15,9 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   // pnpm bench ask [10000,100000,1000000]: search per mode on real text, and POST /ask → done.
   ask: (config, args) => benchAsk(config.bench, args),
   // pnpm bench files DIR…: real files of every kind through the pipeline (counts, memory, stalls).
-  files: (config, args) => benchFiles(config.bench, args),
+  files: (config, args) => benchFiles(config.bench, args, config.parsing.sandbox.memoryMb),
+  // pnpm bench scan [PAGES]: a scanned book read by the OCR page jobs while ordinary documents flow.
+  scan: (config, args) => benchScan(config, args),
   // pnpm bench models [embedder|reranker|llm|ask]: real-size model costs with shape-true models.
   models: benchModels,
   // pnpm bench relevance [DATASET…]: what each part of keyword scoring adds, in memory.

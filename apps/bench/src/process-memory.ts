@@ -56,3 +56,47 @@ export function trackPeakMemory(supervisor: { pid(name: string): number | undefi
     },
   }
 }
+
+/**
+ * The peak resident memory (high-water mark) of every process kind, each a command-line pattern,
+ * sampled every 250 ms while it runs: short-lived helpers (a tesseract reading one page) are seen
+ * by their own high-water mark, not by their size at the moment of the sample.
+ */
+export function trackPeaksByCommand(kinds: Record<string, RegExp>) {
+  const peaks = new Map(Object.keys(kinds).map((kind) => [kind, { mb: 0, processes: new Set<number>() }]))
+  const sample = async () => {
+    for (const entry of await readdir('/proc').catch(() => [])) {
+      if (!/^\d+$/.test(entry)) continue
+      const command = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ')
+      const kind = Object.entries(kinds).find(([, match]) => match.test(command))?.[0]
+      const peak = kind === undefined ? undefined : peaks.get(kind)
+      if (!peak) continue
+      const mb = await highWaterMb(Number(entry))
+      if (mb === null) continue
+      peak.processes.add(Number(entry))
+      peak.mb = Math.max(peak.mb, mb)
+    }
+  }
+  const timer = setInterval(() => void sample(), 250)
+  timer.unref()
+  return {
+    /** Stops sampling; `kind 412 MiB (37 processes)` per kind, or `kind: none seen`. */
+    async stop(): Promise<string[]> {
+      clearInterval(timer)
+      return [...peaks].map(([kind, { mb, processes }]) =>
+        processes.size === 0 ? `${kind}: none seen` : `${kind} ${mb} MiB (${processes.size} processes)`,
+      )
+    },
+  }
+}
+
+/** The process kinds of ingestion whose memory a bench reports: workers, parse children, OCR helpers. */
+export const INGESTION_PROCESS_KINDS: Record<string, RegExp> = {
+  'worker-parse': /worker-parse\/src\/main/,
+  'worker-ocr': /worker-ocr\/src\/main/,
+  'parse child': /parse-child/,
+  pdfinfo: /^(timeout \S+ )?pdfinfo /,
+  pdftoppm: /^(timeout \S+ )?pdftoppm /,
+  tesseract: /^(timeout \S+ )?tesseract /,
+  tiffsplit: /^(timeout \S+ )?tiffsplit /,
+}

@@ -10,6 +10,14 @@ export interface DocumentsCommandOptions {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
+/** The pages a document is searchable without, and why the first of them was not read. */
+export function missingOf({ missingPages }: { missingPages: { page: number; reason: string }[] }): string {
+  const [first] = missingPages
+  if (!first) return ''
+  const pages = missingPages.map(({ page }) => page).join(', ')
+  return `; ${plural(missingPages.length, 'page')} not read (${pages}): page ${first.page}: ${first.reason}`
+}
+
 /** `rag documents`: a line per document (status, chunks, name, and why it failed). */
 export async function runDocumentsCommand({ client, output, collection, json }: DocumentsCommandOptions) {
   const documents = await client.listDocuments({ collection })
@@ -21,7 +29,8 @@ export async function runDocumentsCommand({ client, output, collection, json }: 
   for (const document of documents) {
     const detail =
       document.status === 'failed' ? `  ${document.error ?? ''}` : `  ${plural(document.chunkCount, 'chunk')}`
-    output.write(`${document.status.padEnd(9)} ${document.filename}${detail}\n`)
+    const ocr = document.ocrPages ? `, OCR ${document.ocrPages.read}/${document.ocrPages.total} pages` : ''
+    output.write(`${document.status.padEnd(9)} ${document.filename}${detail}${ocr}${missingOf(document)}\n`)
   }
   return 0
 }

@@ -4,6 +4,7 @@ import type { ApiDocument, GatewayClient } from '@rag/gateway-client'
 import { collectFiles } from '@rag/gateway-client'
 import { MultiBar, Presets } from 'cli-progress'
 import pLimit from 'p-limit'
+import { missingOf } from './documents-command.ts'
 
 /** A document's way to ready, in order (the contract's statuses but the failure). */
 const STAGES = DOCUMENT_STATUSES.filter((status) => status !== 'failed')
@@ -27,6 +28,8 @@ export interface IngestResult {
     filename: string
     status: string
     chunkCount: number
+    /** Pages it is searchable without (unreadable, past OCR_MAX_PAGES), and why. */
+    missingPages: { page: number; reason: string }[]
     error: string | null
   }[]
   /** Files not sent (unsupported type, unreadable) and uploads the gateway refused. */
@@ -125,6 +128,7 @@ export async function runIngestCommand({
     filename: document.filename,
     status: document.status,
     chunkCount: document.chunkCount,
+    missingPages: document.missingPages,
     error: document.error ?? null,
   }))
   const ready = documents.filter((document) => document.status === 'ready').length
@@ -133,7 +137,7 @@ export async function runIngestCommand({
   else {
     for (const document of documents)
       if (document.status === 'ready')
-        write(`ready ${document.path} (${plural(document.chunkCount, 'chunk')})`)
+        write(`ready ${document.path} (${plural(document.chunkCount, 'chunk')}${missingOf(document)})`)
     for (const document of documents)
       if (document.status !== 'ready') write(`FAILED ${document.path}: ${document.error ?? 'failed'}`)
     for (const { path, reason } of refused) write(`FAILED ${path}: ${reason}`)

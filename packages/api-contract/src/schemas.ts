@@ -22,6 +22,14 @@ export const documentSchema = z
       description:
         'Chunks searchable by keyword whose vectors wait for the embedding model (filled in when it is available)',
     }),
+    ocrPages: z.object({ read: z.number().int(), total: z.number().int() }).nullable().openapi({
+      description:
+        'While pages without a text layer are read by OCR (one job each): how many of them are read so far; null otherwise',
+    }),
+    missingPages: z.array(z.object({ page: z.number().int(), reason: z.string() })).openapi({
+      description:
+        'Pages that could not be read (too large, unreadable, past OCR_MAX_PAGES) and why: the document is searchable without them (the first 100)',
+    }),
     sizeBytes: z.number(),
     tags: z.array(z.string()),
     sourceUrl: z.string().nullable().openapi({ description: 'A web page: the URL it was fetched from' }),

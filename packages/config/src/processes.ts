@@ -58,6 +58,7 @@ const workerBase = { database, redis, log, worker, models, liveness }
  */
 export const workerConfigs = {
   'worker-parse': defineProcessConfig('worker-parse', { ...workerBase, storage, parsing, chunking }),
+  'worker-ocr': defineProcessConfig('worker-ocr', { ...workerBase, parsing }),
   'worker-chunk': defineProcessConfig('worker-chunk', { ...workerBase, chunking }),
   'worker-embed': defineProcessConfig('worker-embed', workerBase),
   'worker-store': defineProcessConfig('worker-store', workerBase),

@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ingestionDefaults } from '@rag/config'
 import { createLogger } from '@rag/log'
-import { DEFAULT_OCR, DEFAULT_PARSE_LIMITS } from '@rag/parsers'
+import { DEFAULT_PARSE_LIMITS } from '@rag/parsers'
 import { deepHtml, inflatingPdf, japaneseCidPdf, manyPagesPdf, pdfStream, rawPdf } from '@rag/parsers/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
@@ -26,7 +27,7 @@ beforeAll(async () => {
         // A deadline far past any of these files, so on a loaded machine their own limits, not the clock, stop them.
         sandbox: { memoryMb: 768, timeoutMs: 600_000 },
         limits: { ...DEFAULT_PARSE_LIMITS, maxUnzippedBytes: 32 * 1024 * 1024 },
-        ocr: DEFAULT_OCR,
+        ocr: ingestionDefaults().parsing.ocr,
       },
     },
   })

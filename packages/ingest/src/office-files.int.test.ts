@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_OCR, DEFAULT_PARSE_LIMITS } from '@rag/parsers'
+import { ingestionDefaults } from '@rag/config'
+import { DEFAULT_PARSE_LIMITS } from '@rag/parsers'
 import {
   japanesePageImage,
   scannedJapanesePdf,
@@ -28,7 +29,7 @@ beforeAll(async () => {
       parsing: {
         sandbox: { memoryMb: 1536, timeoutMs: 600_000 },
         limits: DEFAULT_PARSE_LIMITS,
-        ocr: { ...DEFAULT_OCR, mode: 'off' },
+        ocr: { ...ingestionDefaults().parsing.ocr, mode: 'off' },
       },
     },
   })

@@ -1,6 +1,6 @@
 export { decodeText } from './decode-text.ts'
 export { detectSourceType, SUPPORTED_EXTENSIONS } from './detect-source-type.ts'
-export { DEFAULT_OCR, type OcrOptions } from './ocr.ts'
+export { DEFAULT_OCR, type OcrOptions, readScannedPdfPage } from './ocr.ts'
 export { type ParseOptions, parseDocument } from './parse-document.ts'
 export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 export { DocumentParseError, type ParsedSection, SOURCE_TYPES, type SourceType } from './parsed-section.ts'
@@ -11,5 +11,6 @@ export {
   type SandboxReport,
 } from './sandbox/parse-in-sandbox.ts'
 export type { ParseRequest } from './sandbox/sandbox-protocol.ts'
+export { removeLeftScratch } from './sandbox/scratch-folders.ts'
 export { cleanPageText, slugify } from './text-cleanup.ts'
 export { cleanExtractedText } from './text-hygiene.ts'

@@ -18,9 +18,12 @@ export class OcrToolError extends Error {
   }
 }
 
-// Runs the tool under an address-space limit (the shell's ulimit, inherited by what it execs) and
-// with one OpenMP thread (the parse worker's concurrency is what spreads work over the cores).
-const LIMITED = 'ulimit -v "$0" && export OMP_THREAD_LIMIT=1 && exec "$@"'
+// Runs the tool under an address-space limit (the shell's ulimit, inherited by what it execs),
+// with one OpenMP thread (the workers' concurrency is what spreads work over the cores) and under
+// coreutils' timeout, a little past ours: a tool whose parent was killed outright (no one left to
+// enforce our time limit) still ends.
+const LIMITED =
+  'ulimit -v "$0" && export OMP_THREAD_LIMIT=1 && t="$1" && shift && exec timeout -s KILL "$t" "$@"'
 
 /**
  * Runs pdftoppm, tesseract, pdfinfo or tiffsplit under the parse's memory cap and a time limit:
@@ -33,7 +36,10 @@ export async function runOcrTool(
   { memoryMb, timeoutMs, scratch }: { memoryMb?: number; timeoutMs: number; scratch?: string },
 ): Promise<string> {
   const [command, commandArgs] = memoryMb
-    ? ['sh', ['-c', LIMITED, String(memoryMb * 1024), tool, ...args]]
+    ? [
+        'sh',
+        ['-c', LIMITED, String(memoryMb * 1024), String(Math.ceil(timeoutMs / 1000) + 10), tool, ...args],
+      ]
     : [tool, args]
   try {
     const { stdout } = await run(command, commandArgs, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { imageSize } from './image-size.ts'
 import { OcrToolError, runOcrTool } from './ocr-tool.ts'
 import { DocumentParseError } from './parsed-section.ts'
+import { SCRATCH_PREFIX } from './sandbox/scratch-folders.ts'
 
 /** OCR of pages without a text layer and of images (OCR, OCR_LANGUAGES). */
 export interface OcrOptions {
@@ -17,6 +18,11 @@ export interface OcrOptions {
   scratchDir?: string
   /** Memory each OCR helper (pdftoppm, tesseract) may take, in MiB: the parse's cap (PARSE_MEMORY_MB). */
   memoryMb?: number
+  /**
+   * PDF pages without a text layer are not read in the parse but handed back as `ocrPage`
+   * sections, each read by an OCR job of its own (the ingestion pipeline's ocr step).
+   */
+  deferPdfPages?: boolean
 }
 
 export const DEFAULT_OCR: OcrOptions = { mode: 'auto', languages: 'jpn+eng' }
@@ -171,9 +177,41 @@ function renderDpi(size: { width: number; height: number } | null, page: number)
 }
 
 /**
- * Pages of a PDF read by OCR: each rendered to an image by poppler's pdftoppm (at 200 dpi, less
- * for a page so large it would pass the pixel budget), then read by tesseract, one page at a time
- * under the parse's memory cap (bounded memory; the parse's time budget bounds the whole).
+ * One page of a PDF read by OCR: rendered to an image by poppler's pdftoppm in `dir` (at 200 dpi,
+ * less for a page so large it would pass the pixel budget), then read by tesseract, each helper
+ * under the memory cap and the page's time limit. Empty when the page holds no text.
+ */
+export async function ocrPdfPage(
+  pdf: string,
+  page: number,
+  dir: string,
+  options: OcrOptions,
+): Promise<string> {
+  const what = `page ${page} (it has no text layer)`
+  const dpi = renderDpi(await pageSize(pdf, page, options), page)
+  const prefix = join(dir, `page-${page}`)
+  try {
+    await runOcrTool(
+      'pdftoppm',
+      ['-r', String(dpi), '-gray', '-png', '-f', String(page), '-l', String(page), pdf, prefix],
+      { memoryMb: options.memoryMb, timeoutMs: PAGE_TIMEOUT_MS, scratch: dir },
+    )
+  } catch (error) {
+    throw failure(error, what, options)
+  }
+  const image = (await readdir(dir)).find((name) => name.startsWith(`page-${page}-`) && name.endsWith('.png'))
+  if (!image) return ''
+  try {
+    return tidyOcrText(await ocrImageFile(join(dir, image), options, what))
+  } finally {
+    await rm(join(dir, image), { force: true })
+  }
+}
+
+/**
+ * Pages of a PDF read by OCR in the parse itself, one page at a time (bounded memory; the parse's
+ * time budget bounds the whole). The ingestion pipeline reads them in OCR jobs instead
+ * (`deferPdfPages`); this serves a parse on its own (a file parsed outside the pipeline).
  */
 export async function ocrPdfPages(
   data: Uint8Array,
@@ -188,26 +226,23 @@ export async function ocrPdfPages(
     const pdf = join(dir, 'document.pdf')
     await writeFile(pdf, data)
     for (const page of pages) {
-      const what = `page ${page} (it has no text layer)`
-      const dpi = renderDpi(await pageSize(pdf, page, options), page)
-      const prefix = join(dir, `page-${page}`)
-      try {
-        await runOcrTool(
-          'pdftoppm',
-          ['-r', String(dpi), '-gray', '-png', '-f', String(page), '-l', String(page), pdf, prefix],
-          { memoryMb: options.memoryMb, timeoutMs: PAGE_TIMEOUT_MS, scratch: dir },
-        )
-      } catch (error) {
-        throw failure(error, what, options)
-      }
-      const image = (await readdir(dir)).find(
-        (name) => name.startsWith(`page-${page}-`) && name.endsWith('.png'),
-      )
-      if (!image) continue
-      texts.set(page, tidyOcrText(await ocrImageFile(join(dir, image), options, what)))
-      await rm(join(dir, image), { force: true })
+      texts.set(page, await ocrPdfPage(pdf, page, dir, options))
       onPage?.()
     }
     return texts
   })
+}
+
+/**
+ * One page of a stored PDF read by OCR on its own (the pipeline's OCR job): its page image goes in
+ * a scratch folder this process owns (removed afterwards, or by the next start if this process is
+ * killed), the document itself is read where it is stored.
+ */
+export async function readScannedPdfPage(pdf: string, page: number, options: OcrOptions): Promise<string> {
+  const dir = await mkdtemp(join(options.scratchDir ?? tmpdir(), SCRATCH_PREFIX))
+  try {
+    return await ocrPdfPage(pdf, page, dir, { ...options, scratchDir: dir })
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }

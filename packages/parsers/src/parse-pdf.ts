@@ -71,23 +71,31 @@ export async function* parsePdf(
       // A page without any text layer is a picture of one (a scan): OCR reads it. A page with a few
       // words (a title slide, a page number) keeps them: OCR costs seconds a page.
       const scanned = pages.filter((page) => cleanPageText(page.text) === '')
-      // Pages without a text layer are read by OCR (page numbers unchanged), unless it is off.
+      // Pages without a text layer are read by OCR (page numbers unchanged), unless it is off;
+      // in the pipeline each such page is handed on to an OCR job of its own.
+      const deferred = ocr.mode === 'auto' && ocr.deferPdfPages === true
       const read =
-        ocr.mode === 'auto'
+        ocr.mode === 'auto' && !deferred
           ? await ocrPdfPages(
               data,
               scanned.map((page) => page.num),
               ocr,
               onProgress,
             )
-          : new Map()
+          : new Map<number, string>()
       for (const page of pages) {
+        const sourceId = `${filename}:p${page.num}`
+        if (deferred && scanned.includes(page)) {
+          withText += 1
+          sections.push({ sourceId, heading: null, units: [], ocrPage: page.num })
+          continue
+        }
         const ocrText = read.get(page.num)
         const text = ocrText ?? cleanPageText(page.text)
         if (!text) continue
         withText += 1
         sections.push({
-          sourceId: `${filename}:p${page.num}`,
+          sourceId,
           heading: null,
           units: [text],
           ...(ocrText !== undefined ? { ocr: true } : {}),

@@ -10,6 +10,11 @@ export interface ParsedSection {
   units: string[]
   /** The text was read by OCR from a picture of it (a scanned page, an image): it may hold misreadings. */
   ocr?: boolean
+  /**
+   * A PDF page without a text layer, left for an OCR job of its own to read (its units are empty):
+   * the parse hands such pages on instead of holding its slot for minutes of OCR.
+   */
+  ocrPage?: number
 }
 
 /** The file cannot become text and retrying will not change that (corrupt, empty, unsupported). */

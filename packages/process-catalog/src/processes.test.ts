@@ -11,6 +11,12 @@ describe('the process catalog', () => {
   })
 
   it('lists the ingestion workers in pipeline order', () => {
-    expect(workersOf('ingestion')).toEqual(['worker-parse', 'worker-chunk', 'worker-embed', 'worker-store'])
+    expect(workersOf('ingestion')).toEqual([
+      'worker-parse',
+      'worker-ocr',
+      'worker-chunk',
+      'worker-embed',
+      'worker-store',
+    ])
   })
 })

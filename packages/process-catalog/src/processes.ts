@@ -16,6 +16,13 @@ export const PROCESSES = {
     queue: ingestionJobs.parse.name,
     entry: 'apps/worker-parse/src/main.ts',
   },
+  'worker-ocr': {
+    config: workerConfigs['worker-ocr'],
+    pipeline: 'ingestion',
+    step: 'ocr',
+    queue: ingestionJobs.ocr.name,
+    entry: 'apps/worker-ocr/src/main.ts',
+  },
   'worker-chunk': {
     config: workerConfigs['worker-chunk'],
     pipeline: 'ingestion',

@@ -18,6 +18,17 @@ export const parseJob = defineJob({
   jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'parse'),
 })
 
+/**
+ * A PDF page without a text layer, read by OCR in a job of its own (seconds a page): a scanned
+ * book never holds a parse slot, its pages spread over the OCR workers, and a retry redoes only
+ * the page it is about.
+ */
+export const ocrJob = defineJob({
+  name: 'ingest.ocr',
+  payload: partStage,
+  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'ocr'),
+})
+
 export const chunkJob = defineJob({
   name: 'ingest.chunk',
   payload: partStage,
@@ -66,7 +77,13 @@ export const generateJob = defineJob({
 })
 
 /** The ingestion pipeline's jobs, in the order a document goes through them. */
-export const ingestionJobs = { parse: parseJob, chunk: chunkJob, embed: embedJob, store: storeJob } as const
+export const ingestionJobs = {
+  parse: parseJob,
+  ocr: ocrJob,
+  chunk: chunkJob,
+  embed: embedJob,
+  store: storeJob,
+} as const
 /** The question pipeline's jobs (its route is the question's own: see nextStep in @rag/questions). */
 export const questionJobs = { retrieve: retrieveJob, rerank: rerankJob, generate: generateJob } as const
 

@@ -45,6 +45,9 @@ export function DocumentList({
                 {document.vectorsPending > 0
                   ? ` · ${t('docs.vectorsPending', { n: document.vectorsPending })}`
                   : ''}
+                {document.ocrPages ? (
+                  <span class="ocr-progress"> · {t('docs.ocrPages', document.ocrPages)}</span>
+                ) : null}
               </span>
               <span class="actions">
                 <button
@@ -67,6 +70,16 @@ export function DocumentList({
               </span>
             </div>
             <ErrorMessage message={document.error} />
+            {document.missingPages.length > 0 ? (
+              <details class="missing-pages">
+                <summary>{t('docs.missingPages', { n: document.missingPages.length })}</summary>
+                <ul>
+                  {document.missingPages.map(({ page, reason }) => (
+                    <li key={page}>{t('docs.missingPage', { page, reason })}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -4,7 +4,14 @@ import { integer, oneOf, text } from '../env-values.ts'
 export interface ParsingSection {
   sandbox: { memoryMb: number; timeoutMs: number }
   /** OCR of PDF pages without a text layer and of images. */
-  ocr: { mode: 'auto' | 'off'; languages: string }
+  ocr: {
+    mode: 'auto' | 'off'
+    languages: string
+    /** Pages without a text layer one document may have read by OCR; past it they are recorded as missing. */
+    maxPages: number
+    /** OCR jobs (pages) one OCR worker process reads at once. */
+    concurrency: number
+  }
   limits: {
     maxPdfPages: number
     maxCsvRows: number
@@ -34,6 +41,12 @@ export const parsing = defineFragment({
     OCR: oneOf(['auto', 'off'], 'auto'),
     // Tesseract's languages, joined by +: jpn+eng reads Japanese with English in it.
     OCR_LANGUAGES: text('jpn+eng'),
+    // Pages without a text layer read by OCR in one document (a few seconds each on one core):
+    // past it, the rest are listed as missing pages with this limit as the reason.
+    OCR_MAX_PAGES: integer(1000, { min: 1, max: 1_000_000 }),
+    // Pages the OCR worker reads at once, one core each: 1 leaves the other cores of a small
+    // machine to questions and ordinary documents while a scanned book is read.
+    OCR_CONCURRENCY: integer(1, { min: 1, max: 64 }),
   },
   check: (env, report) => {
     if (!/^[a-z_]+(\+[a-z_]+)*$/i.test(env.OCR_LANGUAGES))
@@ -44,7 +57,12 @@ export const parsing = defineFragment({
   },
   read: (env): ParsingSection => ({
     sandbox: { memoryMb: env.PARSE_MEMORY_MB, timeoutMs: env.PARSE_TIMEOUT_SECONDS * 1000 },
-    ocr: { mode: env.OCR, languages: env.OCR_LANGUAGES },
+    ocr: {
+      mode: env.OCR,
+      languages: env.OCR_LANGUAGES,
+      maxPages: env.OCR_MAX_PAGES,
+      concurrency: env.OCR_CONCURRENCY,
+    },
     limits: {
       maxPdfPages: env.PDF_MAX_PAGES,
       maxCsvRows: env.CSV_MAX_ROWS,

@@ -65,6 +65,8 @@ export function documentView(document: DocumentRecord) {
     progress: document.progress,
     chunkCount: document.chunkCount,
     vectorsPending: document.vectorsPending ?? 0,
+    ocrPages: document.ocrPages ?? null,
+    missingPages: document.missingPages ?? [],
     sizeBytes: document.sizeBytes,
     tags: document.tags,
     sourceUrl: document.sourceUrl,

@@ -27,6 +27,10 @@ export interface DocumentRecord {
   updatedAt: Date
   /** Chunks stored for keyword search whose vectors wait for the embedding model (views only). */
   vectorsPending?: number
+  /** Pages without a text layer this version has handed to OCR, and how many of them are read (views only). */
+  ocrPages?: { read: number; total: number } | null
+  /** Pages of this version that could not be read, and why (views only; the first 100). */
+  missingPages?: { page: number; reason: string }[]
 }
 
 const COLUMNS = `id, collection, filename, source_type AS "sourceType", stored_path AS "storedPath",
@@ -36,7 +40,14 @@ const COLUMNS = `id, collection, filename, source_type AS "sourceType", stored_p
 
 /** What the API shows of a document: its row and how many of its vectors are still pending. */
 const VIEW_COLUMNS = `${COLUMNS}, (SELECT count(*)::int FROM chunks c
-  WHERE c.document_id = documents.id AND c.embedding_status = 'pending') AS "vectorsPending"`
+  WHERE c.document_id = documents.id AND c.embedding_status = 'pending') AS "vectorsPending",
+  (SELECT CASE WHEN count(*) > 0 THEN json_build_object(
+      'read', count(*) FILTER (WHERE p.stage <> 'awaiting-ocr'), 'total', count(*)) END
+     FROM ingest_parts p WHERE p.document_id = documents.id AND p.content_hash = documents.content_hash
+      AND p.ocr_page IS NOT NULL) AS "ocrPages",
+  (SELECT coalesce(json_agg(json_build_object('page', m.page, 'reason', m.reason) ORDER BY m.page), '[]')
+     FROM (SELECT page, reason FROM missing_pages WHERE document_id = documents.id
+            AND content_hash = documents.content_hash ORDER BY page LIMIT 100) m) AS "missingPages"`
 
 type Queryable = Pick<Pool | PoolClient, 'query'>
 
@@ -83,8 +94,8 @@ const FINISHED = sqlList(FINISHED_DOCUMENT_STATUSES)
 /** Where a document is, in the contract's order: a status is only ever replaced by a later one. */
 const STATUS_ORDER: string[] = [...DOCUMENT_STATUSES]
 /** A part's stage, in order, and the document status a part at that stage waits in. */
-const PART_STAGES: PartStage[] = ['parsed', 'chunked', 'embedded', 'stored']
-const WAITING_IN: DocumentStatus[] = ['chunking', 'embedding', 'storing', 'storing']
+const PART_STAGES: PartStage[] = ['awaiting-ocr', 'parsed', 'chunked', 'embedded', 'stored']
+const WAITING_IN: DocumentStatus[] = ['parsing', 'chunking', 'embedding', 'storing', 'storing']
 
 /** Moves an unfinished document forward to `status` (never back), and marks it as moving. */
 export async function setStage(

@@ -1,5 +1,5 @@
 import { isDocumentFinished } from '@rag/api-contract/enums'
-import { type Pool, withTransaction } from '@rag/db'
+import { type Pool, type PoolClient, withTransaction } from '@rag/db'
 import type { DocumentVersion } from './document-version.ts'
 
 /**
@@ -32,6 +32,19 @@ export async function finalizeDocument(
       ])
       return false
     }
+    const unread = await unreadScan(client, { documentId, contentHash })
+    if (unread) {
+      await client.query(
+        `UPDATE documents SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`,
+        [documentId, unread],
+      )
+      await client.query('DELETE FROM ingest_parts WHERE document_id = $1', [documentId])
+      return false
+    }
+    await client.query('DELETE FROM missing_pages WHERE document_id = $1 AND content_hash <> $2', [
+      documentId,
+      contentHash,
+    ])
     await client.query('DELETE FROM sections WHERE document_id = $1 AND content_hash <> $2', [
       documentId,
       contentHash,
@@ -45,4 +58,25 @@ export async function finalizeDocument(
     await client.query('DELETE FROM ingest_parts WHERE document_id = $1', [documentId])
     return true
   })
+}
+
+/**
+ * Why a version whose text was all to come from OCR ends with none (every page unreadable, or
+ * blank), or null when it has text: such a document fails, as a PDF without any text does.
+ */
+async function unreadScan(client: PoolClient, { documentId, contentHash }: DocumentVersion) {
+  const { rows } = await client.query<{ chunks: number; scanned: number; missing: string | null }>(
+    `SELECT (SELECT count(*)::int FROM chunks WHERE document_id = $1 AND content_hash = $2) AS chunks,
+            (SELECT count(*)::int FROM ingest_parts WHERE document_id = $1 AND content_hash = $2
+               AND ocr_page IS NOT NULL) AS scanned,
+            (SELECT string_agg('page ' || page || ': ' || reason, '; ' ORDER BY page)
+               FROM (SELECT page, reason FROM missing_pages WHERE document_id = $1 AND content_hash = $2
+                      ORDER BY page LIMIT 3) m) AS missing`,
+    [documentId, contentHash],
+  )
+  const row = rows[0]
+  if (!row || row.chunks > 0 || row.scanned === 0) return null
+  return row.missing
+    ? `ocr: no page could be read (${row.missing})`
+    : 'ocr: the PDF has no text: its pages hold no text layer and OCR found no text in them'
 }

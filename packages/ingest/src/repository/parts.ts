@@ -3,7 +3,8 @@ import type { Pool, PoolClient } from '@rag/db'
 import type { ParsedSection } from '@rag/parsers'
 import type { DocumentVersion, PartRef } from './document-version.ts'
 
-export type PartStage = 'parsed' | 'chunked' | 'embedded' | 'stored'
+/** Where a part is; 'awaiting-ocr': a PDF page without a text layer, waiting for its OCR job. */
+export type PartStage = 'awaiting-ocr' | 'parsed' | 'chunked' | 'embedded' | 'stored'
 
 export interface ChunkedPart {
   parents: ParentSection[]
@@ -15,6 +16,8 @@ export interface PartRecord {
   stage: PartStage
   sections: ParsedSection[] | null
   chunked: ChunkedPart | null
+  /** The PDF page an OCR part is (null: a part of the parse's own sections). */
+  ocrPage: number | null
 }
 
 /** Parents of part N are numbered from N × PART_ORDINAL_SPAN, so parts never collide. */
@@ -24,7 +27,7 @@ type Queryable = Pick<Pool | PoolClient, 'query'>
 
 export async function getPart(db: Queryable, { documentId, contentHash, part }: PartRef) {
   const { rows } = await db.query<PartRecord>(
-    'SELECT part, stage, sections, chunked FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 AND part = $3',
+    'SELECT part, stage, sections, chunked, ocr_page AS "ocrPage" FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 AND part = $3',
     [documentId, contentHash, part],
   )
   return rows[0] ?? null
@@ -49,6 +52,28 @@ export async function saveParsedPart(
      VALUES ($1, $2, $3, 'parsed', $4)
      ON CONFLICT (document_id, content_hash, part) DO UPDATE SET sections = excluded.sections, updated_at = now()
        WHERE ingest_parts.stage = 'parsed'`,
+    [documentId, contentHash, part, JSON.stringify(sections)],
+  )
+}
+
+/** Records a page OCR is to read as a part of its own; a retried parse leaves one already there alone. */
+export async function saveOcrPart(db: Queryable, { documentId, contentHash, part }: PartRef, page: number) {
+  await db.query(
+    `INSERT INTO ingest_parts (document_id, content_hash, part, stage, ocr_page)
+     VALUES ($1, $2, $3, 'awaiting-ocr', $4) ON CONFLICT (document_id, content_hash, part) DO NOTHING`,
+    [documentId, contentHash, part, page],
+  )
+}
+
+/** An OCR part's text is read: it becomes a parsed part like any other (once: a retry finds it parsed). */
+export async function saveOcrText(
+  db: Queryable,
+  { documentId, contentHash, part }: PartRef,
+  sections: ParsedSection[],
+) {
+  await db.query(
+    `UPDATE ingest_parts SET stage = 'parsed', sections = $4, updated_at = now()
+      WHERE document_id = $1 AND content_hash = $2 AND part = $3 AND stage = 'awaiting-ocr'`,
     [documentId, contentHash, part, JSON.stringify(sections)],
   )
 }

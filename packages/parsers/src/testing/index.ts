@@ -14,3 +14,4 @@ export {
   workbookWithMergedHeaders,
 } from './office-samples.ts'
 export { pdfStream, rawPdf } from './raw-pdf.ts'
+export { bookPageWords, scannedBook } from './scanned-book.ts'
