@@ -103,7 +103,7 @@ export async function benchFiles(config: BenchConfig, paths: string[], memoryCap
     for (const line of await memory.stop()) console.log(`  ${line}`)
     const sorted = [...controlTimes].sort((a, b) => a - b)
     console.log(
-      `control documents: ${controlTimes.length} of ${controls.length} finished; p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p95 ${percentile(sorted, 0.95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
+      `control documents: ${controlTimes.length} of ${controls.length} finished; p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
     )
     console.log(
       `load average (1, 5, 15 min): ${loadavg()

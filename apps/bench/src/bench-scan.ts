@@ -98,7 +98,7 @@ export async function benchScan(config: BenchProcessConfig, args: string[]): Pro
     )
     const times = controls.map((control) => control.took ?? 0).sort((a, b) => a - b)
     console.log(
-      `control documents during it: ${controls.length}; p50 ${(percentile(times, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(times, 0.95) / 1000).toFixed(1)} s, max ${((times.at(-1) ?? 0) / 1000).toFixed(1)} s`,
+      `control documents during it: ${controls.length}; p50 ${(percentile(times, 50) / 1000).toFixed(1)} s, p95 ${(percentile(times, 95) / 1000).toFixed(1)} s, max ${((times.at(-1) ?? 0) / 1000).toFixed(1)} s`,
     )
     console.log(
       `peak RSS by process kind (the cap, PARSE_MEMORY_MB: ${config.parsing.sandbox.memoryMb} MiB):`,
