@@ -17,7 +17,7 @@ export type DocumentView = ApiDocument
 export type Passage = Pick<
   ApiSearchHit,
   'rank' | 'sourceId' | 'documentId' | 'title' | 'score' | 'text' | 'parentText' | 'heading'
->
+> & { collection: string | null }
 export type SearchResult = ApiSearchResult
 export type Question = ApiQuestion
 export type Conversation = ApiConversation
@@ -79,9 +79,15 @@ export const api = {
   deleteDocument: (id: string) => request<void>(`/documents/${id}`, { method: 'DELETE' }),
   reindexDocument: (id: string) => request<unknown>(`/documents/${id}/reindex`, { method: 'POST' }),
   /** k null: the server's default number of passages. */
-  search: (query: string, mode: string, k: number | null) =>
+  /** k null: the server's default; collection '': every collection. */
+  search: (query: string, mode: string, k: number | null, collection = '') =>
     request<SearchResult>(
-      `/search?${new URLSearchParams({ q: query, mode, ...(k === null ? {} : { k: String(k) }) })}`,
+      `/search?${new URLSearchParams({
+        q: query,
+        mode,
+        ...(k === null ? {} : { k: String(k) }),
+        ...(collection ? { collection } : {}),
+      })}`,
     ),
   ask: (question: string, options: AskOptions) =>
     request<{ id: string }>('/ask', json('POST', { question, options })),
@@ -100,6 +106,20 @@ export const api = {
   deleteConversation: (id: string) => request<void>(`/conversations/${id}`, { method: 'DELETE' }),
   say: (id: string, message: string, options: AskOptions) =>
     request<{ id: string }>(`/conversations/${id}/messages`, json('POST', { message, options })),
+}
+
+/** What the embed worker last said of its model (GET /healthz, which needs no key): null when it has not. */
+export type ModelState =
+  | { state: 'disabled' | 'loading' }
+  | { state: 'ready'; model: string }
+  | { state: 'unavailable'; model: string; error: string }
+  | null
+
+/** The embedding model's state; /healthz answers 503 with the same report when something is down. */
+export async function embeddingModelState(): Promise<ModelState> {
+  const response = await fetch('/healthz', { credentials: 'same-origin' })
+  const report = (await response.json()) as { models?: { embedding?: ModelState } }
+  return report.models?.embedding ?? null
 }
 
 /** The collections documents are in, from the document list. */

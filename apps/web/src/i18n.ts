@@ -12,6 +12,8 @@ const en = {
   'chat.confirmDelete': 'Delete the conversation “{title}”?',
   'chat.collection': 'Collection of a new conversation',
   'chat.allCollections': 'All documents',
+  'search.collection': 'Search in',
+  'source.collection': 'Collection',
   'chat.placeholder': 'Ask, or follow up on the answer above',
   'chat.send': 'Send',
   'chat.rewritten': 'Searched as: {query}',
@@ -50,6 +52,14 @@ const en = {
   'docs.oneChunk': '1 chunk',
   'docs.vectorsPending': '{n} waiting for vectors (keyword search works meanwhile)',
   'docs.ocrPages': 'OCR {read}/{total} pages',
+  'docs.vectorsOff':
+    'No vectors: the embedding model is off (EMBEDDING_MODEL=none). Keyword search finds this document; set EMBEDDING_MODEL to add meaning search.',
+  'docs.vectorsLoading':
+    'Vectors wait for the embedding model, which is loading. Keyword search works meanwhile.',
+  'docs.vectorsUnavailable':
+    'Vectors wait for the embedding model {model}, which is unavailable ({error}). Keyword search works meanwhile; run `pnpm rag models pull` where the model hub is reachable (or place the model in MODELS_DIR) and they are filled in by themselves.',
+  'docs.vectorsNoWorker':
+    'Vectors wait for the embedding worker, which has not reported: is worker-embed running? Keyword search works meanwhile.',
   'docs.missingPages': '{n} pages could not be read (the rest is searchable)',
   'docs.missingPage': 'page {page}: {reason}',
   'docs.delete': 'Delete',
@@ -119,6 +129,8 @@ const ja: Record<MessageKey, string> = {
   'chat.confirmDelete': '会話「{title}」を削除しますか？',
   'chat.collection': '新しい会話のコレクション',
   'chat.allCollections': 'すべての文書',
+  'search.collection': '検索する範囲',
+  'source.collection': 'コレクション',
   'chat.placeholder': '質問するか、上の回答について続けて聞いてください',
   'chat.send': '送信',
   'chat.rewritten': '検索した内容: {query}',
@@ -157,6 +169,13 @@ const ja: Record<MessageKey, string> = {
   'docs.oneChunk': '1 チャンク',
   'docs.vectorsPending': '{n} チャンクがベクトル待ち（その間もキーワード検索はできます）',
   'docs.ocrPages': 'OCR {read}/{total} ページ',
+  'docs.vectorsOff':
+    'ベクトルなし: 埋め込みモデルがオフです（EMBEDDING_MODEL=none）。この文書はキーワード検索で見つかります。意味検索には EMBEDDING_MODEL を設定してください。',
+  'docs.vectorsLoading': 'ベクトルは埋め込みモデルの読み込み待ちです。その間もキーワード検索はできます。',
+  'docs.vectorsUnavailable':
+    'ベクトルは埋め込みモデル {model} 待ちですが、利用できません（{error}）。その間もキーワード検索はできます。モデルハブに届く場所で `pnpm rag models pull` を実行する（または MODELS_DIR にモデルを置く）と、自動でベクトルが作られます。',
+  'docs.vectorsNoWorker':
+    'ベクトルは埋め込みワーカー待ちですが、報告がありません。worker-embed は動いていますか？その間もキーワード検索はできます。',
   'docs.missingPages': '{n} ページを読めませんでした（残りは検索できます）',
   'docs.missingPage': '{page} ページ: {reason}',
   'docs.delete': '削除',

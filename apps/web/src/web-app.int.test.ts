@@ -106,6 +106,12 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     expect(await page.locator('li.document[data-filename="faq.csv"] .row.muted').textContent()).toMatch(
       /チャンクがベクトル待ち/,
     )
+    // And what they wait for: no embed worker runs beside this gateway.
+    await expect
+      .poll(() =>
+        page.locator('li.document[data-filename="faq.csv"] [data-testid=vectors-wait]').textContent(),
+      )
+      .toMatch(/埋め込みワーカー待ちですが、報告がありません.*キーワード検索はできます/)
   })
 
   it('says clearly why an unsupported file is not taken, and keeps the others', async () => {
@@ -375,6 +381,53 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     const degraded = await page.locator('[data-testid=degraded]').textContent()
     expect(degraded).toMatch(/埋め込みモデル（EMBEDDING_MODEL）が使えないため、キーワードだけで検索しました/)
     expect(degraded).toMatch(/pnpm rag models pull/)
+  })
+
+  it('shows the collection of every hit and source, and searches or asks one collection', async () => {
+    await page.click('nav a[data-view=search]')
+    // Words of the setup guide (collection setup) and of the manual and FAQ (the default one).
+    await page.fill('[data-testid=search-query]', 'ライトの電源')
+    await page.click('form.ask button[type=submit]')
+    const hits = page.locator('[data-testid=hits] > li')
+    const collectionsOf = () =>
+      hits.evaluateAll((items) => items.map((item) => item.getAttribute('data-collection')))
+    await expect.poll(async () => new Set(await collectionsOf())).toEqual(new Set(['default', 'setup']))
+    for (const hit of await hits.all())
+      expect(await hit.locator('.collection').textContent()).toContain(
+        await hit.getAttribute('data-collection'),
+      )
+
+    // One collection picked: only its documents are searched.
+    expect(await page.locator('[data-testid=search-collection] option').allTextContents()).toEqual([
+      'すべての文書',
+      'default',
+      'setup',
+    ])
+    await page.selectOption('[data-testid=search-collection]', 'setup')
+    await page.click('form.ask button[type=submit]')
+    await expect.poll(async () => [...new Set(await collectionsOf())]).toEqual(['setup'])
+
+    await page.click('nav a[data-view=ask]')
+    await page.selectOption('[data-testid=ask-collection]', 'setup')
+    await page.fill('[data-testid=question]', 'ペアリングできないときは？')
+    const posted = page.waitForResponse((response) => response.url().endsWith('/ask'))
+    await page.click('form.ask button[type=submit]')
+    const response = await posted
+    expect(response.request().postDataJSON()).toMatchObject({ options: { collection: 'setup' } })
+    const { id } = (await response.json()) as { id: string }
+    await page.waitForSelector('[data-testid=answer][data-status=done]', { timeout: 60_000 })
+    const asked = (await (await fetch(`${server.baseUrl}/ask/${id}`)).json()) as {
+      refused: boolean
+      sources: { collection: string }[]
+    }
+    expect(asked.sources.length).toBeGreaterThan(0)
+    expect(new Set(asked.sources.map((source) => source.collection))).toEqual(new Set(['setup']))
+    if (!asked.refused)
+      expect(
+        await page
+          .locator('[data-testid=sources] > li')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-collection'))),
+      ).toEqual(asked.sources.map((source) => source.collection))
   })
 
   it('asks with the settings chosen in the settings panel', async () => {

@@ -76,6 +76,7 @@ export const searchHitSchema = z
     sourceId: z.string().openapi({ example: 'lumina-guide.pdf:p5', description: 'What to cite' }),
     documentId: z.string(),
     title: z.string().openapi({ description: 'The document file name' }),
+    collection: z.string().openapi({ description: "The document's collection" }),
     score: z.number(),
     text: z.string().openapi({ description: 'The matched chunk' }),
     parentId: z.string(),
@@ -104,6 +105,10 @@ export const questionSourceSchema = z
     sourceId: z.string().openapi({ example: 'faq.csv:r12' }),
     documentId: z.string(),
     title: z.string(),
+    collection: z
+      .string()
+      .nullable()
+      .openapi({ description: "The document's collection (null in answers stored before it was recorded)" }),
     score: z.number().openapi({ description: 'Evidence 0..1: reranker relevance, else term coverage' }),
     retrievalScore: z.number(),
     text: z.string(),

@@ -88,5 +88,14 @@ describe("the README's and docs' examples", () => {
       if (!passed) failures.push(`${command} → ${result.stdout.trim().slice(0, 300)}`)
     }
     expect(failures).toEqual([])
+    // Followed as written, the examples leave each sample once: no hit twice from two collections.
+    const search = (await (
+      await fetch(`${server.baseUrl}/search?${new URLSearchParams({ q: '保証期間は何年ですか', k: '10' })}`)
+    ).json()) as { hits: { sourceId: string; documentId: string }[] }
+    expect(search.hits.length).toBeGreaterThan(0)
+    const documentsOf = new Map<string, Set<string>>()
+    for (const { sourceId, documentId } of search.hits)
+      documentsOf.set(sourceId, (documentsOf.get(sourceId) ?? new Set()).add(documentId))
+    expect([...documentsOf].filter(([, documents]) => documents.size > 1)).toEqual([])
   })
 })

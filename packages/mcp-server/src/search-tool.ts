@@ -13,6 +13,10 @@ export const passageShape = {
     ),
   documentId: z.string().describe('The document it is from (get_document reads the whole of it)'),
   title: z.string().describe('The document file name'),
+  collection: z
+    .string()
+    .nullable()
+    .describe("The document's collection (the same file in two collections is two documents)"),
   heading: z.string().nullable().describe('The section heading, when there is one'),
   score: z.number().describe('Relevance score (higher is better; comparable within one result)'),
   text: z.string().describe('The passage'),

@@ -28,6 +28,8 @@ export interface QuestionSource {
   sourceId: string
   documentId: string
   title: string
+  /** The document's collection (absent from answers stored before it was recorded). */
+  collection?: string
   /** Evidence 0..1 that this passage answers the question: reranker relevance, else term coverage. */
   score: number
   /** The retriever's own score (fused RRF, BM25 or cosine), for ordering diagnostics. */

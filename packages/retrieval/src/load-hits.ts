@@ -9,6 +9,8 @@ export interface SearchHit {
   documentId: string
   /** The document's file name. */
   title: string
+  /** The collection the document is in: the same file in two collections is two hits. */
+  collection: string
   score: number
   /** The matched chunk. */
   text: string
@@ -23,7 +25,7 @@ export async function loadHits(pool: Pool, ranked: RankedChunk[]): Promise<Searc
   if (ranked.length === 0) return []
   const { rows } = await pool.query<Omit<SearchHit, 'rank' | 'score'>>(
     `SELECT ch.id::text AS "chunkId", ch.source_id AS "sourceId", ch.document_id::text AS "documentId",
-            d.filename AS title, ch.text, s.id::text AS "parentId", s.heading, s.text AS "parentText"
+            d.filename AS title, d.collection, ch.text, s.id::text AS "parentId", s.heading, s.text AS "parentText"
        FROM chunks ch JOIN sections s ON s.id = ch.section_id JOIN documents d ON d.id = ch.document_id
       WHERE ch.id = ANY($1::bigint[])`,
     [ranked.map((item) => item.chunkId)],

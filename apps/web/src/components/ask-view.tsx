@@ -7,9 +7,11 @@ import { followAnswer } from '../ask-stream.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
 import { questionStatusLabel } from '../i18n.ts'
 import { askOptions } from '../settings.ts'
+import { CollectionSelect } from './collection-select.tsx'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
+import { useCollections } from './use-collections.ts'
 
 /** Ask box: the answer streams in as it is written, then its cited sources. */
 export function AskView() {
@@ -24,6 +26,8 @@ export function AskView() {
   const [queue, setQueue] = useState<Question['queue']>(null)
   const [error, setError] = useState<string | null>(null)
   const stop = useRef<(() => void) | null>(null)
+  const collections = useCollections()
+  const [collection, setCollection] = useState('')
   useEffect(() => () => stop.current?.(), [])
 
   const submit = async (event: Event) => {
@@ -37,7 +41,10 @@ export function AskView() {
     setError(null)
     if (question.trim() === '') return setError(t('ask.empty'))
     try {
-      const { id } = await api.ask(question, askOptions(settings))
+      const { id } = await api.ask(question, {
+        ...askOptions(settings),
+        ...(collection ? { collection } : {}),
+      })
       setAsked(question)
       setStatus('queued')
       stop.current = followAnswer(id, {
@@ -80,6 +87,16 @@ export function AskView() {
         />
         <button type="submit">{t('ask.submit')}</button>
       </form>
+      {collections.length > 1 ? (
+        <CollectionSelect
+          label={t('search.collection')}
+          allLabel={t('chat.allCollections')}
+          collections={collections}
+          value={collection}
+          onChange={setCollection}
+          testId="ask-collection"
+        />
+      ) : null}
       <ErrorMessage message={error} testId="ask-error" />
       {status && !isQuestionFinished(status) ? (
         <p class="muted" data-testid="ask-status">

@@ -1,13 +1,14 @@
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import { MAX_QUESTION_CHARS } from '@rag/api-contract/limits'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { api, type Conversation, collectionsOf, type Question } from '../api.ts'
+import { api, type Conversation, type Question } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { followAnswer } from '../ask-stream.ts'
 import { askOptions } from '../settings.ts'
 import { ChatTurn, type LiveTurn } from './chat-turn.tsx'
 import { CollectionSelect } from './collection-select.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
+import { useCollections } from './use-collections.ts'
 
 const fromQuestion = (question: Question): LiveTurn => ({
   id: question.id,
@@ -27,7 +28,7 @@ export function ChatView() {
   const [threads, setThreads] = useState<Conversation[]>([])
   const [open, setOpen] = useState<Conversation | null>(null)
   const [turns, setTurns] = useState<LiveTurn[]>([])
-  const [collections, setCollections] = useState<string[]>([])
+  const collections = useCollections()
   const [collection, setCollection] = useState('')
   const [message, setMessage] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -47,10 +48,6 @@ export function ChatView() {
   }
   useEffect(() => {
     loadThreads().catch((failure) => setError(messageOf(failure)))
-    api
-      .listDocuments()
-      .then(({ documents }) => setCollections(collectionsOf(documents)))
-      .catch(() => undefined)
   }, [])
 
   const openThread = async (thread: Conversation) => {

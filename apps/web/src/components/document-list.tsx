@@ -1,16 +1,21 @@
-import { api, type DocumentView } from '../api.ts'
+import { api, type DocumentView, type ModelState } from '../api.ts'
 import { useApp } from '../app-context.ts'
+import type { Translate } from '../i18n.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 
 /** Every document with its status, chunk count and error; delete and re-index. */
 export function DocumentList({
   documents,
   onChange,
+  embedding = null,
 }: {
   documents: DocumentView[]
   onChange: () => Promise<void>
+  /** The embedding model's state: why vectors wait, said on the documents whose vectors do. */
+  embedding?: ModelState
 }) {
   const { t } = useApp()
+  const waitingFor = vectorsWaitFor(t, embedding)
   const act = async (action: () => Promise<unknown>) => {
     try {
       await action()
@@ -69,6 +74,11 @@ export function DocumentList({
                 </button>
               </span>
             </div>
+            {document.vectorsPending > 0 && waitingFor ? (
+              <p class="muted vectors-wait" data-testid="vectors-wait">
+                {waitingFor}
+              </p>
+            ) : null}
             <ErrorMessage message={document.error} />
             {document.missingPages.length > 0 ? (
               <details class="missing-pages">
@@ -85,4 +95,19 @@ export function DocumentList({
       </ul>
     </section>
   )
+}
+
+/** What a document's pending vectors wait for, in words (null: the model is there, they are on their way). */
+function vectorsWaitFor(t: Translate, embedding: ModelState): string | null {
+  if (embedding === null) return t('docs.vectorsNoWorker')
+  switch (embedding.state) {
+    case 'disabled':
+      return t('docs.vectorsOff')
+    case 'loading':
+      return t('docs.vectorsLoading')
+    case 'unavailable':
+      return t('docs.vectorsUnavailable', { model: embedding.model, error: embedding.error })
+    default:
+      return null
+  }
 }

@@ -1,6 +1,6 @@
 import { isDocumentFinished } from '@rag/api-contract/enums'
 import { useState } from 'preact/hooks'
-import { api, collectionsOf, type DocumentView } from '../api.ts'
+import { api, collectionsOf, type DocumentView, embeddingModelState, type ModelState } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { CollectionSelect } from './collection-select.tsx'
 import { DocumentList } from './document-list.tsx'
@@ -20,6 +20,7 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
   // Where new files go, and which collection the list shows ('' = the default / all).
   const [target, setTarget] = useState('')
   const [filter, setFilter] = useState('')
+  const [embedding, setEmbedding] = useState<ModelState>(null)
   const collections = collectionsOf(documents)
   // Poll briskly while anything is on its way: an upload, or a document not yet ready or failed.
   const busy =
@@ -33,7 +34,11 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
 
   const refresh = async () => {
     try {
-      setDocuments((await api.listDocuments()).documents)
+      const { documents } = await api.listDocuments()
+      setDocuments(documents)
+      // Vectors waiting: say what for (the embedding model's state), not just that they wait.
+      if (documents.some((document) => document.vectorsPending > 0))
+        setEmbedding(await embeddingModelState().catch(() => null))
       setError(null)
     } catch (failure) {
       setError(
@@ -104,6 +109,7 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
       <DocumentList
         documents={filter ? documents.filter((document) => document.collection === filter) : documents}
         onChange={refresh}
+        embedding={embedding}
       />
     </section>
   )

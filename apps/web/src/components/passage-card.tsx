@@ -21,10 +21,21 @@ export function PassageCard({
   const { t } = useApp()
   const original = originalLink(passage)
   return (
-    <li class="card passage" id={anchor} data-source-id={passage.sourceId}>
+    <li
+      class="card passage"
+      id={anchor}
+      data-source-id={passage.sourceId}
+      data-collection={passage.collection ?? ''}
+    >
       <div class="row">
         <span class="source-id">
           <span class="marker">[{passage.rank}]</span> {passage.sourceId}
+          {passage.collection ? (
+            <span class="collection muted" title={t('source.collection')}>
+              {' '}
+              · {passage.collection}
+            </span>
+          ) : null}
         </span>
         <span class="muted score">{t('source.score', { score: passage.score.toFixed(3) })}</span>
       </div>

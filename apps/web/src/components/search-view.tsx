@@ -2,9 +2,11 @@ import { useState } from 'preact/hooks'
 import { api, type SearchResult } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { queryTerms } from '../highlight.ts'
+import { CollectionSelect } from './collection-select.tsx'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
+import { useCollections } from './use-collections.ts'
 
 /** Search only: ranked passages with their sources, no answer written. */
 export function SearchView() {
@@ -13,12 +15,14 @@ export function SearchView() {
   const [searched, setSearched] = useState('')
   const [result, setResult] = useState<SearchResult | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const collections = useCollections()
+  const [collection, setCollection] = useState('')
   const submit = async (event: Event) => {
     event.preventDefault()
     setError(null)
     if (query.trim() === '') return setError(t('ask.empty'))
     try {
-      setResult(await api.search(query, settings.mode, settings.topK))
+      setResult(await api.search(query, settings.mode, settings.topK, collection))
       setSearched(query)
     } catch (failure) {
       setResult(null)
@@ -38,6 +42,16 @@ export function SearchView() {
         />
         <button type="submit">{t('search.submit')}</button>
       </form>
+      {collections.length > 1 ? (
+        <CollectionSelect
+          label={t('search.collection')}
+          allLabel={t('chat.allCollections')}
+          collections={collections}
+          value={collection}
+          onChange={setCollection}
+          testId="search-collection"
+        />
+      ) : null}
       <ErrorMessage message={error} />
       {result ? <DegradedNotice degraded={result.degraded} /> : null}
       {result && result.hits.length === 0 ? <p class="muted">{t('search.none')}</p> : null}

@@ -15,7 +15,10 @@ export function questionView(question: WatchedQuestion) {
     refused: question.refused,
     answerability: question.answerability ?? null,
     citations: question.citations,
-    sources: question.sources.map(({ chunkId: _chunkId, ...source }) => source),
+    sources: question.sources.map(({ chunkId: _chunkId, ...source }) => ({
+      ...source,
+      collection: source.collection ?? null,
+    })),
     degraded: question.degraded,
     /** RAG-Fusion: the rephrasings that were searched besides the question. */
     queries: question.queries,

@@ -99,6 +99,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       sourceId: hit.sourceId,
       documentId: hit.documentId,
       title: hit.title,
+      collection: hit.collection,
       score: coverage.get(hit.chunkId) ?? 0,
       retrievalScore: hit.score,
       text: hit.text,
