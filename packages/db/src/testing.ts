@@ -6,6 +6,8 @@ import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import { type MigrateOptions, migrate } from './migrate.ts'
 import { quoteIdentifier } from './sql.ts'
 
+export { type PrivatePostgres, startPrivatePostgres } from './private-postgres.ts'
+
 export type DbBackend = TestConfig['dbBackend']
 
 export interface TestDatabase {
@@ -32,15 +34,18 @@ export async function createTestDatabase(
     backend = readTestConfig().dbBackend,
     migrateOptions = {},
     migrated = true,
+    url: given,
   }: {
     backend?: DbBackend
+    /** A Postgres of the test's own (startPrivatePostgres) instead of the shared one. */
+    url?: string
     migrateOptions?: Omit<MigrateOptions, 'schema'>
     migrated?: boolean
   } = {},
 ): Promise<TestDatabase> {
   const schema = `t_${label.replace(/\W+/g, '_').toLowerCase().slice(0, 30)}_${randomBytes(4).toString('hex')}`
-  const embedded = backend === 'pglite' ? await startEmbeddedPostgres() : undefined
-  const url = embedded?.url ?? readTestConfig().databaseUrl
+  const embedded = backend === 'pglite' && !given ? await startEmbeddedPostgres() : undefined
+  const url = embedded?.url ?? given ?? readTestConfig().databaseUrl
   const pool = createPool({ url, schema, max: 5 })
   if (migrated) await migrate(pool, { ...migrateOptions, schema })
   return {

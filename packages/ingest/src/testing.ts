@@ -40,17 +40,21 @@ export interface IngestionFixture {
  */
 export async function startIngestionFixture(
   label: string,
-  options: Pick<PipelineOptions, 'embedder' | 'settings' | 'concurrency'> & { redisUrl?: string } = {},
+  options: Pick<PipelineOptions, 'embedder' | 'settings' | 'concurrency'> & {
+    redisUrl?: string
+    /** A Postgres of the test's own (startPrivatePostgres) instead of the shared one. */
+    databaseUrl?: string
+  } = {},
 ): Promise<IngestionFixture> {
   const logger = createLogger({ name: 'test', level: 'silent' })
   const redisUrl = options.redisUrl ?? testRedisUrl()
   const prefix = uniquePrefix(label)
   const { embedder } = options
   // With an embedder, the database gets its vector column (of the embedder's size).
-  const db = await createTestDatabase(
-    label.replace(/-/g, '_'),
-    embedder ? { migrateOptions: { embedding: { model: embedder.model, dim: embedder.dim } } } : {},
-  )
+  const db = await createTestDatabase(label.replace(/-/g, '_'), {
+    url: options.databaseUrl,
+    ...(embedder ? { migrateOptions: { embedding: { model: embedder.model, dim: embedder.dim } } } : {}),
+  })
   const producer = await createProducer({ url: redisUrl, prefix })
   const workers = startIngestionWorkers({
     pool: db.pool,
