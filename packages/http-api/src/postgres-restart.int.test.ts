@@ -44,7 +44,7 @@ it('answers 503 with Retry-After, never 500, while Postgres restarts under load,
   let whileDown = 0
   let stop = false
   let sent = 0
-  const send = async (what: string, request: () => Promise<Response>) => {
+  const send = async (what: string, request: () => Response | Promise<Response>) => {
     const response = await request()
     const body = (await response.json().catch(() => ({}))) as Answered['body']
     answered.push({ what, status: response.status, retryAfter: response.headers.get('retry-after'), body })
