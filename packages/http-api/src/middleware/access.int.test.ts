@@ -164,6 +164,7 @@ describe('the queue dashboard', () => {
     expect(names).toEqual([
       'ingest.chunk',
       'ingest.embed',
+      'ingest.ocr',
       'ingest.parse',
       'ingest.store',
       'question.generate',
