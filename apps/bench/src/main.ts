@@ -7,6 +7,7 @@ import { benchModels } from './bench-models.ts'
 import { benchRelevance } from './bench-relevance.ts'
 import { benchScan } from './bench-scan.ts'
 import { benchSearch } from './bench-search.ts'
+import { benchTransfers } from './bench-transfers.ts'
 
 const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Promise<void>> = {
   ingest: (config, args) => benchIngest(config, args),
@@ -18,6 +19,8 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   files: (config, args) => benchFiles(config.bench, args, config.parsing.sandbox.memoryMb),
   // pnpm bench scan [PAGES]: a scanned book read by the OCR page jobs while ordinary documents flow.
   scan: (config, args) => benchScan(config, args),
+  // pnpm bench transfers [N]: the gateway's memory under N parallel 49 MB uploads and downloads.
+  transfers: (config, args) => benchTransfers(config.bench, args),
   // pnpm bench models [embedder|reranker|llm|ask]: real-size model costs with shape-true models.
   models: benchModels,
   // pnpm bench relevance [DATASET…]: what each part of keyword scoring adds, in memory.
