@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs'
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { type MergedRange, mergeSweep, takeOutMerges } from './xlsx-merges.ts'
 import { checkUnzippedSize } from './zip-size.ts'
 
-type Cell = ExcelJS.Cell
 type Sheet = ExcelJS.Worksheet
 
 /** A cell's value as text: a formula's cached result, a date as ISO, rich text and links as their text. */
@@ -26,31 +26,34 @@ export function cellText(value: ExcelJS.CellValue): string {
   return ''
 }
 
-/** What a cell shows: a merged cell shows its range's first (master) cell. */
-const shown = (cell: Cell) => cellText((cell.isMerged ? cell.master : cell).value)
+type Sweep = ReturnType<typeof mergeSweep>
 
-const RANGE = /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/
-
-/** Whether a merged range starts in the row and spans several columns (「売上」 over 上期 and 下期). */
-function mergedAcross(sheet: Sheet, row: number): boolean {
-  const merges = (sheet.model as { merges?: string[] }).merges ?? []
-  return merges.some((range) => {
-    const match = RANGE.exec(range)
-    return match !== null && Number(match[2]) === row && match[1] !== match[3]
-  })
+/** What a cell of the sweep's current row shows: a merged cell shows its range's first (master) cell. */
+function shownAt(sheet: Sheet, sweep: Sweep, row: number, column: number): string {
+  const master = sweep.masterOf(column)
+  const cell = master ? sheet.getRow(master.row).getCell(master.column) : sheet.getRow(row).getCell(column)
+  return cellText(cell.value)
 }
 
-function headerOf(sheet: Sheet, first: number, columns: number): { names: string[]; rows: number } {
-  const row = sheet.getRow(first)
-  const cells = Array.from({ length: columns }, (_, i) => row.getCell(i + 1))
-  // A header cell merged over several columns heads the row below it: the two rows are one header.
-  const twoRows = mergedAcross(sheet, first)
-  const below = sheet.getRow(first + 1)
-  const names = cells.map((cell, i) => {
-    const parts = [shown(cell), twoRows ? shown(below.getCell(i + 1)) : '']
-    return [...new Set(parts.filter(Boolean))].join(' ') || `column ${i + 1}`
-  })
-  return { names, rows: twoRows ? 2 : 1 }
+/** The header's names: its first row, with the row below when a cell of it is merged over several columns (「売上」 over 上期 and 下期). */
+function headerOf(
+  sheet: Sheet,
+  sweep: Sweep,
+  ranges: MergedRange[],
+  first: number,
+  columns: number,
+): { names: string[]; rows: number; firstValues: string[] } {
+  const twoRows = ranges.some((range) => range.top === first && range.left !== range.right)
+  sweep.moveTo(first)
+  const top = Array.from({ length: columns }, (_, i) => shownAt(sheet, sweep, first, i + 1))
+  if (twoRows) sweep.moveTo(first + 1)
+  const below = Array.from({ length: columns }, (_, i) =>
+    twoRows ? shownAt(sheet, sweep, first + 1, i + 1) : '',
+  )
+  const names = top.map(
+    (name, i) => [...new Set([name, below[i] ?? ''].filter(Boolean))].join(' ') || `column ${i + 1}`,
+  )
+  return { names, rows: twoRows ? 2 : 1, firstValues: top }
 }
 
 /**
@@ -72,8 +75,11 @@ export async function* parseXlsx(
     )
   await checkUnzippedSize(data, 'Excel (.xlsx)', limits.maxUnzippedBytes)
   const workbook = new ExcelJS.Workbook()
+  let merges: Map<string, MergedRange[]>
   try {
-    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer)
+    const plain = await takeOutMerges(data)
+    merges = plain.merges
+    await workbook.xlsx.load(Buffer.from(plain.data) as unknown as ArrayBuffer)
   } catch (error) {
     throw new DocumentParseError(
       `not a readable Excel workbook: ${error instanceof Error ? error.message : String(error)}`,
@@ -89,21 +95,24 @@ export async function* parseXlsx(
       throw new DocumentParseError(
         `sheet ${sheet.name} has ${columns} columns; at most ${limits.maxCsvColumns} are read (CSV_MAX_COLUMNS)`,
       )
+    const ranges = merges.get(sheet.name) ?? []
+    const sweep = mergeSweep(ranges)
+    const last = Math.max(sheet.rowCount, sweep.lastRow)
     let first = 0
     for (let r = 1; r <= sheet.rowCount && first === 0; r++) if (sheet.getRow(r).hasValues) first = r
     if (first === 0) continue
-    const header = headerOf(sheet, first, columns)
+    const header = headerOf(sheet, sweep, ranges, first, columns)
     let emitted = 0
-    for (let r = first + header.rows; r <= sheet.rowCount; r++) {
-      const row = sheet.getRow(r)
-      if (!row.hasValues) continue
+    for (let r = first + header.rows; r <= last; r++) {
+      sweep.moveTo(r)
+      if (!sheet.getRow(r).hasValues && !sweep.coveredFromAbove()) continue
       rows += 1
       if (rows > limits.maxCsvRows)
         throw new DocumentParseError(
           `the workbook has more than ${limits.maxCsvRows} data rows (CSV_MAX_ROWS): split it`,
         )
       const lines = header.names.flatMap((name, i) => {
-        const value = shown(row.getCell(i + 1))
+        const value = shownAt(sheet, sweep, r, i + 1)
         return value ? [`${name}: ${value}`] : []
       })
       if (lines.length === 0) continue
@@ -112,9 +121,7 @@ export async function* parseXlsx(
     }
     // A sheet with nothing under its first row (a note, a title) is that row alone, not a header.
     if (emitted === 0) {
-      const values = Array.from({ length: columns }, (_, i) =>
-        shown(sheet.getRow(first).getCell(i + 1)),
-      ).filter(Boolean)
+      const values = header.firstValues.filter(Boolean)
       if (values.length > 0)
         yield {
           sourceId: `${filename}:${sheet.name}!r${first}`,
