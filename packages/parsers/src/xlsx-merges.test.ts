@@ -31,20 +31,19 @@ describe('merged ranges of a workbook', () => {
     expect(parseRange('nonsense')).toBeNull()
   })
 
-  it('tells, row by row, which master cell a merged cell shows', () => {
-    const sweep = mergeSweep([
-      { top: 2, bottom: 4, left: 1, right: 1 },
-      { top: 3, bottom: 3, left: 2, right: 3 },
-    ])
+  it('tells, row by row, which range a merged cell shows the master of', () => {
+    const tall = { top: 2, bottom: 4, left: 1, right: 1 }
+    const wide = { top: 3, bottom: 3, left: 2, right: 3 }
+    const sweep = mergeSweep([tall, wide])
     expect(sweep.lastRow).toBe(4)
     sweep.moveTo(2)
-    expect([sweep.masterOf(1), sweep.coveredFromAbove()]).toEqual([null, false])
+    expect([sweep.starting(), sweep.coveringOf(1), sweep.coveredFromAbove()]).toEqual([[tall], null, false])
     sweep.moveTo(3)
-    expect(sweep.masterOf(1)).toEqual({ row: 2, column: 1 })
-    expect(sweep.masterOf(3)).toEqual({ row: 3, column: 2 })
+    expect(sweep.starting()).toEqual([wide])
+    expect([sweep.coveringOf(1), sweep.coveringOf(2), sweep.coveringOf(3)]).toEqual([tall, null, wide])
     expect(sweep.coveredFromAbove()).toBe(true)
     sweep.moveTo(5)
-    expect([sweep.masterOf(1), sweep.coveredFromAbove()]).toEqual([null, false])
+    expect([sweep.coveringOf(1), sweep.coveredFromAbove()]).toEqual([null, false])
     expect(() => sweep.moveTo(4)).toThrow(/row order/)
   })
 

@@ -51,10 +51,10 @@ async function sheetFiles(zip: JSZip): Promise<Map<string, string>> {
 }
 
 /**
- * The workbook without its merged ranges, and the ranges of each sheet (by name). ExcelJS checks
- * every merged range it reads against all the ranges before it (20,000 ranges took two minutes);
- * taken out here, they are applied by the parser in one pass (`mergeSweep`). A workbook without
- * merged ranges is returned as it is.
+ * The workbook without its merged ranges, in reading order, and the ranges of each sheet (by
+ * name). ExcelJS checks every merged range it reads against all the ranges before it (20,000
+ * ranges took two minutes), and its streaming reader ignores them; taken out here, they are
+ * applied by the parser in one pass (`mergeSweep`).
  */
 export async function takeOutMerges(
   data: Uint8Array,
@@ -74,8 +74,35 @@ export async function takeOutMerges(
     merges.set(name, ranges)
     zip.file(path, xml.slice(0, block.index) + xml.slice(block.index + block[0].length))
   }
-  if (merges.size === 0) return { data, merges }
-  return { data: await zip.generateAsync({ type: 'uint8array', compression: 'STORE' }), merges }
+  return { data: await inReadingOrder(zip), merges }
+}
+
+/** What a sheet is read with: before the sheets in the package, so they can be read as they come. */
+const FIRST = [
+  '[Content_Types].xml',
+  '_rels/.rels',
+  'xl/workbook.xml',
+  'xl/_rels/workbook.xml.rels',
+  'xl/styles.xml',
+  'xl/sharedStrings.xml',
+]
+
+/**
+ * The package again (stored, not compressed: it is read once, right away), the workbook, its
+ * relationships, styles and shared strings first: Excel writes the shared strings after the
+ * sheets, and a streaming reader meeting a sheet before them would copy it to a temporary file.
+ */
+async function inReadingOrder(zip: JSZip): Promise<Uint8Array> {
+  const ordered = new JSZip()
+  const names = Object.keys(zip.files).filter((name) => !zip.files[name]?.dir)
+  for (const name of [
+    ...FIRST.filter((name) => names.includes(name)),
+    ...names.filter((name) => !FIRST.includes(name)),
+  ]) {
+    const file = zip.file(name)
+    if (file) ordered.file(name, await file.async('uint8array'))
+  }
+  return ordered.generateAsync({ type: 'uint8array', compression: 'STORE' })
 }
 
 /**
@@ -97,11 +124,13 @@ export function mergeSweep(ranges: MergedRange[]) {
       for (let range = sorted[next]; range && range.top <= to; range = sorted[++next]) active.push(range)
       active = active.filter((range) => range.bottom >= to)
     },
-    /** The master cell of the range covering this column of the current row, when it is another cell. */
-    masterOf(column: number): { row: number; column: number } | null {
+    /** The ranges whose master cell is on the current row. */
+    starting: () => active.filter((range) => range.top === row),
+    /** The range covering this column of the current row, when its master is another cell. */
+    coveringOf(column: number): MergedRange | null {
       for (const range of active)
         if (column >= range.left && column <= range.right && (row !== range.top || column !== range.left))
-          return { row: range.top, column: range.left }
+          return range
       return null
     },
     /** Whether a range from a row above reaches into the current row (its cells show that value). */
