@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { availableParallelism, loadavg } from 'node:os'
+import { availableParallelism } from 'node:os'
 import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
@@ -7,6 +7,7 @@ import { SEARCH_MODES, search } from '@rag/retrieval'
 import { benchAskLatency } from './bench-ask-latency.ts'
 import { agreement, exactSearch, passageAgreement } from './exact-search.ts'
 import { buildVectorIndex, documentFrequencies, lexicalVectors } from './lexical-vectors.ts'
+import { loadAverage } from './machine-load.ts'
 import { ms, percentile } from './percentile.ts'
 import { insertRealTextChunks, readRealText, realTextChunks, seeded } from './real-text-corpus.ts'
 
@@ -20,10 +21,7 @@ const REQUEST = { limit: 10, searchK: 10, alpha: 0.5, rrfK: 60, parents: false }
 /** search() fetches this many candidates from each retriever before fusing (4× the limit). */
 const FUSION_DEPTH = Math.max(REQUEST.searchK, REQUEST.limit * 4)
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')
+const load = loadAverage
 
 async function benchSearchModes(
   pool: Pool,

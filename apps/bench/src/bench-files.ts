@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDocumentFinished } from '@rag/api-contract/enums'
 import type { BenchConfig } from '@rag/config'
@@ -7,8 +7,9 @@ import { collectFiles } from '@rag/gateway-client'
 import { getDocument, registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { closeRun, openRun, startWorkers, workersAttached } from './bench-run.ts'
+import { loadAverage } from './machine-load.ts'
 import { percentile } from './percentile.ts'
-import { INGESTION_PROCESS_KINDS, trackPeaksByCommand } from './process-memory.ts'
+import { INGESTION_PROCESS_KINDS, printPeaks, trackPeaksByCommand } from './process-memory.ts'
 
 const logger = createLogger({ name: 'bench', level: 'warn' })
 const CONTROL_EVERY_MS = 5000
@@ -99,17 +100,12 @@ export async function benchFiles(config: BenchConfig, paths: string[], memoryCap
       console.log(`  ${String(names.length).padStart(4)}  ${reason}   e.g. ${names[0]}`)
     }
     for (const { name } of pending.values()) console.log(`  not finished: ${name}`)
-    console.log(`peak RSS by process kind (the cap, PARSE_MEMORY_MB: ${memoryCapMb} MiB):`)
-    for (const line of await memory.stop()) console.log(`  ${line}`)
+    await printPeaks(memory, memoryCapMb)
     const sorted = [...controlTimes].sort((a, b) => a - b)
     console.log(
       `control documents: ${controlTimes.length} of ${controls.length} finished; p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
     )
-    console.log(
-      `load average (1, 5, 15 min): ${loadavg()
-        .map((each) => each.toFixed(2))
-        .join(', ')}`,
-    )
+    console.log(`load average (1, 5, 15 min): ${loadAverage()}`)
   } finally {
     await memory.stop()
     await supervisor.stop()

@@ -1,15 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { availableParallelism, loadavg } from 'node:os'
+import { availableParallelism } from 'node:os'
 import type { LlmPreset } from '@rag/config'
 import type { TextGenerator } from '@rag/llm'
 import { ANSWER_SYSTEM_PROMPT, buildAnswerPrompt, type QuestionSource } from '@rag/questions'
 import { type InferenceBench, loadShapeTrueLlm } from './bench-model-inference.ts'
+import { loadAverage } from './machine-load.ts'
 import { percentile } from './percentile.ts'
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
+const load = loadAverage
 
 /** The prompt the product builds for a question over three 2,000-character parents, at a context budget. */
 function answerPrompt(

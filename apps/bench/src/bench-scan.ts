@@ -1,5 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDocumentFinished } from '@rag/api-contract/enums'
 import type { BenchProcessConfig } from '@rag/config'
@@ -8,8 +8,9 @@ import { createLogger } from '@rag/log'
 import { readScannedPdfPage } from '@rag/parsers'
 import { scannedJapanesePdf } from '@rag/parsers/testing'
 import { closeRun, openRun, startWorkers, workersAttached } from './bench-run.ts'
+import { loadAverage } from './machine-load.ts'
 import { percentile } from './percentile.ts'
-import { INGESTION_PROCESS_KINDS, trackPeaksByCommand } from './process-memory.ts'
+import { INGESTION_PROCESS_KINDS, printPeaks, trackPeaksByCommand } from './process-memory.ts'
 
 const logger = createLogger({ name: 'bench', level: 'warn' })
 const CONTROLS = 50
@@ -100,15 +101,8 @@ export async function benchScan(config: BenchProcessConfig, args: string[]): Pro
     console.log(
       `control documents during it: ${controls.length}; p50 ${(percentile(times, 50) / 1000).toFixed(1)} s, p95 ${(percentile(times, 95) / 1000).toFixed(1)} s, max ${((times.at(-1) ?? 0) / 1000).toFixed(1)} s`,
     )
-    console.log(
-      `peak RSS by process kind (the cap, PARSE_MEMORY_MB: ${config.parsing.sandbox.memoryMb} MiB):`,
-    )
-    for (const line of await memory.stop()) console.log(`  ${line}`)
-    console.log(
-      `load average (1, 5, 15 min): ${loadavg()
-        .map((each) => each.toFixed(2))
-        .join(', ')}`,
-    )
+    await printPeaks(memory, config.parsing.sandbox.memoryMb)
+    console.log(`load average (1, 5, 15 min): ${loadAverage()}`)
   } finally {
     await memory.stop()
     await supervisor.stop()

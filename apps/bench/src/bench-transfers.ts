@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { openAsBlob } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BenchConfig } from '@rag/config'
 import { freePort } from '@rag/runtime'
 import { closeRun, openRun, startWorkers } from './bench-run.ts'
+import { loadAverage } from './machine-load.ts'
 
 const FILE_MB = 49
 
@@ -108,11 +109,7 @@ export async function benchTransfers(config: BenchConfig, args: string[]): Promi
     console.log(
       `  ${count} downloads at once: peak ${manyDown.peak} MiB, ${manyDown.seconds.toFixed(1)} s (${statuses(manyDown.result)}, ${(manyDown.result.reduce((sum, each) => sum + each.bytes, 0) / 1048576).toFixed(0)} MiB read)`,
     )
-    console.log(
-      `load average (1, 5, 15 min): ${loadavg()
-        .map((each) => each.toFixed(2))
-        .join(', ')}`,
-    )
+    console.log(`load average (1, 5, 15 min): ${loadAverage()}`)
   } finally {
     memory.stop()
     await supervisor.stop()

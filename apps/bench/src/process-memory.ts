@@ -100,3 +100,9 @@ export const INGESTION_PROCESS_KINDS: Record<string, RegExp> = {
   tesseract: /^(timeout \S+ )?tesseract /,
   tiffsplit: /^(timeout \S+ )?tiffsplit /,
 }
+
+/** Prints each process kind's peak against the parse memory cap. */
+export async function printPeaks(memory: { stop(): Promise<string[]> }, capMb: number) {
+  console.log(`peak RSS by process kind (the cap, PARSE_MEMORY_MB: ${capMb} MiB):`)
+  for (const line of await memory.stop()) console.log(`  ${line}`)
+}

@@ -17,7 +17,7 @@ export interface PrivatePostgres {
 }
 
 /** The newest Postgres server installed from Debian's packages (its initdb and postgres). */
-async function postgresBin(): Promise<string> {
+export async function postgresBin(): Promise<string> {
   const versions = (await readdir('/usr/lib/postgresql')).sort((a, b) => Number(b) - Number(a))
   if (!versions[0])
     throw new Error('no Postgres server under /usr/lib/postgresql (apt-get install postgresql)')
@@ -34,8 +34,27 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs as the postgres user when this process is root (Postgres refuses to run as root). */
-const asPostgres = (command: string, args: string[]): [string, string[]] =>
+export const asPostgres = (command: string, args: string[]): [string, string[]] =>
   process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
+
+/** A new cluster in a new temporary folder (trust authentication, UTF-8), owned by the user that will run it. */
+export async function initCluster(bin: string, prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  if (process.getuid?.() === 0) await run('chown', ['postgres:postgres', dataDir])
+  await run(
+    ...asPostgres(`${bin}/initdb`, [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]),
+  )
+  return dataDir
+}
 
 /**
  * A fresh Postgres cluster (with the machine's pgvector) on a free loopback port, for a test that

@@ -6,7 +6,7 @@ import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import { type MigrateOptions, migrate } from './migrate.ts'
 import { quoteIdentifier } from './sql.ts'
 
-export { type PrivatePostgres, startPrivatePostgres } from './private-postgres.ts'
+export { initCluster, type PrivatePostgres, postgresBin, startPrivatePostgres } from './private-postgres.ts'
 
 export type DbBackend = TestConfig['dbBackend']
 

@@ -1,8 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { appendFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { initCluster, postgresBin } from '@rag/db/testing'
 import type { TestNetwork } from '@rag/process-supervisor/testing'
 
 const run = promisify(execFile)
@@ -11,13 +11,6 @@ export interface ServicesHost {
   databaseUrl: string
   redisUrl: string
   stop(): Promise<void>
-}
-
-/** The newest Postgres server installed from Debian's packages (its initdb and postgres). */
-async function postgresBin(): Promise<string> {
-  const versions = (await readdir('/usr/lib/postgresql')).sort((a, b) => Number(b) - Number(a))
-  if (!versions[0]) throw new Error('no Postgres server under /usr/lib/postgresql')
-  return `/usr/lib/postgresql/${versions[0]}/bin`
 }
 
 async function until(check: () => Promise<unknown>, what: string, timeoutMs = 120_000) {
@@ -41,22 +34,7 @@ async function until(check: () => Promise<unknown>, what: string, timeoutMs = 12
 export async function startServicesHost(network: TestNetwork, host: string): Promise<ServicesHost> {
   const address = network.address(host)
   const bin = await postgresBin()
-  const dataDir = await mkdtemp(join(tmpdir(), 'rag-hosts-pg-'))
-  await run('chown', ['postgres:postgres', dataDir])
-  await run('runuser', [
-    '-u',
-    'postgres',
-    '--',
-    `${bin}/initdb`,
-    '-D',
-    dataDir,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--no-sync',
-  ])
+  const dataDir = await initCluster(bin, 'rag-hosts-pg-')
   await appendFile(join(dataDir, 'pg_hba.conf'), 'host all all 0.0.0.0/0 trust\n')
   const children: ChildProcess[] = []
   const start = (command: string, args: string[]) => {

@@ -7,7 +7,7 @@ import { followAnswer } from '../ask-stream.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
 import { questionStatusLabel } from '../i18n.ts'
 import { askOptions } from '../settings.ts'
-import { CollectionSelect } from './collection-select.tsx'
+import { SearchScope } from './collection-select.tsx'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
@@ -87,16 +87,12 @@ export function AskView() {
         />
         <button type="submit">{t('ask.submit')}</button>
       </form>
-      {collections.length > 1 ? (
-        <CollectionSelect
-          label={t('search.collection')}
-          allLabel={t('chat.allCollections')}
-          collections={collections}
-          value={collection}
-          onChange={setCollection}
-          testId="ask-collection"
-        />
-      ) : null}
+      <SearchScope
+        collections={collections}
+        value={collection}
+        onChange={setCollection}
+        testId="ask-collection"
+      />
       <ErrorMessage message={error} testId="ask-error" />
       {status && !isQuestionFinished(status) ? (
         <p class="muted" data-testid="ask-status">

@@ -1,3 +1,5 @@
+import { useApp } from '../app-context.ts'
+
 /** A choice of one collection, or none ('' = all of them), labelled. */
 export function CollectionSelect({
   label,
@@ -26,5 +28,31 @@ export function CollectionSelect({
         ))}
       </select>
     </label>
+  )
+}
+
+/** Where a search or a question looks: every collection, or one (shown once there are several). */
+export function SearchScope({
+  collections,
+  value,
+  onChange,
+  testId,
+}: {
+  collections: string[]
+  value: string
+  onChange: (collection: string) => void
+  testId: string
+}) {
+  const { t } = useApp()
+  if (collections.length < 2) return null
+  return (
+    <CollectionSelect
+      label={t('search.collection')}
+      allLabel={t('chat.allCollections')}
+      collections={collections}
+      value={value}
+      onChange={onChange}
+      testId={testId}
+    />
   )
 }

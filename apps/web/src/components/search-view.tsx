@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, type SearchResult } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { queryTerms } from '../highlight.ts'
-import { CollectionSelect } from './collection-select.tsx'
+import { SearchScope } from './collection-select.tsx'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { PassageCard } from './passage-card.tsx'
@@ -42,16 +42,12 @@ export function SearchView() {
         />
         <button type="submit">{t('search.submit')}</button>
       </form>
-      {collections.length > 1 ? (
-        <CollectionSelect
-          label={t('search.collection')}
-          allLabel={t('chat.allCollections')}
-          collections={collections}
-          value={collection}
-          onChange={setCollection}
-          testId="search-collection"
-        />
-      ) : null}
+      <SearchScope
+        collections={collections}
+        value={collection}
+        onChange={setCollection}
+        testId="search-collection"
+      />
       <ErrorMessage message={error} />
       {result ? <DegradedNotice degraded={result.degraded} /> : null}
       {result && result.hits.length === 0 ? <p class="muted">{t('search.none')}</p> : null}
