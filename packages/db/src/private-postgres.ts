@@ -62,20 +62,7 @@ export async function initCluster(bin: string, prefix: string): Promise<string> 
  */
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = await postgresBin()
-  const dataDir = await mkdtemp(join(tmpdir(), 'rag-private-pg-'))
-  if (process.getuid?.() === 0) await run('chown', ['postgres:postgres', dataDir])
-  await run(
-    ...asPostgres(`${bin}/initdb`, [
-      '-D',
-      dataDir,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-      '--no-sync',
-    ]),
-  )
+  const dataDir = await initCluster(bin, 'rag-private-pg-')
   const port = await freePort()
   let server: ChildProcess | undefined
   const start = async () => {
