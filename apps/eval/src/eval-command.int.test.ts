@@ -91,7 +91,9 @@ describe('pnpm eval on the committed sample set', () => {
     const markdown = await readFile(join(scratch, 'out/report.md'), 'utf8')
     expect(markdown.split('\n')[0]).toBe('=== Evaluation Report ===')
     expect(markdown).toMatch(/chunk size 500, overlap 100/)
-    expect(markdown).toContain('Refusal threshold sweep on the evidence scale (REFUSAL_THRESHOLD): best')
+    expect(markdown).toContain(
+      'Refusal threshold sweep on the answerability probability scale (REFUSAL_THRESHOLD): best',
+    )
     // Evaluation wrote only to its own schema: the user's is as empty as it was.
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM documents')
     expect(rows[0]?.n).toBe(0)
@@ -121,7 +123,7 @@ describe('the eval gate compares like with like', () => {
     const changed = await run({ baseline: join(scratch, 'old-threshold.json'), maxDrop: 0 })
     expect(changed.code).toBe(1)
     expect(changed.text).toContain(
-      'REGRESSION setting refusalThreshold differs from the baseline (0.2 → 0.45)',
+      'REGRESSION setting refusalThreshold differs from the baseline (0.2 → 0.5)',
     )
     const overridden = await run({ configs: 'keyword:k1=0.9,extractive', baseline, maxDrop: 0 })
     expect(overridden.code).toBe(1)

@@ -17,7 +17,7 @@ export type DocumentView = ApiDocument
 export type Passage = Pick<
   ApiSearchHit,
   'rank' | 'sourceId' | 'documentId' | 'title' | 'score' | 'text' | 'parentText' | 'heading'
-> & { collection: string | null }
+> & { collection: string | null; foundBy?: ApiSearchHit['foundBy'] }
 export type SearchResult = ApiSearchResult
 export type Question = ApiQuestion
 export type Conversation = ApiConversation

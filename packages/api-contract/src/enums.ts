@@ -38,6 +38,13 @@ export type SourceType = (typeof SOURCE_TYPES)[number]
 export const SEARCH_MODES = ['hybrid', 'keyword', 'vector'] as const
 export type SearchMode = (typeof SEARCH_MODES)[number]
 
+/** The retrievers a passage can be found by: words (BM25) or meaning (the embedder). */
+export const RETRIEVERS = ['keyword', 'vector'] as const
+/** What decided whether a question is answered (docs/evaluation.md: answerability). */
+export const REFUSAL_DECIDERS = ['words', 'reranker'] as const
+export type Retriever = (typeof RETRIEVERS)[number]
+export type RefusalDecider = (typeof REFUSAL_DECIDERS)[number]
+
 /** How a question is answered: by the LLM, with the best passage itself, or not at all (sources only). */
 export const ANSWER_MODES = ['generate', 'extractive', 'none'] as const
 export type AnswerMode = (typeof ANSWER_MODES)[number]

@@ -1,5 +1,13 @@
 import { z } from '@hono/zod-openapi'
-import { ANSWER_MODES, DOCUMENT_STATUSES, QUESTION_STATUSES, SEARCH_MODES, SOURCE_TYPES } from './enums.ts'
+import {
+  ANSWER_MODES,
+  DOCUMENT_STATUSES,
+  QUESTION_STATUSES,
+  REFUSAL_DECIDERS,
+  RETRIEVERS,
+  SEARCH_MODES,
+  SOURCE_TYPES,
+} from './enums.ts'
 
 // Every response body of the HTTP API, defined once. The routes declare and validate with these
 // (so /openapi.json is generated from them), the gateway client parses responses with them, the
@@ -82,6 +90,9 @@ export const searchHitSchema = z
     parentId: z.string(),
     heading: z.string().nullable(),
     parentText: z.string().openapi({ description: 'The parent section around the chunk' }),
+    foundBy: z
+      .array(z.enum(RETRIEVERS))
+      .openapi({ description: 'The retrievers that found it: keyword (words), vector (meaning)' }),
   })
   .openapi('SearchHit')
 
@@ -114,6 +125,10 @@ export const questionSourceSchema = z
     text: z.string(),
     parentText: z.string(),
     heading: z.string().nullable(),
+    foundBy: z.array(z.enum(RETRIEVERS)).optional().openapi({
+      description:
+        'The retrievers that found it (keyword: words, vector: meaning); absent in answers stored before it was recorded',
+    }),
   })
   .openapi('QuestionSource')
 
@@ -153,11 +168,19 @@ export const questionSchema = z
       .object({
         probability: z.number().openapi({
           description:
-            'How likely the passages answer, by the fitted judgement (reported for calibration; refusal is decided by the evidence)',
+            'How likely the passages answer, by the judgement fitted over the word signals (refused below REFUSAL_THRESHOLD when the words decide)',
         }),
         signals: z
           .record(z.string(), z.number())
           .openapi({ description: 'What the judgement read (docs/evaluation.md)' }),
+        decidedBy: z.enum(REFUSAL_DECIDERS).optional().openapi({
+          description:
+            'words: the judgement above; reranker: the cross-encoder (asked for, or judging the passages the embedder found after the words said no)',
+        }),
+        rerankerProbability: z.number().optional().openapi({
+          description:
+            'The reranker’s best probability over the passages the embedder found, when it judged them',
+        }),
       })
       .nullable()
       .openapi({ description: 'Whether the documents answer, as judged before the answer was written' }),

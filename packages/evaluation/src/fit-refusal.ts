@@ -33,7 +33,7 @@ export async function fitRefusal(runs: string[], config = 'keyword'): Promise<An
     if (judged.length === 0) throw new DatasetError(`${path}: no question has answerability signals`)
     for (const outcome of judged)
       if (outcome.answerability)
-        examples.push({ signals: outcome.answerability.signals, answerable: outcome.answerable })
+        examples.push({ signals: outcome.answerability.signals, answerable: outcome.answerable, set: dir })
     fittedOn.push({
       run: report.dataset?.name ?? dir,
       questions: judged.length,

@@ -69,7 +69,7 @@ export function renderMarkdown(report: EvaluationReport): string {
     '',
     `Dataset: ${dataset.name} (${dataset.format}), ${dataset.documents} documents, ${dataset.questions} questions (${dataset.answerable} answerable)`,
     `Chunking: chunk size ${settings.chunkSize}, overlap ${settings.chunkOverlap}, parent max ${settings.parentMaxChars} characters`,
-    `Retrieval: top-k ${settings.topK} sources per question, SEARCH_K ${settings.searchK}, refusal thresholds: evidence ${settings.refusalThreshold}, reranker ${settings.rerankRefusalThreshold}`,
+    `Retrieval: top-k ${settings.topK} sources per question, SEARCH_K ${settings.searchK}, refusal thresholds: answerability ${settings.refusalThreshold}, reranker ${settings.rerankRefusalThreshold}`,
     `Rerank: ${settings.reranker ?? 'none'} (RERANK_TOP_K ${settings.rerankTopK}); embedding: ${settings.embedding ?? 'none'}; LLM: ${settings.llm ?? 'none'}`,
     `Corpus: ${ingest.reused ? 'reused' : 'ingested'} in ${ingest.seconds.toFixed(1)} s through the pipeline; ${ingest.failed.length} documents failed`,
     '',
@@ -89,7 +89,7 @@ export function renderMarkdown(report: EvaluationReport): string {
     if (config.best) {
       lines.push(
         '',
-        `Refusal threshold sweep on the ${config.scale === 'reranker' ? 'reranker probability' : 'evidence'} scale (${config.scale === 'reranker' ? 'RERANK_REFUSAL_THRESHOLD' : 'REFUSAL_THRESHOLD'}): best ${config.best.threshold} (accuracy ${cell(config.best.accuracy)}, no-answer accuracy ${cell(config.best.noAnswerAccuracy)}, false refusals ${cell(config.best.falseRefusalRate)})`,
+        `Refusal threshold sweep on the ${config.scale === 'reranker' ? 'reranker probability' : 'answerability probability'} scale (${config.scale === 'reranker' ? 'RERANK_REFUSAL_THRESHOLD' : 'REFUSAL_THRESHOLD'}): best ${config.best.threshold} (accuracy ${cell(config.best.accuracy)}, no-answer accuracy ${cell(config.best.noAnswerAccuracy)}, false refusals ${cell(config.best.falseRefusalRate)})`,
         '',
         '| threshold | accuracy | no-answer accuracy | false refusals |',
         '| --- | --- | --- | --- |',

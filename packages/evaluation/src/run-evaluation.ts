@@ -123,12 +123,14 @@ export async function runEvaluation(
         { ...config.options, topK: TOP_K },
         { onProgress: (done) => onProgress?.(config.name, done, questions.length) },
       )
-      // Reranked configs are judged on the reranker's probability, the others on term evidence.
+      // Reranked configs are judged on the reranker's probability, the others on the fitted
+      // judgement's (refusal-decision.ts).
       const scale: ScoreScale = config.options.rerank && deps.models.reranker ? 'reranker' : 'evidence'
       const options = { ...config.options, overrides: config.retrieval }
       const scored = scoreConfig(config.name, questions, records, corpus.documents, {
         threshold: refusalThresholdFor(retrieval, scale),
         scale,
+        thresholds: retrieval,
       })
       // What an LLM would read of the passages, under each context budget (model-free).
       const budgets = contextBudgets ?? [deps.generation.contextTokens, 0]

@@ -1,4 +1,4 @@
-import type { QuestionRecord, ScoreScale } from '@rag/questions'
+import { type QuestionRecord, refusalScore, type ScoreScale } from '@rag/questions'
 import { answerF1, containsGold, exactMatch } from './answer-match.ts'
 import type { ContextMeasure } from './context-recall.ts'
 import { answerTexts, type EvalQuestion } from './dataset.ts'
@@ -47,7 +47,16 @@ export function scoreConfig(
   questions: EvalQuestion[],
   records: QuestionRecord[],
   documents: Map<string, string>,
-  { threshold, scale }: { threshold: number; scale: ScoreScale },
+  {
+    threshold,
+    scale,
+    thresholds,
+  }: {
+    threshold: number
+    scale: ScoreScale
+    /** Both scales' thresholds: a reranker may judge passages only the embedder found. */
+    thresholds: Parameters<typeof refusalScore>[3]
+  },
 ): ConfigResult {
   const metrics: Record<string, number> = {}
   const failures: Failure[] = []
@@ -74,10 +83,10 @@ export function scoreConfig(
   metrics['mrr@10'] = mean(scores.map((s) => s.reciprocalRank))
   metrics['ndcg@10'] = mean(scores.map((s) => s.ndcg10))
 
-  // Refusal, from each question's best evidence (or reranker score): at the configured threshold
-  // and swept.
+  // Refusal, from the number each question's refusal is decided on (the judgement's probability,
+  // or the reranker's): at the configured threshold and swept.
   const bestOf = (record: QuestionRecord | undefined) =>
-    Math.max(0, ...(record?.sources ?? []).map((s) => s.score))
+    refusalScore(record?.answerability, record?.sources ?? [], scale, thresholds)
   const refused = (record: QuestionRecord | undefined) =>
     record?.refused === true || bestOf(record) < threshold
   const outcomes = questionOutcomes(questions, records, documents, refused)
@@ -106,7 +115,7 @@ export function scoreConfig(
           question: q.query,
           expected: '(refusal)',
           got: (r?.sources ?? []).slice(0, 3).map((s) => s.sourceId),
-          why: `answered (best ${scale} ${bestOf(r)})`,
+          why: `answered (${scale === 'reranker' ? 'reranker' : 'answerability'} ${bestOf(r)})`,
         })
     }
   }

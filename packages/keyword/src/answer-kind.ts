@@ -27,7 +27,8 @@ const MONTHS = new Set([
   'novemb',
   'decemb',
 ])
-const DATE_UNITS = new Set(['年', '月', '日', '世紀', '年代'])
+// A date, or a span (何年 asks "which year" or "how many years": 2年間 answers it).
+const DATE_UNITS = new Set(['年', '月', '日', '世紀', '年代', '年間', 'か月', 'ヶ月', 'カ月', '日間', '週間'])
 
 /** Whether a passage term (with the one before it) is of the kind asked for: 1914, 7 月, July; any number. */
 export function isAnswerKindTerm(kind: AnswerKind, term: string, previous: string | undefined): boolean {

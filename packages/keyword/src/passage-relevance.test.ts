@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerKindOf } from './answer-kind.ts'
+import { answerKindOf, isAnswerKindTerm } from './answer-kind.ts'
 import { bigramCounts } from './bigram-counts.ts'
 import {
   analyzeQuery,
@@ -66,6 +66,11 @@ describe('the question', () => {
     expect(answerKindOf('What year did the war end?')).toBe('date')
     expect(answerKindOf('ジャンヌは何人兄弟でしたか')).toBe('number')
     expect(answerKindOf('How many teams reached the final?')).toBe('number')
+    // 何年 asks which year or how many: a span answers it as a year does.
+    expect(answerKindOf('保証期間は何年ですか')).toBe('date')
+    expect(isAnswerKindTerm('date', '年間', '2')).toBe(true)
+    expect(isAnswerKindTerm('date', '年', '1998')).toBe(true)
+    expect(isAnswerKindTerm('date', '年間', 'この')).toBe(false)
     expect(answerKindOf('保証の対象は何ですか')).toBeNull()
   })
 

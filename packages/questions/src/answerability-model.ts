@@ -36,12 +36,20 @@ export interface AnswerabilityExample {
   signals: AnswerabilitySignals
   /** The corpus holds the answer. */
   answerable: boolean
+  /** The training set it comes from: each set weighs the same, whatever its size. */
+  set?: string
 }
+
+/** The share of answerable questions any one training set may see refused at the operating point. */
+export const FALSE_REFUSAL_BUDGET = 0.05
 
 /**
  * Logistic regression by gradient descent (a handful of features, thousands of examples: a
- * second), with a small L2 penalty so a rare signal cannot take an extreme weight. Classes are
- * weighed equally whatever their counts.
+ * second), with a small L2 penalty so a rare signal cannot take an extreme weight. Each training
+ * set, and each class within it, weighs the same whatever its count (a 60-question FAQ set counts
+ * as much as 1,200 reading-comprehension questions). Then the operating point: the bias is moved
+ * so that probability 0.5 (REFUSAL_THRESHOLD's default) is the highest threshold that refuses at
+ * most FALSE_REFUSAL_BUDGET of any set's answerable questions.
  */
 export function fitAnswerability(
   examples: AnswerabilityExample[],
@@ -50,9 +58,12 @@ export function fitAnswerability(
   const features = [...SIGNAL_NAMES]
   const rows = examples.map((example) => featuresOf(example.signals, features))
   const labels = examples.map((example) => (example.answerable ? 1 : 0))
-  const positives = labels.filter((label) => label === 1).length
-  const balance = (label: number) =>
-    examples.length / (2 * Math.max(1, label === 1 ? positives : examples.length - positives))
+  const groupOf = (example: AnswerabilityExample) => `${example.set ?? ''}\u0000${example.answerable}`
+  const counts = new Map<string, number>()
+  for (const example of examples) counts.set(groupOf(example), (counts.get(groupOf(example)) ?? 0) + 1)
+  const weightOf = examples.map(
+    (example) => examples.length / (counts.size * (counts.get(groupOf(example)) ?? 1)),
+  )
   const weights = features.map(() => 0)
   let bias = 0
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -62,7 +73,7 @@ export function fitAnswerability(
       const label = labels[n] as number
       const error =
         (sigmoid(x.reduce((sum, value, i) => sum + value * (weights[i] as number), bias)) - label) *
-        balance(label)
+        (weightOf[n] as number)
       x.forEach((value, i) => {
         gradient[i] = (gradient[i] as number) + error * value
       })
@@ -73,9 +84,33 @@ export function fitAnswerability(
     })
     bias -= (rate * biasGradient) / rows.length
   }
-  return {
-    features,
-    weights: weights.map((w) => Math.round(w * 1000) / 1000),
-    bias: Math.round(bias * 1000) / 1000,
+  const rounded = { features, weights: weights.map((w) => Math.round(w * 1000) / 1000), bias }
+  const score = (x: number[]) => x.reduce((sum, value, i) => sum + value * (rounded.weights[i] ?? 0), bias)
+  const cut = operatingPoint(
+    examples.map((example, n) => ({
+      set: example.set ?? '',
+      answerable: example.answerable,
+      z: score(rows[n] ?? []),
+    })),
+  )
+  return { ...rounded, bias: Math.round((bias - cut) * 1000) / 1000 }
+}
+
+/**
+ * The highest score threshold under which at most FALSE_REFUSAL_BUDGET of each set's answerable
+ * questions fall (scores in logits, so the bias can absorb it).
+ */
+function operatingPoint(scored: { set: string; answerable: boolean; z: number }[]): number {
+  let cut = Number.POSITIVE_INFINITY
+  for (const set of new Set(scored.map((item) => item.set))) {
+    const answerable = scored
+      .filter((item) => item.set === set && item.answerable)
+      .map((item) => item.z)
+      .sort((a, b) => a - b)
+    if (answerable.length === 0) continue
+    // Refusing below the k-th lowest refuses k of them: k may be floor(budget × n).
+    const k = Math.floor(FALSE_REFUSAL_BUDGET * answerable.length)
+    cut = Math.min(cut, answerable[k] as number)
   }
+  return Number.isFinite(cut) ? cut : 0
 }

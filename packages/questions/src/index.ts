@@ -24,7 +24,7 @@ export {
 export { followUpQuery } from './conversations/follow-up-query.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
-export { type Language, languageOf, REFUSALS } from './language.ts'
+export { type Language, languageOf, REFUSALS, refusalOf } from './language.ts'
 export { queueSpotOf, waitsItsTurn } from './question-line.ts'
 export { type AnsweringModels, type QuestionOptions, resolveOptions } from './question-options.ts'
 export { questionPipeline } from './question-pipeline.ts'
@@ -44,8 +44,14 @@ export {
   readQuestion,
 } from './question-store.ts'
 export { reconcileQuestions } from './reconcile-questions.ts'
+export {
+  foundByMeaning,
+  refusalScore,
+  refusalThresholdFor,
+  refuses,
+  type ScoreScale,
+} from './refusal-decision.ts'
 export { CANCEL_CHECK_MS } from './stages/answer-task.ts'
-export { refusalThresholdFor, type ScoreScale } from './stages/conclude-retrieval.ts'
 export { type QuestionContext, questionWorkerContext } from './stages/question-context.ts'
 export { cancelQuestion } from './stages/question-progress.ts'
 export { type SubmittedQuestion, submitQuestion } from './submit-question.ts'

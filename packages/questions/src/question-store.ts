@@ -3,6 +3,8 @@ import {
   isQuestionFinished,
   QUESTION_STATUSES,
   type QuestionStatus,
+  type RefusalDecider,
+  type Retriever,
 } from '@rag/api-contract/enums'
 import { type Pool, sqlList } from '@rag/db'
 import type { AnswerabilitySignals } from '@rag/retrieval'
@@ -17,8 +19,17 @@ const FINISHED = sqlList(FINISHED_QUESTION_STATUSES)
 
 /** The judgement of whether the passages answer: a probability and what it was read from. */
 export interface Answerability {
+  /** The fitted judgement over the word signals (answerability-model.json), 0..1. */
   probability: number
   signals: AnswerabilitySignals
+  /**
+   * What decided whether to answer: the judgement over the words (REFUSAL_THRESHOLD) or the
+   * reranker (RERANK_REFUSAL_THRESHOLD: asked for, or judging the passages the embedder found
+   * after the words said no). Absent in answers stored before it was recorded.
+   */
+  decidedBy?: RefusalDecider
+  /** The reranker's best probability over the passages the embedder found, when it judged them. */
+  rerankerProbability?: number
 }
 
 export interface QuestionSource {
@@ -38,6 +49,8 @@ export interface QuestionSource {
   parentText: string
   heading: string | null
   chunkId: string
+  /** The retrievers that found it (absent from answers stored before it was recorded). */
+  foundBy?: Retriever[]
 }
 
 export interface Citation {

@@ -1,5 +1,6 @@
 import { analyzeQuery, coverageNearKind, phraseShare, windowCoverage } from '@rag/keyword'
 import { EVIDENCE_WINDOW } from './evidence-window.ts'
+import { asksBeyond, isYesNoQuestion, statesLimit } from './stated-limit.ts'
 
 /**
  * What the passages say about whether they answer the question, each 0..1, read from the best
@@ -28,6 +29,11 @@ export interface AnswerabilitySignals {
   asksKind: number
   /** When it does: coverage of the question around a date or number in the passage (0 otherwise). */
   kindNear: number
+  /**
+   * A yes/no question, or one about something beyond what it names (以外, other than), whose best
+   * passage states a limit or a no (のみ, だけ, 対応していません, only): the passage decides it.
+   */
+  limit: number
 }
 
 export const SIGNAL_NAMES = [
@@ -39,12 +45,15 @@ export const SIGNAL_NAMES = [
   'unseen',
   'asksKind',
   'kindNear',
+  'limit',
 ] as const satisfies readonly (keyof AnswerabilitySignals)[]
 
 export interface CandidatePassage {
   id: string
   /** The chunk's analysed words in text order. */
   terms: string[]
+  /** Its text, where a limit (のみ, only) is read: the analyser drops those words. */
+  text?: string
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000
@@ -96,6 +105,7 @@ export function answerabilitySignals(
       unseen: round(unseen),
       asksKind: kind ? 1 : 0,
       kindNear: kind ? round(coverageNearKind(kind, idf, best.terms, EVIDENCE_WINDOW / 2)) : 0,
+      limit: (isYesNoQuestion(question) || asksBeyond(question)) && statesLimit(best.text ?? '') ? 1 : 0,
     },
     evidence,
     bestId: best.id,
@@ -111,4 +121,5 @@ const EMPTY: AnswerabilitySignals = {
   unseen: 0,
   asksKind: 0,
   kindNear: 0,
+  limit: 0,
 }

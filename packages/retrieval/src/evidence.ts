@@ -37,17 +37,17 @@ export async function questionWords(
 export async function judgePassages(pool: Pool, question: string, chunkIds: string[]) {
   const [{ idf, unseen }, { rows }] = await Promise.all([
     questionWords(pool, question),
-    pool.query<{ id: string; terms: string[] }>(
-      'SELECT id::text AS id, terms FROM chunks WHERE id = ANY($1::bigint[])',
+    pool.query<{ id: string; terms: string[]; text: string }>(
+      'SELECT id::text AS id, terms, text FROM chunks WHERE id = ANY($1::bigint[])',
       [chunkIds],
     ),
   ])
-  const termsOf = new Map(rows.map((row) => [row.id, row.terms]))
+  const byId = new Map(rows.map((row) => [row.id, row]))
   return answerabilitySignals(
     question,
     idf,
     unseen,
-    chunkIds.map((id) => ({ id, terms: termsOf.get(id) ?? [] })),
+    chunkIds.map((id) => ({ id, terms: byId.get(id)?.terms ?? [], text: byId.get(id)?.text ?? '' })),
   )
 }
 

@@ -7,7 +7,7 @@ export {
 export { judgePassages, questionWords, questionWordWeights, termCoverage } from './evidence.ts'
 export { EVIDENCE_WINDOW } from './evidence-window.ts'
 export { type KeywordSearchOptions, keywordSearch, RESCORED_CANDIDATES } from './keyword-search.ts'
-export { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
+export { loadHits, onePerParent, type Retriever, type SearchHit } from './load-hits.ts'
 export type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 export { reciprocalRankFusion, type WeightedList } from './reciprocal-rank-fusion.ts'
 export { SEARCH_MODES, type SearchMode, type SearchRequest, type SearchResult, search } from './search.ts'

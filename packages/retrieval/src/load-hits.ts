@@ -1,3 +1,4 @@
+import type { Retriever } from '@rag/api-contract/enums'
 import type { Pool } from '@rag/db'
 import type { RankedChunk } from './ranked-chunk.ts'
 
@@ -18,7 +19,14 @@ export interface SearchHit {
   heading: string | null
   /** The parent section around the chunk: what generation reads. */
   parentText: string
+  /**
+   * The retrievers that found it within their depth: a passage only the embedder found shares no
+   * words with the question to be judged by (answerability).
+   */
+  foundBy: Retriever[]
 }
+
+export type { Retriever }
 
 /** Chunk ids in ranked order → hits with their text, source and parent section, same order. */
 export async function loadHits(pool: Pool, ranked: RankedChunk[]): Promise<SearchHit[]> {
@@ -33,7 +41,7 @@ export async function loadHits(pool: Pool, ranked: RankedChunk[]): Promise<Searc
   const byId = new Map(rows.map((row) => [row.chunkId, row]))
   return ranked.flatMap((item, index) => {
     const row = byId.get(item.chunkId)
-    return row ? [{ ...row, rank: index + 1, score: item.score }] : []
+    return row ? [{ ...row, rank: index + 1, score: item.score, foundBy: item.foundBy ?? [] }] : []
   })
 }
 

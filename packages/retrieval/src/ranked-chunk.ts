@@ -1,7 +1,11 @@
+import type { Retriever } from '@rag/api-contract/enums'
+
 /** One retriever's opinion: chunks best first, with the retriever's own score. */
 export interface RankedChunk {
   chunkId: string
   score: number
+  /** Set by search: the retrievers whose ranking holds it. */
+  foundBy?: Retriever[]
 }
 
 export interface SearchFilters {

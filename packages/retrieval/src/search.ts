@@ -90,7 +90,18 @@ export async function search(
       : request.mode === 'vector' && embedder
         ? vector
         : keyword
-  const hits = await loadHits(pool, ranked.slice(0, depth))
+  const byKeyword = new Set(keyword.map((item) => item.chunkId))
+  const byVector = new Set(vector.map((item) => item.chunkId))
+  const hits = await loadHits(
+    pool,
+    ranked.slice(0, depth).map((item) => ({
+      ...item,
+      foundBy: [
+        ...(byKeyword.has(item.chunkId) ? (['keyword'] as const) : []),
+        ...(byVector.has(item.chunkId) ? (['vector'] as const) : []),
+      ],
+    })),
+  )
   timings.totalMs = Math.round((performance.now() - started) * 10) / 10
   return {
     hits:

@@ -3,6 +3,9 @@ import { useApp } from '../app-context.ts'
 import { highlight, quotePieces } from '../highlight.ts'
 import { SourceContext } from './source-context.tsx'
 
+/** Only the embedder found it: its word-evidence score says nothing about it. */
+const byMeaningOnly = (passage: Passage) => passage.foundBy?.length === 1 && passage.foundBy[0] === 'vector'
+
 /**
  * One cited passage: its source id, score, and the text with the question's words marked, and the
  * sentences an extractive answer was taken from (quotes) set off.
@@ -37,7 +40,14 @@ export function PassageCard({
             </span>
           ) : null}
         </span>
-        <span class="muted score">{t('source.score', { score: passage.score.toFixed(3) })}</span>
+        <span class="muted score">
+          {byMeaningOnly(passage) ? (
+            <span class="by-meaning" data-found-by="vector">
+              {t('source.byMeaning')} ·{' '}
+            </span>
+          ) : null}
+          {t('source.score', { score: passage.score.toFixed(3) })}
+        </span>
       </div>
       {original ? (
         <a class="original" href={original} target="_blank" rel="noopener noreferrer" data-action="original">

@@ -8,7 +8,7 @@ export interface RetrievalSection {
   /** Hybrid search: the vector ranking's weight when the two rankings are merged (FUSION_ALPHA). */
   hybridAlpha: number
   rrfK: number
-  /** Refusal below this best evidence (question terms covered, 0..1), when nothing reranked. */
+  /** Refusal below this answerability probability (the fitted judgement over the word signals), when nothing reranked. */
   refusalThreshold: number
   /** Refusal below this best reranker probability (0..1), when the cross-encoder scored. */
   rerankRefusalThreshold: number
@@ -34,10 +34,11 @@ export const retrieval = defineFragment({
     FUSION_ALPHA: decimal(0.5, { min: 0, max: 1 }),
     // k of reciprocal rank fusion: larger flattens the difference between ranks.
     RRF_K: integer(60, { min: 1, max: 10000 }),
-    // Refusal without calling the LLM, judged on one of two scales. Evidence (the IDF-weighted
-    // share of the question's words found together in a passage) when nothing reranked: 0.45 kept
-    // false refusals at 3-5% on gold-removed JaQuAD and SQuAD (`pnpm eval --without-gold`).
-    REFUSAL_THRESHOLD: decimal(0.45, { min: 0, max: 1 }),
+    // Refusal without calling the LLM, judged on one of two scales. When nothing reranked: the
+    // probability that the passages answer, by the judgement fitted over their word signals
+    // (packages/questions/src/answerability-model.json, `pnpm eval --fit-refusal`), whose 0.5 is
+    // fitted to refuse at most 5% of any training set's answerable questions.
+    REFUSAL_THRESHOLD: decimal(0.5, { min: 0, max: 1 }),
     // The reranker's relevance probability when it scored: a starting point, to calibrate with
     // `pnpm eval --without-gold 0.5 --configs hybrid+rerank` once the reranker is downloaded.
     RERANK_REFUSAL_THRESHOLD: decimal(0.1, { min: 0, max: 1 }),

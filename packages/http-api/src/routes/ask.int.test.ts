@@ -8,7 +8,7 @@ import { testConfig } from '@rag/config/testing'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
 import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
 import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
-import { REFUSALS } from '@rag/questions'
+import { REFUSALS, refusalOf } from '@rag/questions'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
@@ -150,7 +150,11 @@ describe('POST /ask on the sample documents', () => {
     const answer = await ask(item.query, { answer: 'generate' })
     expect(answer.status).toBe('done')
     expect(answer.refused).toBe(true)
-    expect(answer.answer).toBe(/[ぁ-んァ-ン一-龯]/.test(item.query) ? REFUSALS.ja : REFUSALS.en)
+    const language = /[ぁ-んァ-ン一-龯]/.test(item.query) ? 'ja' : 'en'
+    // The refusal, then the passages it looked at (still listed as sources) for the user to judge.
+    expect(answer.answer).toBe(refusalOf(language, answer.sources))
+    expect(answer.answer?.startsWith(REFUSALS[language])).toBe(true)
+    for (const source of answer.sources.slice(0, 3)) expect(answer.answer).toContain(source.sourceId)
     expect(answer.usage).toBeNull()
     expect(answer.timings.generateMs).toBeUndefined()
   })

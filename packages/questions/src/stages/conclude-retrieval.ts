@@ -1,23 +1,16 @@
 import { questionWordWeights } from '@rag/retrieval'
 import { extractiveAnswerOf } from '../extractive-answer.ts'
-import { languageOf, REFUSALS } from '../language.ts'
+import { languageOf, refusalOf } from '../language.ts'
 import type { Answerability, QuestionRecord, QuestionSource } from '../question-store.ts'
+import { refuses, type ScoreScale } from '../refusal-decision.ts'
 import { handOn } from './hand-on.ts'
 import type { QuestionContext } from './question-context.ts'
 import { advance } from './question-progress.ts'
 
-/** What the sources' scores are: term evidence, or the cross-encoder's relevance probability. */
-export type ScoreScale = 'evidence' | 'reranker'
-
-/** The refusal threshold of a scale (two unrelated scales, two settings). */
-export function refusalThresholdFor(retrieval: QuestionContext['retrieval'], scale: ScoreScale): number {
-  return scale === 'reranker' ? retrieval.rerankRefusalThreshold : retrieval.refusalThreshold
-}
-
 /**
- * After the last retrieval step (search, or rerank when on): refuse when the best score is below
- * its scale's threshold (no LLM call), answer extractively or not at all when asked to, else hand
- * the passages to the LLM.
+ * After the last retrieval step (search, or rerank when on): refuse when the documents hold no
+ * answer (refusal-decision.ts; no LLM call), naming the passages looked at; answer extractively or
+ * not at all when asked to, else hand the passages to the LLM.
  */
 export async function concludeRetrieval(
   deps: QuestionContext,
@@ -26,13 +19,13 @@ export async function concludeRetrieval(
   patch: { degraded?: string[]; timings?: Record<string, number>; answerability?: Answerability },
   scale: ScoreScale = 'evidence',
 ): Promise<void> {
-  const best = Math.max(0, ...sources.map((source) => source.score))
   const { answer } = question.options
-  if (answer !== 'none' && best < refusalThresholdFor(deps.retrieval, scale)) {
+  const answerability = patch.answerability ?? question.answerability
+  if (answer !== 'none' && refuses(answerability, sources, scale, deps.retrieval)) {
     await advance(deps, question.id, 'done', {
       ...patch,
       sources,
-      answer: REFUSALS[languageOf(question.question)],
+      answer: refusalOf(languageOf(question.question), sources),
       refused: true,
     })
     return

@@ -1,5 +1,13 @@
 import type { JobHandler, rerankJob } from '@rag/queue'
-import { isFinished, type QuestionSource, readQuestion } from '../question-store.ts'
+import type { Reranker } from '@rag/reranking'
+import {
+  type Answerability,
+  isFinished,
+  type QuestionRecord,
+  type QuestionSource,
+  readQuestion,
+} from '../question-store.ts'
+import { foundByMeaning } from '../refusal-decision.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
 import type { QuestionContext } from './question-context.ts'
 import { advance, elapsedMs } from './question-progress.ts'
@@ -7,7 +15,8 @@ import { advance, elapsedMs } from './question-progress.ts'
 /**
  * question.rerank: the cross-encoder scores (question, passage) pairs; the best topK are kept and
  * their relevance becomes the evidence refusal is judged on. Without a reranker the retrieval
- * order stands and the answer says `degraded: ["rerank"]`.
+ * order stands and the answer says `degraded: ["rerank"]`. Asked without reranking, it only judges
+ * the passages the embedder alone found, which the words said nothing about (judgeByMeaning).
  */
 export function rerankStage(deps: QuestionContext): JobHandler<typeof rerankJob.payload> {
   return async ({ questionId }) => {
@@ -15,8 +24,9 @@ export function rerankStage(deps: QuestionContext): JobHandler<typeof rerankJob.
     if (!question || isFinished(question.status)) return 'skipped'
     const started = performance.now()
     await advance(deps, questionId, 'reranking')
-    const { topK } = question.options
     const reranker = await deps.getReranker()
+    if (!question.options.rerank) return judgeByMeaning(deps, question, reranker, started)
+    const { topK } = question.options
     let sources: QuestionSource[]
     if (reranker) {
       const scores = await reranker.score(
@@ -39,4 +49,49 @@ export function rerankStage(deps: QuestionContext): JobHandler<typeof rerankJob.
     )
     return reranker ? 'reranked' : 'kept retrieval order'
   }
+}
+
+/**
+ * The words said no, but the embedder found some of the passages: a paraphrase or a question in
+ * another language shares few words with its answer, so the words cannot judge those. The reranker
+ * scores just them (a few pairs: affordable where reranking every candidate is not, so it runs
+ * with reranking off) and its threshold decides; the judged passages come first, the answer is
+ * read from them.
+ */
+async function judgeByMeaning(
+  deps: QuestionContext,
+  question: QuestionRecord,
+  reranker: Reranker | null,
+  started: number,
+): Promise<string> {
+  const words = question.answerability
+  if (!words) throw new Error(`question ${question.id} reached judging without its answerability`)
+  const timings = { rerankMs: elapsedMs(started) }
+  // With no reranker to judge them, the words' no stands: the embedder's nearest passages are
+  // there for any question, so answering from them would refuse nothing in hybrid mode.
+  if (!reranker) {
+    await concludeRetrieval(deps, question, question.sources, { answerability: words, timings })
+    return 'no reranker: refused by the words'
+  }
+  const judged = question.sources.filter(foundByMeaning)
+  const others = question.sources.filter((source) => !foundByMeaning(source))
+  const scores = await reranker.score(
+    question.question,
+    judged.map((source) => source.text),
+  )
+  const first = judged
+    .map((source, index) => ({ source, score: scores[index] ?? 0 }))
+    .sort((a, b) => b.score - a.score)
+    .map(({ source }) => source)
+  const answerability: Answerability = {
+    ...words,
+    decidedBy: 'reranker',
+    rerankerProbability: Math.round(Math.max(0, ...scores) * 10000) / 10000,
+  }
+  const sources = [...first, ...others].map((source, index) => ({ ...source, rank: index + 1 }))
+  await concludeRetrieval(deps, question, sources, {
+    answerability,
+    timings: { rerankMs: elapsedMs(started) },
+  })
+  return 'judged by the reranker'
 }

@@ -3,6 +3,7 @@ import { judgePassages, onePerParent, reciprocalRankFusion, type SearchHit, sear
 import { judgeAnswerability } from '../answerability.ts'
 import { followUpQuery } from '../conversations/follow-up-query.ts'
 import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
+import { foundByMeaning, refuses } from '../refusal-decision.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
 import type { QuestionContext } from './question-context.ts'
 import { advance, advanceAndHandOn, elapsedMs } from './question-progress.ts'
@@ -106,9 +107,11 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       parentText: hit.parentText,
       heading: hit.heading,
       chunkId: hit.chunkId,
+      foundBy: hit.foundBy,
     }))
+    const words = judgeAnswerability(judgement.signals)
     const patch = {
-      answerability: judgeAnswerability(judgement.signals),
+      answerability: words,
       degraded: [...new Set(results.flatMap((result) => result.degraded))],
       // searchMs (the phrasings are searched at once): what the queue's overhead is measured without.
       timings: {
@@ -120,8 +123,19 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       await advanceAndHandOn(deps, questionId, 'reranking', { ...patch, sources })
       return 'reranking'
     }
+    // The words say no, but the embedder found passages (a paraphrase, an English question over
+    // Japanese documents): the reranker judges those by meaning (rerank stage, judgeByMeaning).
+    const kept = sources.slice(0, options.topK)
+    if (
+      options.answer !== 'none' &&
+      kept.some(foundByMeaning) &&
+      refuses(words, kept, 'evidence', deps.retrieval)
+    ) {
+      await advanceAndHandOn(deps, questionId, 'reranking', { ...patch, sources: kept })
+      return 'judging passages found by meaning'
+    }
     // Without a reranker to choose, RAG-Fusion's wider list is cut to the wanted passages here.
-    await concludeRetrieval(deps, question, sources.slice(0, options.topK), patch)
+    await concludeRetrieval(deps, question, kept, patch)
     return 'concluded'
   }
 }
