@@ -42,7 +42,7 @@ async function rag(args: string[], env: Record<string, string> = {}) {
 
 describe('rag', () => {
   it('has --help on every command, on stdout, exit 0', async () => {
-    for (const command of [[], ['ingest'], ['ask'], ['search'], ['documents'], ['models']]) {
+    for (const command of [[], ['ingest'], ['ask'], ['search'], ['documents'], ['models'], ['keys']]) {
       const { code, stdout, stderr } = await rag([...command, '--help'])
       expect(code, command.join(' ')).toBe(0)
       expect(stdout).toMatch(/^Usage: rag/)
@@ -64,6 +64,23 @@ describe('rag', () => {
       expect(stderr).toMatch(/^error: /)
       expect(stderr).not.toMatch(/\n\s+at /)
     }
+  })
+
+  it('makes a key with a role and collections (shown once), lists it by prefix and revokes it', async () => {
+    const made = await rag(['keys', 'create', '--role', 'reader', '--collections', 'hr,legal', '--json'])
+    expect(made.code, made.stderr).toBe(0)
+    const key = JSON.parse(made.stdout) as { id: string; key: string; prefix: string; collections: string[] }
+    expect(key.collections).toEqual(['hr', 'legal'])
+    const listed = await rag(['keys', 'list'])
+    expect(listed.stdout).toContain(`${key.id}  ${key.prefix}…  reader hr,legal`)
+    expect(listed.stdout).not.toContain(key.key)
+    // The key works until it is revoked: a reader may list documents, not make keys.
+    expect((await rag(['documents', '--json'], { API_KEY: key.key })).code).toBe(0)
+    const refused = await rag(['keys', 'list'], { API_KEY: key.key })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/needs the admin role/)
+    expect((await rag(['keys', 'revoke', key.id])).stdout).toMatch(/^revoked/)
+    expect((await rag(['keys', 'create', '--role', 'owner'])).code).toBe(2)
   })
 
   it('says how to reach the gateway when it is down: one line, exit 1', async () => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import type { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { ANSWER_MODES, type AskOptions, SEARCH_MODES } from '@rag/api-contract'
+import { ANSWER_MODES, type AskOptions, ROLES, SEARCH_MODES } from '@rag/api-contract'
 import { ConfigError, cliConfig, gatewayUrlOf, modelsCommandConfig } from '@rag/config'
 import { createGatewayClient, GatewayError } from '@rag/gateway-client'
 import { createLogger } from '@rag/log'
@@ -9,6 +9,7 @@ import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 
 import { runAskCommand } from './ask-command.ts'
 import { runDocumentsCommand } from './documents-command.ts'
 import { runIngestCommand } from './ingest-command.ts'
+import { type KeysAction, runKeysCommand } from './keys-command.ts'
 import { type ModelsAction, runModelsCommand } from './models-command.ts'
 import { runSearchCommand } from './search-command.ts'
 
@@ -169,6 +170,32 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
         client: gateway(io.stderr),
         output: io.stdout,
         collection: options.collection,
+        json: options.json,
+      })
+    })
+
+  program
+    .command('keys')
+    .description('API keys with a role and collections: create (shown once), list, revoke (an admin key)')
+    .addArgument(new Argument('<action>', 'what to do').choices(['create', 'list', 'revoke']))
+    .argument('[id]', 'revoke: the key id (rag keys list)')
+    .addOption(new Option('--role <role>', 'create: what it may do').choices(ROLES).default('reader'))
+    .option(
+      '--collections <names>',
+      'create: the collections it may see, comma-separated (default: all)',
+      list,
+    )
+    .option('--name <name>', 'create: what to call it')
+    .option('--json', 'print JSON')
+    .action(async (action: KeysAction, id: string | undefined, options) => {
+      exitCode = await runKeysCommand({
+        client: gateway(io.stderr),
+        output: io.stdout,
+        action,
+        id,
+        role: options.role,
+        collections: options.collections,
+        name: options.name,
         json: options.json,
       })
     })

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { pruneAudit } from '@rag/access'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { openDatabase } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
@@ -54,6 +55,14 @@ runMain(async () => {
     ]).catch((error: unknown) => logger.warn({ err: error }, 'tidying questions failed'))
   const questionTidier = setInterval(tidyQuestions, 30_000)
   shutdown.add('question tidier', () => clearInterval(questionTidier))
+  // The audit log keeps AUDIT_RETENTION_DAYS: older entries are dropped at start and hourly.
+  const pruneAuditLog = () =>
+    pruneAudit(pool, config.gateway.auditRetentionDays).catch((error: unknown) =>
+      logger.warn({ err: error }, 'pruning the audit log failed'),
+    )
+  const auditPruner = setInterval(pruneAuditLog, 3_600_000)
+  shutdown.add('audit log pruner', () => clearInterval(auditPruner))
+  void pruneAuditLog()
   const questionEvents = await createQuestionEventSubscriber(config.redis.url, config.redis.prefix)
   shutdown.add('question events', () => questionEvents.close())
 

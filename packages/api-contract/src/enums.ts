@@ -69,3 +69,11 @@ export const FINISHED_QUESTION_STATUSES = [
 ] as const satisfies readonly QuestionStatus[]
 export const isQuestionFinished = (status: QuestionStatus | string): boolean =>
   (FINISHED_QUESTION_STATUSES as readonly string[]).includes(status)
+
+/**
+ * What a key or user may do, each role everything the one before may: read (search, ask, chat,
+ * read documents), edit (upload, re-index, delete), administer (keys, audit log, dashboard,
+ * metrics, every collection).
+ */
+export const ROLES = ['reader', 'editor', 'admin'] as const
+export type Role = (typeof ROLES)[number]

@@ -1,3 +1,4 @@
+export * from './access-schemas.ts'
 export * from './enums.ts'
 export * from './limits.ts'
 export * from './requests.ts'

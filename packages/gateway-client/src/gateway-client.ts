@@ -2,20 +2,25 @@ import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
   type ApiAskAccepted,
+  type ApiCreatedKey,
   type ApiDocument,
+  type ApiKey,
   type ApiQuestion,
   type ApiSearchHit,
   type ApiSearchResult,
   type ApiSectionsPage,
   type AskOptions,
+  apiKeySchema,
   askAcceptedSchema,
   type CreateConversationRequest,
   conversationSchema,
+  createdKeySchema,
   documentListSchema,
   documentSchema,
   errorSchema,
   isDocumentFinished,
   isQuestionFinished,
+  keyListSchema,
   questionSchema,
   type SearchOptions,
   searchResultSchema,
@@ -50,6 +55,14 @@ export interface GatewayClient {
   createConversation(options?: CreateConversationRequest): Promise<{ id: string }>
   /** Asks in a thread: a follow-up is rewritten to stand alone from its earlier turns. */
   say(conversationId: string, message: string, options?: AskOptions): Promise<ApiAskAccepted>
+  /** A new key (admin): the key itself is in this answer only. */
+  createKey(request: {
+    name: string
+    role: ApiKey['role']
+    collections: string[] | null
+  }): Promise<ApiCreatedKey>
+  listKeys(): Promise<ApiKey[]>
+  revokeKey(id: string): Promise<ApiKey>
 }
 
 export class GatewayError extends Error {
@@ -165,6 +178,19 @@ export function createGatewayClient({
       if (!document) throw new GatewayError(body.rejected[0]?.error ?? 'rejected')
       return document
     },
+    createKey: async (request) =>
+      expect(
+        createdKeySchema,
+        '/keys',
+        await call('/keys', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        }),
+      ),
+    listKeys: async () => (await get(keyListSchema, '/keys')).keys,
+    revokeKey: async (id) =>
+      expect(apiKeySchema, '/keys', await call(`/keys/${encodeURIComponent(id)}`, { method: 'DELETE' })),
     listDocuments: async ({ collection } = {}) =>
       (
         await get(

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { principalOfKey } from '@rag/access'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
@@ -8,21 +9,24 @@ import { cors } from 'hono/cors'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
 import { allowedMethods } from './method-not-allowed.ts'
-import { requireAdminKey, requireApiKey } from './middleware/api-key.ts'
+import { keyResolver, requireApiKey } from './middleware/api-key.ts'
+import { auditTrail } from './middleware/audit-trail.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { rejectCrossOrigin } from './middleware/cross-origin.ts'
 import { KeyAttempts } from './middleware/key-attempts.ts'
 import { rateLimit, sharedRateLimiter } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
+import { authorizeRoutes } from './route-permissions.ts'
 import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { conversationRoutes } from './routes/conversations.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
+import { keyRoutes } from './routes/keys.ts'
 import { mountMcp } from './routes/mcp.ts'
 import { httpMetrics, mountMetrics } from './routes/metrics.ts'
 import { openAiRoutes } from './routes/openai/chat-completions.ts'
-import { DASHBOARD_PATH, mountQueueDashboard } from './routes/queue-dashboard.ts'
+import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { isWebAppPath, mountWebApp } from './routes/web-app.ts'
@@ -87,7 +91,10 @@ export function createApp(deps: GatewayDeps) {
   const addressOf = (c: Context) => clientAddress(c, access.trustedProxies ?? [])
   const attempts = new KeyAttempts(KEY_ATTEMPTS_PER_MINUTE)
   app.use(rejectCrossOrigin({ allowedOrigins: access.corsOrigins }))
-  app.use(requireApiKey({ keys: access.apiKeys, open: isOpenPath, attempts, addressOf }))
+  const resolveKey = keyResolver(access.apiKeys, (key) => principalOfKey(deps.pool, key))
+  app.use(requireApiKey({ keys: access.apiKeys, resolve: resolveKey, open: isOpenPath, attempts, addressOf }))
+  app.use(authorizeRoutes(isOpenPath))
+  app.use(auditTrail({ pool: deps.pool, logger: deps.logger, addressOf }))
   // Counted in Redis under the installation's prefix: every gateway replica shares the limits.
   const limit = (perMinute: number, what: string) =>
     rateLimit({
@@ -108,18 +115,15 @@ export function createApp(deps: GatewayDeps) {
   app.post('/documents', uploads)
   // A page fetched and ingested is an upload too.
   app.post('/documents/url', uploads)
-  const admin = requireAdminKey(access.apiKeys)
-  app.post('/reindex', admin)
-  app.use(`${DASHBOARD_PATH}/*`, admin)
-  app.use(DASHBOARD_PATH, admin)
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes({ ...deps, metrics }))
   app.route('/', askRoutes(deps))
   app.route('/', conversationRoutes(deps))
   app.route('/', openAiRoutes(deps))
+  app.route('/', keyRoutes(deps))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
-  app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf }))
+  app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf, resolve: resolveKey }))
   mountApiDocs(app, access.trustedProxies ?? [])
   mountMcp(app)
   mountMetrics(app, metrics, deps)

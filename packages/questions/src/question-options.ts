@@ -11,6 +11,11 @@ export interface QuestionOptions {
   rerank: boolean
   answer: AnswerMode
   collection?: string
+  /**
+   * The collections the asker may read (its key's grants), set by the gateway, never by the
+   * request: retrieval reads nothing else. Absent: every collection.
+   */
+  within?: string[]
   parents: boolean
   maxTokens?: number
   temperature?: number

@@ -101,6 +101,7 @@ async function planOf(target: TestDatabase, match: '&&' | '@>', terms: string[])
       30,
       true,
       hashedLookup(terms),
+      null,
     ]),
   )
   return rows.map((row) => row['QUERY PLAN']).join('\n')

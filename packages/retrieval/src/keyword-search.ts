@@ -80,7 +80,7 @@ export async function keywordSearch(
 ): Promise<RankedChunk[]> {
   const terms = analyzeQuery(query)
   if (terms.words.length === 0) return []
-  const { limit, maxCandidates = 2000, collection } = options
+  const { limit, maxCandidates = 2000, collection, within } = options
   const bm25 = { k1: options.k1 ?? DEFAULT_BM25.k1, b: options.b ?? DEFAULT_BM25.b }
   const { rows } = await pool.query<CorpusRow>(
     `SELECT s.term, s.df::float8 AS df, greatest(c.chunks, 1)::float8 AS n,
@@ -113,6 +113,7 @@ export async function keywordSearch(
         RESCORED_CANDIDATES,
         terms.bigrams.length > 0,
         hashedLookup(stats.map((stat) => stat.term)),
+        within ?? null,
       ]),
     )
   // Only frequent terms: even the rarest alone exceeds the budget. Chunks holding the two rarest
@@ -186,7 +187,8 @@ export function withKeywordPlan<T>(pool: Pool, query: (client: PoolClient) => Pr
 /**
  * The first stage ($1 terms, $2 idf, $3 candidate terms, $4 collection, $5 candidate limit, $6
  * k1, $7 b, $8 avgdl, $9 limit, $10 the query's words for the parents' counts, $11 how many are
- * scored as passages, $12 whether their text is read, $13 the terms as hashedLookup pads them).
+ * scored as passages, $12 whether their text is read, $13 the terms as hashedLookup pads them, $14
+ * the caller's granted collections or null).
  * The candidates come from the GIN index on terms first, in a MATERIALIZED step, and only then
  * meet documents: joined freely, the planner walked every document through chunks_document_idx and
  * tested `terms` row by row once there were many documents (121 ms p50 on 152 real documents,
@@ -206,6 +208,7 @@ export const keywordScoreSql = (
        SELECT d.id, d.active_hash FROM documents d
         WHERE d.id = ANY(ARRAY(SELECT DISTINCT m.document_id FROM matched m))
           AND ($4::text IS NULL OR d.collection = $4)
+          AND ($14::text[] IS NULL OR d.collection = ANY($14::text[]))
      ),
      candidates AS (
        SELECT m.id, m.terms, m.term_count FROM matched m

@@ -11,4 +11,9 @@ export interface RankedChunk {
 export interface SearchFilters {
   /** Only documents of this collection. */
   collection?: string
+  /**
+   * Only documents of these collections (the caller's grants): applied inside the SQL, so a passage
+   * of any other collection never reaches ranking. Absent or null: no limit.
+   */
+  within?: string[] | null
 }

@@ -58,7 +58,7 @@ export async function search(
   const wantsKeyword = request.mode !== 'vector'
   const degraded = wantsVector && !embedder ? ['vector'] : []
   const depth = Math.max(request.searchK, request.limit * 4)
-  const filters = { collection: request.collection, limit: depth }
+  const filters = { collection: request.collection, within: request.within, limit: depth }
   const bm25 = { k1: request.k1, b: request.b }
   const timings: SearchResult['timings'] = { totalMs: 0 }
 

@@ -50,6 +50,7 @@ describe('vector search on a small library', () => {
         10,
         null,
         100,
+        null,
       ]),
     )
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n')

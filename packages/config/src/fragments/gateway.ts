@@ -11,6 +11,8 @@ export interface GatewaySection {
   /** Addresses of reverse proxies whose X-Forwarded-For names the client. */
   trustedProxies: string[]
   webAppDir: string
+  /** Audit log entries older than this many days are dropped. */
+  auditRetentionDays: number
 }
 
 export const gateway = defineFragment({
@@ -19,7 +21,9 @@ export const gateway = defineFragment({
     GATEWAY_HOST: text('127.0.0.1'),
     // 0 picks a free port (tests).
     GATEWAY_PORT: integer(3000, { min: 0, max: 65535 }),
-    // One key or a comma-separated list; when set, writes, /ask and the dashboard require one.
+    // One key or a comma-separated list; when set, every route but health and sign-in needs a key.
+    // The first is the bootstrap admin (everything, keys included), the others editors of every
+    // collection; keys with a role and collections are made with `rag keys create`.
     API_KEY: optionalText(),
     // Origins allowed to call the API from a browser (comma-separated).
     CORS_ORIGINS: list(),
@@ -31,6 +35,9 @@ export const gateway = defineFragment({
     TRUSTED_PROXIES: list(),
     // The built web app served at / (empty: the one `pnpm start` builds beside the gateway, apps/web/dist).
     WEB_APP_DIR: text(''),
+    // How long the audit log (GET /audit: uploads, deletions, re-indexing, questions, sign-ins,
+    // keys made and revoked) keeps an entry.
+    AUDIT_RETENTION_DAYS: integer(90, { min: 1, max: 36500 }),
   },
   read: (env): GatewaySection => ({
     host: env.GATEWAY_HOST,
@@ -44,5 +51,6 @@ export const gateway = defineFragment({
     uploadsPerMinute: env.UPLOAD_RATE_PER_MINUTE,
     trustedProxies: env.TRUSTED_PROXIES,
     webAppDir: env.WEB_APP_DIR,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   }),
 })

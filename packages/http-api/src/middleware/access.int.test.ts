@@ -139,7 +139,7 @@ describe('owners and the admin key', () => {
     expect((await as('key-two', '/admin/queues/api/queues')).status).toBe(403)
     const refused = await as('key-two', '/reindex', { method: 'POST' })
     expect(refused.status).toBe(403)
-    expect(await refused.text()).toMatch(/needs the admin key \(the first of API_KEYS\)/)
+    expect(await refused.text()).toMatch(/needs the admin role; this key's role is editor/)
     expect((await as('key-one', '/reindex', { method: 'POST' })).status).toBe(202)
   })
 })

@@ -1,13 +1,15 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { bareApp } from '../testing/bare-app.ts'
-import { KEY_COOKIE, keyOwner, requireApiKey } from './api-key.ts'
+import { KEY_COOKIE, keyOwner, keyResolver, requireApiKey } from './api-key.ts'
 import { KeyAttempts } from './key-attempts.ts'
 
 const gate = (attempts = new KeyAttempts(10), keys = ['key-one', 'key-two']) =>
   bareApp(
     requireApiKey({
       keys,
+      // Only the bootstrap keys here: the key table is the integration tests'.
+      resolve: keyResolver(keys, async () => null),
       open: (path) => path === '/healthz',
       attempts,
       addressOf: (c) => c.req.header('x-test-address') ?? 'local',
@@ -22,7 +24,7 @@ describe('requireApiKey', () => {
     expect(refused.status).toBe(401)
     // The challenge says a key is expected, so a client does not start an OAuth login instead.
     expect(refused.headers.get('www-authenticate')).toMatch(
-      /^Bearer realm="rag", error_description="[^"]*API_KEYS[^"]*no OAuth login\)"$/,
+      /^Bearer realm="rag", error_description="[^"]*API_KEY[^"]*no OAuth login\)"$/,
     )
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
       /^an API key is required: .*Authorization: Bearer <key> or X-API-Key: <key>/,

@@ -1,11 +1,43 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { BOOTSTRAP_ADMIN, LOCAL_ADMIN, type Principal } from '@rag/access'
 import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from '../http-error.ts'
 import type { KeyAttempts } from './key-attempts.ts'
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    principal: Principal
+  }
+}
+
+/** Who the request acts as (set by requireApiKey); on an open path nobody, and that is an error. */
+export function principalOf(c: Context): Principal {
+  const principal = c.get('principal')
+  if (!principal) throw new HttpError(401, `an API key is required: ${KEY_EXPECTED}`)
+  return principal
+}
+
+/**
+ * A presented key → its principal. API_KEY's first key is the bootstrap admin; its others are
+ * editors of every collection (what they could do before roles: all but the dashboard and
+ * re-indexing everything); any other key is looked up in the key table.
+ */
+export type KeyResolver = (key: string) => Promise<Principal | null>
+
+export function keyResolver(keys: string[], lookup: (key: string) => Promise<Principal | null>): KeyResolver {
+  const [first = '', ...others] = keys
+  const isAdmin = keyChecker(first ? [first] : [])
+  const isOther = keyChecker(others)
+  return async (key) => {
+    if (isAdmin(key)) return BOOTSTRAP_ADMIN
+    if (isOther(key)) return { id: keyFingerprint(key), name: 'API_KEY', role: 'editor', collections: null }
+    return lookup(key)
+  }
+}
+
 /** What a 401 says is expected: one of the gateway's API keys (there is no OAuth login). */
 const KEY_EXPECTED =
-  'send one of the API_KEYS as Authorization: Bearer <key> or X-API-Key: <key> (no OAuth login)'
+  'send an API key (API_KEY, or one made with `rag keys create`) as Authorization: Bearer <key> or X-API-Key: <key> (no OAuth login)'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
@@ -54,50 +86,61 @@ function tooManyAttempts(seconds: number): HttpError {
 }
 
 /**
- * With API keys configured, every request but the open paths must present one of them (compared
- * in constant time). Every wrong key, on any route (also `?api_key=` on an open path), counts
- * against the client's address; past the limit the address is refused (429) whatever it presents.
- * Without keys the gateway is loopback-only (see main.ts) and this lets all through.
+ * With API keys configured, every request but the open paths must present a key: one of API_KEY(S)
+ * (compared in constant time: the bootstrap admin) or one of the key table (its hash looked up,
+ * unrevoked), and acts as its principal. Every wrong key, on any route (also `?api_key=` on an
+ * open path), counts against the client's address; past the limit the address is refused (429)
+ * whatever it presents. Without API_KEY the gateway is loopback-only (see main.ts) and acts as the
+ * local admin, or as a table key when one is presented.
  */
 export function requireApiKey({
   keys,
+  resolve,
   open,
   attempts,
   addressOf,
 }: {
   keys: string[]
+  resolve: KeyResolver
   open: (path: string, method: string) => boolean
   attempts: KeyAttempts
   addressOf: (c: Context) => string
 }): MiddlewareHandler {
-  const isKnown = keyChecker(keys)
   return async function apiKeyMiddleware(c, next) {
-    if (keys.length === 0) return next()
     const fromQuery = c.req.query('api_key')
     const key = fromQuery ?? presentedKey((name) => c.req.header(name))
+    if (keys.length === 0) {
+      // Loopback only: the local user, narrowed to a table key's grants when one is presented.
+      const principal = key ? await resolve(key).catch(() => null) : null
+      c.set('principal', principal ?? LOCAL_ADMIN)
+      return next()
+    }
     const address = addressOf(c)
+    let principal: Principal | null = null
     if (key !== undefined) {
       const wait = attempts.blockedFor(address)
       if (wait > 0) {
         c.header('Retry-After', String(wait))
         throw tooManyAttempts(wait)
       }
-      if (!isKnown(key)) attempts.fail(address)
+      principal = await resolve(key)
+      if (!principal) attempts.fail(address)
     }
-    if (fromQuery && isKnown(fromQuery)) {
+    if (fromQuery && principal) {
       // A browser opening a page with ?api_key=: keep the key in a cookie, drop it from the address.
       const url = new URL(c.req.url)
       url.searchParams.delete('api_key')
       c.header('Set-Cookie', keyCookie(fromQuery))
       return c.redirect(sameOriginPath(url), 303)
     }
+    if (principal) c.set('principal', principal)
     if (open(c.req.path, c.req.method)) return next()
     if (!key) {
       // A hint for clients that would otherwise start an OAuth login (the MCP Inspector): a key, no login.
       c.header('WWW-Authenticate', `Bearer realm="rag", error_description="${KEY_EXPECTED}"`)
       throw new HttpError(401, `an API key is required: ${KEY_EXPECTED}`)
     }
-    if (!isKnown(key)) {
+    if (!principal) {
       c.header(
         'WWW-Authenticate',
         `Bearer realm="rag", error="invalid_token", error_description="${KEY_EXPECTED}"`,
@@ -120,18 +163,3 @@ export function keyOwner(c: Context): string {
 /** A key as it may be stored or named (rows, Redis key names, logs): never the key itself. */
 export const keyFingerprint = (key: string) =>
   `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
-
-/**
- * Paths only the admin key opens (the first of API_KEYS, until roles exist): the queue dashboard
- * (retry, clean, pause every queue) and re-indexing every document. Others get 403.
- */
-export function requireAdminKey(keys: string[]): MiddlewareHandler {
-  const [admin] = keys
-  const isAdmin = admin ? keyChecker([admin]) : () => true
-  return async function adminKeyMiddleware(c, next) {
-    const key = c.req.query('api_key') ?? presentedKey((name) => c.req.header(name))
-    if (admin && !(key && isAdmin(key)))
-      throw new HttpError(403, `${c.req.method} ${c.req.path} needs the admin key (the first of API_KEYS)`)
-    return next()
-  }
-}

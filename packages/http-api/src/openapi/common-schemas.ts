@@ -17,6 +17,9 @@ export const keyAttemptErrors = {
 export const commonErrors = {
   400: errorResponse('Invalid input; the message names the field'),
   401: errorResponse('An API key is required (when API_KEY is set)'),
+  403: errorResponse(
+    "The key's role does not allow this route (a reader deleting, an editor managing keys), or a browser request from another site",
+  ),
   ...keyAttemptErrors,
   503: errorResponse(
     'The database or the queue is unavailable for a moment (a restart): send the request again after Retry-After',
@@ -25,7 +28,9 @@ export const commonErrors = {
 
 /** Routes that change something: a browser page of another site may not call them (CSRF). */
 export const crossSiteErrors = {
-  403: errorResponse('A browser request from another site (not this origin or CORS_ORIGINS)'),
+  403: errorResponse(
+    "The key's role does not allow this route, or a browser request from another site (not this origin or CORS_ORIGINS)",
+  ),
 } as const
 
 /** A path parameter that must be a UUID (documents and questions are named by one). */

@@ -16,6 +16,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
 import { keyOwner } from '../middleware/api-key.ts'
+import { grantedOptions } from '../middleware/granted.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { parsePosition } from './answer-position.ts'
@@ -155,7 +156,7 @@ export function askRoutes(deps: AskRouteDeps) {
     .openapi(askRoute, async (c) => {
       const request = c.req.valid('json')
       const id = randomUUID()
-      const options = resolveOptions(request.options, deps.retrieval, deps.models)
+      const options = grantedOptions(c, resolveOptions(request.options, deps.retrieval, deps.models))
       // Accepted once it is in Postgres, even when Redis is down (the reconciler enqueues it then).
       await submitQuestion(deps, {
         id,

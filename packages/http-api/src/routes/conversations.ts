@@ -13,6 +13,7 @@ import {
 } from '@rag/questions'
 import { HttpError } from '../http-error.ts'
 import { keyOwner } from '../middleware/api-key.ts'
+import { grantedOptions } from '../middleware/granted.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import type { AskRouteDeps } from './ask.ts'
 import {
@@ -82,10 +83,13 @@ export function conversationRoutes(deps: AskRouteDeps) {
         id: questionId,
         question,
         conversationId: id,
-        options: resolveOptions(
-          { ...options, collection: options.collection ?? conversation.collection ?? undefined },
-          deps.retrieval,
-          deps.models,
+        options: grantedOptions(
+          c,
+          resolveOptions(
+            { ...options, collection: options.collection ?? conversation.collection ?? undefined },
+            deps.retrieval,
+            deps.models,
+          ),
         ),
         ttlSeconds: deps.retrieval.questionTtlSeconds,
         owner: keyOwner(c),

@@ -184,6 +184,6 @@ export const reindexAllRoute = createRoute({
   responses: {
     202: json(z.object({ queued: z.number() }), 'How many were queued'),
     ...commonErrors,
-    403: errorResponse('Not the admin key (the first of API_KEYS), or a browser request from another site'),
+    403: errorResponse('Not an admin key, or a browser request from another site'),
   },
 })

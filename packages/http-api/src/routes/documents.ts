@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { canSee } from '@rag/access'
 import { isDocumentFinished, MAX_COLLECTION_CHARS } from '@rag/api-contract'
 import {
   type DocumentRecord,
@@ -20,7 +21,9 @@ import {
   WebPageError,
 } from '@rag/ingest'
 import { parseJob } from '@rag/queue'
+import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
+import { principalOf } from '../middleware/api-key.ts'
 import { readMultipartUpload } from '../multipart-upload.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import {
@@ -76,6 +79,23 @@ export function documentView(document: DocumentRecord) {
   }
 }
 
+/**
+ * The document, when the caller may see its collection: another collection's is 404 as a missing
+ * one is (no existence oracle).
+ */
+async function visibleDocument(deps: IngestDeps, c: Context, id: string): Promise<DocumentRecord> {
+  const document = await getDocument(deps.pool, id)
+  if (!document || !canSee(principalOf(c), document.collection)) throw new HttpError(404, 'no such document')
+  return document
+}
+
+/** An upload's collection must be one the caller may write to (its role is checked already). */
+function writableCollection(c: Context, collection: string | undefined): void {
+  const name = collection?.trim() || 'default'
+  if (!canSee(principalOf(c), name))
+    throw new HttpError(403, `this key may not add documents to the collection ${JSON.stringify(name)}`)
+}
+
 export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions) {
   const limit = options.maxBytes * options.maxFiles + 1024 * 1024
   const app = new OpenAPIHono({ defaultHook: validationHook })
@@ -99,6 +119,7 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
         throw new HttpError(400, 'no file in the upload (fields "file" or "files")')
       const { collection: rawCollection, tags: rawTags } = upload.fields
       const collection = rawCollection?.slice(0, MAX_COLLECTION_CHARS)
+      writableCollection(c, collection)
       const tags = rawTags
         ?.split(',')
         .map((t) => t.trim())
@@ -132,19 +153,20 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
   })
   return app
     .openapi(listRoute, async (c) => {
-      const documents = await listDocuments(deps.pool, c.req.valid('query'))
+      const documents = await listDocuments(deps.pool, {
+        ...c.req.valid('query'),
+        within: principalOf(c).collections,
+      })
       return c.json({ documents: documents.map(documentView) }, 200)
     })
     .openapi(getRoute, async (c) => {
-      const document = await getDocument(deps.pool, c.req.valid('param').id)
-      if (!document) throw new HttpError(404, 'no such document')
+      const document = await visibleDocument(deps, c, c.req.valid('param').id)
       return c.json(documentView(document), 200)
     })
     .openapi(sectionsRoute, async (c) => {
       const { id } = c.req.valid('param')
       const { limit, offset: asked, around } = c.req.valid('query')
-      const document = await getDocument(deps.pool, id)
-      if (!document) throw new HttpError(404, 'no such document')
+      const document = await visibleDocument(deps, c, id)
       const { sections, total, offset } = await documentSections(deps.pool, id, {
         limit,
         offset: asked,
@@ -165,11 +187,13 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
       )
     })
     .openapi(deleteRoute, async (c) => {
+      await visibleDocument(deps, c, c.req.valid('param').id)
       if (!(await deleteDocument(deps, c.req.valid('param').id))) throw new HttpError(404, 'no such document')
       return c.body(null, 204)
     })
     .openapi(ingestUrlRoute, async (c) => {
       const { url, collection } = c.req.valid('json')
+      writableCollection(c, collection)
       try {
         const { document, action } = await ingestWebPage(
           deps,
@@ -186,8 +210,7 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
       }
     })
     .openapi(fileRoute, async (c) => {
-      const document = await getDocument(deps.pool, c.req.valid('param').id)
-      if (!document) throw new HttpError(404, 'no such document')
+      const document = await visibleDocument(deps, c, c.req.valid('param').id)
       // Opened now (a missing file is a 404, not a broken stream), then streamed with back-pressure:
       // a 49 MB original read whole per request would cost the gateway 49 MB per download.
       const file = await open(document.storedPath).catch(() => {
@@ -213,9 +236,9 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
     })
     .openapi(reindexRoute, async (c) => {
       const { id } = c.req.valid('param')
-      const current = await getDocument(deps.pool, id)
+      const current = await visibleDocument(deps, c, id)
       // A web page is fetched again: changed, it is ingested anew (the old version serves meanwhile).
-      if (current?.sourceUrl) {
+      if (current.sourceUrl) {
         const fetched = await ingestWebPage(
           deps,
           { ...options, webPages: options.webPages ?? WEB_PAGE_DEFAULTS },

@@ -5,6 +5,7 @@ import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
 import { search } from '@rag/retrieval'
+import { principalOf } from '../middleware/api-key.ts'
 import { commonErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -47,6 +48,8 @@ export function searchRoutes(deps: SearchRouteDeps) {
         k1: deps.retrieval.bm25K1,
         b: deps.retrieval.bm25B,
         collection,
+        // The caller's grants, applied inside the retrieval SQL.
+        within: principalOf(c).collections,
         parents: parents === 'true',
       },
     )

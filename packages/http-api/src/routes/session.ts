@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
-import { keyChecker, keyCookie, presentedKey } from '../middleware/api-key.ts'
+import { type KeyResolver, keyCookie } from '../middleware/api-key.ts'
 import type { KeyAttempts } from '../middleware/key-attempts.ts'
 import { commonErrors, crossSiteErrors, errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -75,18 +75,21 @@ const logoutRoute = createRoute({
  */
 export function sessionRoutes(
   keys: string[],
-  { attempts, addressOf }: { attempts: KeyAttempts; addressOf: (c: Context) => string },
+  {
+    attempts,
+    addressOf,
+    resolve,
+  }: { attempts: KeyAttempts; addressOf: (c: Context) => string; resolve: KeyResolver },
 ) {
-  const isKnown = keyChecker(keys)
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(readRoute, (c) => {
-      const key = presentedKey((name) => c.req.header(name))
+      // The key check ran before: a valid key presented made the request its principal's.
       return c.json(
-        { keyRequired: keys.length > 0, authenticated: keys.length === 0 || (!!key && isKnown(key)) },
+        { keyRequired: keys.length > 0, authenticated: keys.length === 0 || !!c.get('principal') },
         200,
       )
     })
-    .openapi(loginRoute, (c) => {
+    .openapi(loginRoute, async (c) => {
       const { apiKey } = c.req.valid('json')
       if (keys.length > 0) {
         const address = addressOf(c)
@@ -95,10 +98,13 @@ export function sessionRoutes(
           c.header('Retry-After', String(wait))
           throw new HttpError(429, `too many wrong API keys from this address; try again in ${wait} s`)
         }
-        if (!isKnown(apiKey.trim())) {
+        const principal = await resolve(apiKey.trim())
+        if (!principal) {
           attempts.fail(address)
           throw new HttpError(401, 'invalid API key')
         }
+        // Who signed in, for the audit log (the route is open: nobody was before).
+        c.set('principal', principal)
       }
       c.header('Set-Cookie', keyCookie(apiKey.trim()))
       return c.body(null, 204)

@@ -71,13 +71,22 @@ export async function listDocuments(
     status,
     limit = 100,
     offset = 0,
-  }: { collection?: string; status?: DocumentStatus; limit?: number; offset?: number },
+    within = null,
+  }: {
+    collection?: string
+    status?: DocumentStatus
+    limit?: number
+    offset?: number
+    /** Only these collections (the caller's grants); null: all. */
+    within?: string[] | null
+  },
 ): Promise<DocumentRecord[]> {
   const { rows } = await db.query<DocumentRecord>(
     `SELECT ${VIEW_COLUMNS} FROM documents
       WHERE ($1::text IS NULL OR collection = $1) AND ($2::text IS NULL OR status = $2)
+        AND ($5::text[] IS NULL OR collection = ANY($5::text[]))
       ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
-    [collection ?? null, status ?? null, limit, offset],
+    [collection ?? null, status ?? null, limit, offset, within],
   )
   return rows
 }

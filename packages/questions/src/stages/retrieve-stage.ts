@@ -75,6 +75,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
             k1: deps.retrieval.bm25K1,
             b: deps.retrieval.bm25B,
             collection: options.collection,
+            within: options.within ?? null,
             parents: options.parents,
           },
         ),

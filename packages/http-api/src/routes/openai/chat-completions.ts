@@ -12,6 +12,7 @@ import {
 } from '@rag/questions'
 import { streamSSE } from 'hono/streaming'
 import { keyOwner } from '../../middleware/api-key.ts'
+import { grantedOptions, visibleCollections } from '../../middleware/granted.ts'
 import type { AskRouteDeps } from '../ask.ts'
 import { questionAccess } from '../question-access.ts'
 import { historyOf, textOf } from './chat-request.ts'
@@ -85,7 +86,8 @@ export function openAiRoutes(deps: AskRouteDeps) {
   return new OpenAPIHono({ defaultHook: openAiValidationHook })
     .openapi(listModelsRoute, async (c) => {
       const created = Math.floor(Date.now() / 1000)
-      const ids = [ALL, ...(await collections(deps))]
+      // Only the collections this key may see are models: the others do not exist for it.
+      const ids = [ALL, ...visibleCollections(c, await collections(deps))]
       return c.json(
         {
           object: 'list' as const,
@@ -96,7 +98,7 @@ export function openAiRoutes(deps: AskRouteDeps) {
     })
     .openapi(retrieveModelRoute, async (c) => {
       const { model } = c.req.valid('param')
-      if (model !== ALL && !(await collections(deps)).includes(model))
+      if (model !== ALL && !visibleCollections(c, await collections(deps)).includes(model))
         throw openAiError(404, `the model ${model} does not exist: GET /v1/models lists them`, {
           param: 'model',
           code: 'model_not_found',
@@ -126,22 +128,25 @@ export function openAiRoutes(deps: AskRouteDeps) {
           param: 'messages',
           code: 'message_too_long',
         })
-      if (body.model !== ALL && !(await collections(deps)).includes(body.model))
+      if (body.model !== ALL && !visibleCollections(c, await collections(deps)).includes(body.model))
         throw openAiError(404, `the model ${body.model} does not exist: GET /v1/models lists them`, {
           param: 'model',
           code: 'model_not_found',
         })
       const id = randomUUID()
-      const options = resolveOptions(
-        {
-          ...(body.model !== ALL ? { collection: body.model } : {}),
-          ...(body.max_completion_tokens || body.max_tokens
-            ? { maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined }
-            : {}),
-          ...(typeof body.temperature === 'number' ? { temperature: body.temperature } : {}),
-        },
-        deps.retrieval,
-        deps.models,
+      const options = grantedOptions(
+        c,
+        resolveOptions(
+          {
+            ...(body.model !== ALL ? { collection: body.model } : {}),
+            ...(body.max_completion_tokens || body.max_tokens
+              ? { maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined }
+              : {}),
+            ...(typeof body.temperature === 'number' ? { temperature: body.temperature } : {}),
+          },
+          deps.retrieval,
+          deps.models,
+        ),
       )
       await submitQuestion(deps, {
         id,

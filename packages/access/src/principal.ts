@@ -1,0 +1,35 @@
+import { ROLES, type Role } from '@rag/api-contract/enums'
+
+/** Who a request acts as: a key of the table, the bootstrap key(s) of API_KEY, or the local user. */
+export interface Principal {
+  /** What the audit log and ownership name: `key:<id>`, `bootstrap`, `local`. Never a key. */
+  id: string
+  name: string
+  role: Role
+  /** The collections it may see; null: every one. */
+  collections: string[] | null
+}
+
+/** The gateway without keys (loopback only), and the API_KEY(S) of the environment: everything. */
+export const LOCAL_ADMIN: Principal = { id: 'local', name: 'local', role: 'admin', collections: null }
+export const BOOTSTRAP_ADMIN: Principal = {
+  id: 'bootstrap',
+  name: 'API_KEY',
+  role: 'admin',
+  collections: null,
+}
+
+/** Whether a role includes what `need` may do. */
+export const hasRole = (role: Role, need: Role) => ROLES.indexOf(role) >= ROLES.indexOf(need)
+
+export const canSee = (principal: Principal, collection: string) =>
+  principal.collections === null || principal.collections.includes(collection)
+
+/**
+ * The collections a search or question may read: the one asked for when it is granted (none when
+ * it is not: an empty list finds nothing), else every granted one (null: no limit).
+ */
+export function readableCollections(principal: Principal, asked?: string): string[] | null {
+  if (asked !== undefined) return canSee(principal, asked) ? [asked] : []
+  return principal.collections
+}

@@ -1,0 +1,64 @@
+import { z } from '@hono/zod-openapi'
+import { ROLES } from './enums.ts'
+
+// Keys and the audit log, as the API shows them (packages/access keeps them).
+
+const collectionName = z.string().trim().min(1).max(200)
+
+export const createKeyRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).openapi({ example: 'hr-assistant' }),
+    role: z.enum(ROLES).openapi({ description: 'reader, editor or admin' }),
+    collections: z
+      .array(collectionName)
+      .max(1000)
+      .nullable()
+      .default(null)
+      .openapi({ description: 'The collections it may see; null or absent: all (an admin sees all)' }),
+  })
+  .openapi('CreateKeyRequest')
+
+export const apiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    collections: z.array(z.string()).nullable(),
+    prefix: z.string().openapi({ description: 'The first characters, to tell keys apart' }),
+    createdBy: z.string(),
+    createdAt: z.string(),
+    revokedAt: z.string().nullable(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .openapi('ApiKey')
+
+export const createdKeySchema = apiKeySchema
+  .extend({ key: z.string().openapi({ description: 'The key itself: shown this once, stored only hashed' }) })
+  .openapi('CreatedKey')
+
+export const keyListSchema = z.object({ keys: z.array(apiKeySchema) }).openapi('KeyList')
+
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    actor: z.string().openapi({ description: 'key:<id>, bootstrap (API_KEY), local; never a key' }),
+    role: z.string(),
+    action: z.string().openapi({ example: 'upload' }),
+    target: z.string().nullable(),
+    collection: z.string().nullable(),
+    address: z.string().nullable(),
+    detail: z.record(z.string(), z.unknown()),
+  })
+  .openapi('AuditEntry')
+
+export const auditPageSchema = z
+  .object({
+    entries: z.array(auditEntrySchema),
+    next: z.string().nullable().openapi({ description: 'Pass as `before` for the next (older) page' }),
+  })
+  .openapi('AuditPage')
+
+export type ApiKey = z.output<typeof apiKeySchema>
+export type ApiCreatedKey = z.output<typeof createdKeySchema>
+export type ApiAuditPage = z.output<typeof auditPageSchema>

@@ -1,0 +1,253 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { isQuestionFinished } from '@rag/api-contract/enums'
+import type { DocumentRecord } from '@rag/ingest'
+import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
+import { startQuestionWorkers } from '@rag/questions/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from './testing.ts'
+
+// Keys with roles and collections, and the leak test: a key of collection alpha must not read
+// one byte of collection bravo through any door, by phrase, paraphrase, guessed id or parameter.
+const ADMIN = 'bootstrap-admin-key-0123456789'
+const SECRETS = ['ZEPHYRQUARTZ', '紫陽花九号']
+const encode = (text: string) => new TextEncoder().encode(text)
+
+let fixture: IngestionFixture
+let gateway: TestGateway
+let workers: { close(): Promise<void> }[] = []
+let scratch: string
+let bravo: DocumentRecord
+let alpha: DocumentRecord
+const keys: Record<string, string> = {}
+
+const call = async (key: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
+  const { json, ...rest } = init
+  const response = await gateway.app.request(path, {
+    ...rest,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(rest.headers as Record<string, string> | undefined),
+    },
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  })
+  return { status: response.status, text: await response.text() }
+}
+
+const makeKey = async (role: string, collections: string[] | null) => {
+  const made = await call(ADMIN, '/keys', {
+    method: 'POST',
+    json: { name: `${role}-key`, role, collections },
+  })
+  expect(made.status, made.text).toBe(201)
+  return JSON.parse(made.text) as { id: string; key: string; prefix: string }
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'rag-access-control-'))
+  fixture = await startIngestionFixture('access-control')
+  ;[alpha, bravo] = (await ingestFiles(fixture, scratch, [
+    {
+      filename: 'alpha-handbook.txt',
+      data: encode('The alpha handbook: the cafeteria opens at nine and closes at five.'),
+      collection: 'alpha',
+    },
+    {
+      filename: 'bravo-plan.txt',
+      data: encode(
+        `The launch codeword is ${SECRETS[0]}. The cafeteria of the bravo site opens at seven.\n機密の合言葉は${SECRETS[1]}です。`,
+      ),
+      collection: 'bravo',
+    },
+  ])) as [DocumentRecord, DocumentRecord]
+  workers = startQuestionWorkers({
+    ...fixture,
+    pool: fixture.db.pool,
+    retrieval: keywordOnlySearch.retrieval,
+  })
+  gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: scratch, maxBytes: 1e6, maxFiles: 2 },
+    { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+  )
+  keys.reader = (await makeKey('reader', ['alpha'])).key
+  keys.editor = (await makeKey('editor', ['alpha'])).key
+  keys.bravoReader = (await makeKey('reader', ['bravo'])).key
+})
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.close()))
+  await gateway?.close()
+  await fixture?.close()
+  await rm(scratch, { recursive: true, force: true })
+})
+
+async function ask(key: string, question: string, options: Record<string, unknown> = {}) {
+  const posted = await call(key, '/ask', {
+    method: 'POST',
+    json: { question, options: { mode: 'keyword', answer: 'extractive', ...options } },
+  })
+  const { id } = JSON.parse(posted.text) as { id: string }
+  for (let wait = 20; ; wait = Math.min(wait * 1.5, 300)) {
+    const polled = await call(key, `/ask/${id}`)
+    if (isQuestionFinished((JSON.parse(polled.text) as { status: string }).status)) {
+      const events = await call(key, `/ask/${id}/events`)
+      return { posted, polled, events }
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+}
+
+describe('keys', () => {
+  it('are shown once, stored hashed, listed by prefix, and refused from the next request once revoked', async () => {
+    const made = await makeKey('reader', ['alpha'])
+    expect(made.key).toMatch(/^rag_/)
+    const { rows } = await fixture.db.pool.query('SELECT * FROM api_keys')
+    expect(JSON.stringify(rows)).not.toContain(made.key)
+    const listed = await call(ADMIN, '/keys')
+    expect(listed.text).toContain(made.prefix)
+    expect(listed.text).not.toContain(made.key)
+    expect((await call(made.key, '/documents')).status).toBe(200)
+    expect((await call(ADMIN, `/keys/${made.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await call(made.key, '/documents')).status).toBe(401)
+  })
+
+  it('are for admins to make: a reader or an editor is refused (403)', async () => {
+    for (const key of [keys.reader, keys.editor])
+      expect(
+        (await call(key as string, '/keys', { method: 'POST', json: { name: 'x', role: 'admin' } })).status,
+      ).toBe(403)
+  })
+})
+
+describe('roles', () => {
+  it('let a reader read but not delete, an editor delete in its collections only, an admin re-index all', async () => {
+    expect((await call(keys.reader as string, `/documents/${alpha.id}`, { method: 'DELETE' })).status).toBe(
+      403,
+    )
+    expect((await call(keys.editor as string, '/reindex', { method: 'POST' })).status).toBe(403)
+    expect(
+      (await call(keys.editor as string, `/documents/${alpha.id}/reindex`, { method: 'POST' })).status,
+    ).toBe(202)
+    // Another collection's document does not exist for it: 404, as for a made-up id.
+    expect((await call(keys.editor as string, `/documents/${bravo.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    )
+    expect(
+      (await call(keys.editor as string, `/documents/${bravo.id}/reindex`, { method: 'POST' })).status,
+    ).toBe(404)
+  })
+})
+
+describe('the leak test: a key of alpha reads nothing of bravo through any door', () => {
+  // What was asked is echoed back (the query, the question): only the rest may not hold a secret.
+  const leaks = (text: string, asked = '') =>
+    [...SECRETS, bravo.id, 'bravo-plan'].filter((secret) =>
+      text.replaceAll(JSON.stringify(asked).slice(1, -1), '').includes(secret),
+    )
+
+  it('search, by the exact phrase, a paraphrase, and collection=bravo', async () => {
+    for (const q of [SECRETS[0], SECRETS[1], 'launch codeword', 'bravo cafeteria opens', '機密の合言葉'])
+      for (const extra of ['', '&collection=bravo'])
+        for (const mode of ['keyword', 'hybrid']) {
+          const found = await call(
+            keys.reader as string,
+            `/search?q=${encodeURIComponent(q as string)}&mode=${mode}${extra}`,
+          )
+          expect(found.status).toBe(200)
+          expect(leaks(found.text, q), `${q} ${extra}`).toEqual([])
+        }
+    // The same search with bravo's key finds it: the filter, not the search, kept it out.
+    const own = await call(keys.bravoReader as string, `/search?q=${SECRETS[0]}&mode=keyword`)
+    expect(JSON.stringify((JSON.parse(own.text) as { hits: unknown[] }).hits)).toContain(SECRETS[0])
+  })
+
+  it('ask, its answer, sources and event stream; and a collection=bravo option', async () => {
+    for (const question of [
+      `What is the launch codeword ${SECRETS[0]}?`,
+      '機密の合言葉は何ですか',
+      'When does the cafeteria open?',
+    ])
+      for (const options of [{}, { collection: 'bravo' }]) {
+        const { posted, polled, events } = await ask(keys.reader as string, question, options)
+        for (const part of [posted.text, polled.text, events.text])
+          expect(leaks(part, question), `${question} ${JSON.stringify(options)}`).toEqual([])
+      }
+    const own = await ask(keys.bravoReader as string, `What is the launch codeword ${SECRETS[0]}?`)
+    expect(JSON.stringify((JSON.parse(own.polled.text) as { sources: unknown[] }).sources)).toContain(
+      SECRETS[0],
+    )
+  })
+
+  it('documents by list, guessed id, sections and file: 404 as if it did not exist', async () => {
+    const listed = await call(keys.reader as string, '/documents')
+    expect(listed.text).toContain(alpha.id)
+    expect(leaks(listed.text)).toEqual([])
+    expect(leaks((await call(keys.reader as string, '/documents?collection=bravo')).text)).toEqual([])
+    for (const path of [
+      `/documents/${bravo.id}`,
+      `/documents/${bravo.id}/sections`,
+      `/documents/${bravo.id}/file`,
+    ]) {
+      const response = await call(keys.reader as string, path)
+      expect(response.status, path).toBe(404)
+      const missing = await call(
+        keys.reader as string,
+        path.replace(bravo.id, '00000000-0000-4000-8000-000000000000'),
+      )
+      // The same answer as for an id that exists nowhere: no existence oracle.
+      expect(response.text).toBe(missing.text)
+    }
+  })
+
+  it('OpenAI models and chat completions, and a thread started by bravo continued by alpha', async () => {
+    const models = await call(keys.reader as string, '/v1/models')
+    expect(models.text).toContain('alpha')
+    expect(models.text).not.toContain('bravo')
+    const chat = await call(keys.reader as string, '/v1/chat/completions', {
+      method: 'POST',
+      json: { model: 'bravo', messages: [{ role: 'user', content: `codeword ${SECRETS[0]}` }] },
+    })
+    expect(chat.status).toBe(404)
+    expect(leaks(chat.text, `codeword ${SECRETS[0]}`)).toEqual([])
+    const thread = await call(keys.bravoReader as string, '/conversations', { method: 'POST', json: {} })
+    const { id } = JSON.parse(thread.text) as { id: string }
+    await call(keys.bravoReader as string, `/conversations/${id}/messages`, {
+      method: 'POST',
+      json: {
+        message: `What is the launch codeword ${SECRETS[0]}?`,
+        options: { mode: 'keyword', answer: 'extractive' },
+      },
+    })
+    for (const init of [{}, { method: 'POST', json: { message: 'and the other one?' } }]) {
+      const path = init.method ? `/conversations/${id}/messages` : `/conversations/${id}`
+      const continued = await call(keys.reader as string, path, init)
+      expect(continued.status).toBe(404)
+      expect(leaks(continued.text)).toEqual([])
+    }
+  })
+})
+
+describe('the audit log', () => {
+  it('records who made and revoked keys, asked and re-indexed, with the address, never a key', async () => {
+    const page = await call(ADMIN, '/audit?limit=500')
+    expect(page.status).toBe(200)
+    const { entries } = JSON.parse(page.text) as {
+      entries: { actor: string; action: string; target: string }[]
+    }
+    const actions = new Set(entries.map((entry) => entry.action))
+    for (const action of ['key.create', 'key.revoke', 'ask', 'reindex']) expect(actions).toContain(action)
+    expect(entries.find((entry) => entry.action === 'key.create')?.actor).toBe('bootstrap')
+    expect(entries.find((entry) => entry.action === 'reindex')?.target).toBe(alpha.id)
+    for (const key of Object.values(keys)) expect(page.text).not.toContain(key)
+    expect((await call(keys.reader as string, '/audit')).status).toBe(403)
+    const asks = JSON.parse((await call(ADMIN, '/audit?action=ask&limit=1')).text) as {
+      entries: unknown[]
+      next: string | null
+    }
+    expect(asks.entries).toHaveLength(1)
+    expect(asks.next).not.toBeNull()
+  })
+})

@@ -1,0 +1,52 @@
+import { type AuditAction, recordAudit } from '@rag/access'
+import type { Pool } from '@rag/db'
+import type { Logger } from '@rag/log'
+import type { Context, MiddlewareHandler } from 'hono'
+
+/** The requests the audit log records, by what succeeded (2xx): one place, for every door. */
+const AUDITED: { method: string; pattern: RegExp; action: AuditAction }[] = [
+  { method: 'POST', pattern: /^\/documents(\/url)?$/, action: 'upload' },
+  { method: 'DELETE', pattern: /^\/documents\/[^/]+$/, action: 'delete' },
+  { method: 'POST', pattern: /^\/documents\/[^/]+\/reindex$|^\/reindex$/, action: 'reindex' },
+  {
+    method: 'POST',
+    pattern: /^\/ask$|^\/conversations\/[^/]+\/messages$|^\/v1\/chat\/completions$/,
+    action: 'ask',
+  },
+  { method: 'POST', pattern: /^\/session$/, action: 'sign-in' },
+  { method: 'POST', pattern: /^\/keys$/, action: 'key.create' },
+  { method: 'DELETE', pattern: /^\/keys\/[^/]+$/, action: 'key.revoke' },
+]
+
+/**
+ * Records who did what once it succeeded: the principal (never its key), the address, the
+ * document, question or key it named (the path's id, else the Location of what it made). A
+ * failure to record is logged, not the request's failure.
+ */
+export function auditTrail({
+  pool,
+  logger,
+  addressOf,
+}: {
+  pool: Pool
+  logger: Logger
+  addressOf: (c: Context) => string
+}): MiddlewareHandler {
+  return async function auditMiddleware(c, next) {
+    await next()
+    if (c.res.status >= 300) return
+    const rule = AUDITED.find((entry) => entry.method === c.req.method && entry.pattern.test(c.req.path))
+    const principal = c.get('principal')
+    if (!rule || !principal) return
+    const target =
+      c.req.path.match(/^\/(?:documents|keys)\/([^/]+)/)?.[1] ??
+      c.res.headers.get('location')?.split('/').pop() ??
+      null
+    await recordAudit(pool, principal, {
+      action: rule.action,
+      target: target === 'url' ? null : target,
+      address: addressOf(c),
+      detail: { path: c.req.path, status: c.res.status },
+    }).catch((error: unknown) => logger.warn({ err: error, action: rule.action }, 'audit log write failed'))
+  }
+}

@@ -1,0 +1,86 @@
+import { hasRole } from '@rag/access'
+import { ROLES, type Role } from '@rag/api-contract/enums'
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROUTE_ROLES, roleFor } from './route-permissions.ts'
+import { createTestGateway, type TestGateway } from './testing.ts'
+
+// The route × role matrix, generated from the OpenAPI document: every operation must have a
+// permission rule (a new route without one fails here), and every role must be let through or
+// refused (403) exactly as the rule says.
+const ADMIN = 'bootstrap-admin-key-0123456789'
+const NIL = '00000000-0000-4000-8000-000000000000'
+
+let fixture: IngestionFixture
+let gateway: TestGateway
+const keyOf: Partial<Record<Role, string>> = { admin: ADMIN }
+
+beforeAll(async () => {
+  fixture = await startIngestionFixture('route-permissions')
+  gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
+    { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+  )
+  for (const role of ['reader', 'editor'] as const) {
+    const made = await gateway.app.request('/keys', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: role, role, collections: ['somewhere'] }),
+    })
+    keyOf[role] = ((await made.json()) as { key: string }).key
+  }
+})
+
+afterAll(async () => {
+  await gateway?.close()
+  await fixture?.close()
+})
+
+async function operations(): Promise<{ method: string; path: string }[]> {
+  const spec = (await (await gateway.app.request('/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>
+  }
+  return Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  )
+}
+
+describe('route permissions', () => {
+  it('has a rule for every operation of the OpenAPI document', async () => {
+    const ruled = new Set(ROUTE_ROLES.map((rule) => `${rule.method} ${rule.path}`))
+    const missing = (await operations()).filter((op) => !ruled.has(`${op.method} ${op.path}`))
+    expect(missing, 'operations without a permission rule in route-permissions.ts').toEqual([])
+  })
+
+  it('lets each role through exactly the operations its rule allows (403 for the rest)', async () => {
+    const wrong: string[] = []
+    for (const { method, path } of await operations()) {
+      const need = roleFor(method, path)
+      const concrete = path.replace('{model}', 'all').replace(/\{[^}]+\}/g, NIL)
+      for (const role of ROLES) {
+        const response = await gateway.app.request(concrete, {
+          method,
+          headers: { authorization: `Bearer ${keyOf[role]}`, 'content-type': 'application/json' },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }),
+        })
+        await response.body?.cancel()
+        const allowed = need === 'open' || hasRole(role, need)
+        if (allowed === (response.status === 403))
+          wrong.push(`${role} ${method} ${path}: ${response.status} (needs ${need})`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('refuses the routes outside the document to all but admins: metrics and the queue dashboard', async () => {
+    for (const path of ['/metrics', '/admin/queues']) {
+      expect(
+        (await gateway.app.request(path, { headers: { authorization: `Bearer ${keyOf.editor}` } })).status,
+      ).toBe(403)
+      expect(
+        (await gateway.app.request(path, { headers: { authorization: `Bearer ${ADMIN}` } })).status,
+      ).toBe(200)
+    }
+  })
+})

@@ -1,0 +1,108 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { AUDIT_ACTIONS, createApiKey, listApiKeys, listAudit, revokeApiKey } from '@rag/access'
+import { auditPageSchema, createdKeySchema, createKeyRequestSchema, keyListSchema } from '@rag/api-contract'
+import type { Pool } from '@rag/db'
+import { HttpError } from '../http-error.ts'
+import { principalOf } from '../middleware/api-key.ts'
+import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import { validationHook } from '../openapi/validation-hook.ts'
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+
+const createKeyRoute = createRoute({
+  method: 'post',
+  path: '/keys',
+  operationId: 'createKey',
+  tags: ['access'],
+  summary: 'Make an API key with a role and collections (admin); the key is in this answer only',
+  request: { body: { required: true, content: { 'application/json': { schema: createKeyRequestSchema } } } },
+  responses: {
+    201: json(createdKeySchema, 'The key, shown once'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    415: errorResponse('The body is not application/json'),
+  },
+})
+const listKeysRoute = createRoute({
+  method: 'get',
+  path: '/keys',
+  operationId: 'listKeys',
+  tags: ['access'],
+  summary: 'Every key of the table, revoked ones too (admin); never the keys themselves',
+  responses: { 200: json(keyListSchema, 'Keys'), ...commonErrors },
+})
+const revokeKeyRoute = createRoute({
+  method: 'delete',
+  path: '/keys/{id}',
+  operationId: 'revokeKey',
+  tags: ['access'],
+  summary: 'Revoke a key (admin): refused from its next request on',
+  request: { params: z.object({ id: uuidParam('id', 'The key') }) },
+  responses: {
+    200: json(createdKeySchema.omit({ key: true }), 'The revoked key'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    404: errorResponse('No such key'),
+  },
+})
+const auditRoute = createRoute({
+  method: 'get',
+  path: '/audit',
+  operationId: 'listAudit',
+  tags: ['access'],
+  summary: 'Who uploaded, deleted, re-indexed, asked, signed in, made or revoked a key (admin), newest first',
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+      before: z
+        .string()
+        .regex(/^\d+$/, 'expected the `next` of the previous page')
+        .optional()
+        .openapi({ description: 'The `next` of the previous page' }),
+      actor: z.string().max(200).optional().openapi({ example: 'bootstrap' }),
+      action: z.enum(AUDIT_ACTIONS).optional(),
+      since: z.iso.datetime({ offset: true }).optional(),
+    }),
+  },
+  responses: { 200: json(auditPageSchema, 'A page of entries'), ...commonErrors },
+})
+
+/** Key management and the audit log: admins only (route-permissions.ts). */
+export function keyRoutes(deps: { pool: Pool }) {
+  return new OpenAPIHono({ defaultHook: validationHook })
+    .openapi(createKeyRoute, async (c) => {
+      const request = c.req.valid('json')
+      const { key, record } = await createApiKey(deps.pool, {
+        name: request.name,
+        role: request.role,
+        // An admin sees every collection whatever it is given.
+        collections: request.role === 'admin' ? null : request.collections,
+        createdBy: principalOf(c).id,
+      })
+      c.header('Location', `/keys/${record.id}`)
+      return c.json({ ...record, key }, 201)
+    })
+    .openapi(listKeysRoute, async (c) => c.json({ keys: await listApiKeys(deps.pool) }, 200))
+    .openapi(revokeKeyRoute, async (c) => {
+      const revoked = await revokeApiKey(deps.pool, c.req.valid('param').id)
+      if (!revoked) throw new HttpError(404, 'no such key')
+      return c.json(revoked, 200)
+    })
+    .openapi(auditRoute, async (c) => {
+      const query = c.req.valid('query')
+      const entries = await listAudit(deps.pool, {
+        limit: query.limit,
+        before: query.before,
+        actor: query.actor,
+        action: query.action,
+        since: query.since ? new Date(query.since) : undefined,
+      })
+      return c.json(
+        { entries, next: entries.length === query.limit ? (entries.at(-1)?.id ?? null) : null },
+        200,
+      )
+    })
+}
