@@ -105,10 +105,17 @@ describe('the OpenAPI description', () => {
       body: JSON.stringify({ title: 'battery' }),
     })
     const conversationId = ((await created.json()) as { id: string }).id
+    const madeKey = await request('/keys', {
+      method: 'POST',
+      headers: { ...authorised, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'conformance', role: 'reader' }),
+    })
+    const keyId = ((await madeKey.json()) as { id: string }).id
     const realIds: Record<string, string> = {
       '/documents/{id}': documentId,
       '/ask/{id}': questionId,
       '/conversations/{id}': conversationId,
+      '/keys/{id}': keyId,
     }
     const fill = (template: string, id: string) => template.replace('{id}', id)
     const idFor = (template: string) =>
