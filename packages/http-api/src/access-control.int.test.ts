@@ -114,6 +114,28 @@ describe('keys', () => {
     expect((await call(made.key, '/documents')).status).toBe(401)
   })
 
+  it('are refused with 400 naming the field for a bad request, and 404 for an unknown id', async () => {
+    for (const [json, field] of [
+      [{ name: 'x', role: 'owner' }, 'role'],
+      [{ name: '', role: 'reader' }, 'name'],
+      [
+        { name: 'x', role: 'reader', collections: Array.from({ length: 1001 }, (_, i) => `c${i}`) },
+        'collections',
+      ],
+      [{ role: 'reader' }, 'name'],
+    ] as const) {
+      const refused = await call(ADMIN, '/keys', { method: 'POST', json })
+      expect(refused.status, JSON.stringify(json).slice(0, 60)).toBe(400)
+      expect(refused.text).toContain(field)
+    }
+    expect((await call(ADMIN, '/keys/not-a-uuid', { method: 'DELETE' })).status).toBe(400)
+    expect(
+      (await call(ADMIN, '/keys/00000000-0000-4000-8000-000000000000', { method: 'DELETE' })).status,
+    ).toBe(404)
+    for (const query of ['before=abc', 'limit=0', 'limit=501', 'action=bogus'])
+      expect((await call(ADMIN, `/audit?${query}`)).status, query).toBe(400)
+  })
+
   it('are for admins to make: a reader or an editor is refused (403)', async () => {
     for (const key of [keys.reader, keys.editor])
       expect(
