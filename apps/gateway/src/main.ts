@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { pruneAudit } from '@rag/access'
+import { pruneAudit, pruneUserSessions } from '@rag/access'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { openDatabase } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
@@ -13,8 +13,9 @@ import {
   reconcileQuestions,
   waitsItsTurn,
 } from '@rag/questions'
-import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
+import { createProducer, createQuestionEventSubscriber, createRevocationChannel } from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
+import { oidcSignIn } from '@rag/sign-in'
 
 runMain(async () => {
   const config = gatewayConfig.parse(processEnvironment())
@@ -57,14 +58,20 @@ runMain(async () => {
   shutdown.add('question tidier', () => clearInterval(questionTidier))
   // The audit log keeps AUDIT_RETENTION_DAYS: older entries are dropped at start and hourly.
   const pruneAuditLog = () =>
-    pruneAudit(pool, config.gateway.auditRetentionDays).catch((error: unknown) =>
-      logger.warn({ err: error }, 'pruning the audit log failed'),
-    )
+    Promise.all([
+      pruneAudit(pool, config.gateway.auditRetentionDays),
+      pruneUserSessions(pool, config.gateway.auditRetentionDays),
+    ]).catch((error: unknown) => logger.warn({ err: error }, 'pruning the audit log failed'))
   const auditPruner = setInterval(pruneAuditLog, 3_600_000)
   shutdown.add('audit log pruner', () => clearInterval(auditPruner))
   void pruneAuditLog()
   const questionEvents = await createQuestionEventSubscriber(config.redis.url, config.redis.prefix)
   shutdown.add('question events', () => questionEvents.close())
+  // A key revoked (a person signed out) on any replica ends its open streams on this one too.
+  const revocationChannel = await createRevocationChannel(config.redis.url, config.redis.prefix)
+  shutdown.add('revocations', () => revocationChannel.close())
+  const oidc = config.signIn.oidc
+  if (oidc) logger.info({ issuer: oidc.issuer, claim: oidc.claim }, 'single sign-on through OpenID Connect')
 
   // Without an API key nothing but this machine may reach the gateway.
   const host = config.gateway.apiKeys.length > 0 ? config.gateway.host : '127.0.0.1'
@@ -92,6 +99,8 @@ runMain(async () => {
     retrieval: config.retrieval,
     models: config.models,
     questionEvents,
+    revocationChannel,
+    ...(oidc ? { singleSignOn: { oidc: oidcSignIn(oidc), sessionHours: oidc.sessionHours } } : {}),
     access: config.gateway,
     queuePrefix: config.redis.prefix,
     // The web app `pnpm start` builds beside this one, unless WEB_APP_DIR names another.

@@ -2,11 +2,14 @@
 import type {
   ApiConversation,
   ApiConversationDetail,
+  ApiCreatedKey,
   ApiDocument,
+  ApiKey,
   ApiQuestion,
   ApiSearchHit,
   ApiSearchResult,
   ApiSectionsPage,
+  ApiSession,
   AskOptions,
 } from '@rag/api-contract'
 
@@ -21,6 +24,9 @@ export type Passage = Pick<
 export type SearchResult = ApiSearchResult
 export type Question = ApiQuestion
 export type Conversation = ApiConversation
+export type Session = ApiSession
+export type KeyRecord = ApiKey
+export type { Role, SignInProblem } from '@rag/api-contract/enums'
 export type ConversationDetail = ApiConversationDetail
 
 /** The options the page sends with a question: the contract's. */
@@ -72,8 +78,13 @@ const json = (method: string, body: unknown): RequestInit => ({
 })
 
 export const api = {
-  session: () => request<{ keyRequired: boolean; authenticated: boolean }>('/session'),
+  session: () => request<Session>('/session'),
   signIn: (apiKey: string) => request<void>('/session', json('POST', { apiKey })),
+  signOut: () => request<void>('/session', { method: 'DELETE' }),
+  listKeys: () => request<{ keys: KeyRecord[] }>('/keys'),
+  createKey: (name: string, role: string, collections: string[] | null) =>
+    request<ApiCreatedKey>('/keys', json('POST', { name, role, collections })),
+  revokeKey: (id: string) => request<KeyRecord>(`/keys/${id}`, { method: 'DELETE' }),
   listDocuments: () => request<{ documents: DocumentView[] }>('/documents?limit=1000'),
   getDocument: (id: string) => request<DocumentView>(`/documents/${id}`),
   deleteDocument: (id: string) => request<void>(`/documents/${id}`, { method: 'DELETE' }),

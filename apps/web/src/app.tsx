@@ -1,17 +1,19 @@
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import { api, whenUnauthorized } from './api.ts'
+import { api, type Session, type SignInProblem, whenUnauthorized } from './api.ts'
 import { AppContext } from './app-context.ts'
 import { AskView } from './components/ask-view.tsx'
 import { ChatView } from './components/chat-view.tsx'
 import { DocumentsView } from './components/documents-view.tsx'
 import { KeyPrompt } from './components/key-prompt.tsx'
+import { KeysView } from './components/keys-view.tsx'
 import { SearchView } from './components/search-view.tsx'
 import { SettingsView } from './components/settings-view.tsx'
+import { SignedInAs } from './components/signed-in-as.tsx'
 import { useUploads } from './components/use-uploads.ts'
 import { type MessageKey, preferredLanguage, translator } from './i18n.ts'
 import { loadSettings, type Settings, saveSettings } from './settings.ts'
 
-const VIEWS = ['documents', 'chat', 'ask', 'search', 'settings'] as const
+const VIEWS = ['documents', 'chat', 'ask', 'search', 'settings', 'keys'] as const
 type View = (typeof VIEWS)[number]
 
 const viewFromHash = (): View => {
@@ -25,6 +27,13 @@ export function App() {
   )
   const [view, setView] = useState<View>(viewFromHash)
   const [needsKey, setNeedsKey] = useState(false)
+  const [session, setSession] = useState<Session | null>(null)
+  // A single sign-on that came back without a session says why (?sign_in_error=…), once.
+  const [signInProblem] = useState(() => {
+    const problem = new URLSearchParams(location.search).get('sign_in_error') as SignInProblem | null
+    if (problem) history.replaceState(null, '', `/${location.hash}`)
+    return problem
+  })
   const t = useMemo(() => translator(settings.language), [settings.language])
   const uploads = useUploads(t)
 
@@ -34,7 +43,10 @@ export function App() {
     whenUnauthorized(() => setNeedsKey(true))
     api
       .session()
-      .then((session) => setNeedsKey(session.keyRequired && !session.authenticated))
+      .then((session) => {
+        setSession(session)
+        setNeedsKey((session.keyRequired && !session.authenticated) || signInProblem !== null)
+      })
       .catch(() => {})
     return () => removeEventListener('hashchange', follow)
   }, [])
@@ -55,7 +67,7 @@ export function App() {
       <header class="top">
         <h1>{t('title')}</h1>
         <nav>
-          {VIEWS.map((name) => (
+          {VIEWS.filter((name) => name !== 'keys' || session?.principal?.role === 'admin').map((name) => (
             <a key={name} href={`#/${name}`} class={name === view ? 'active' : ''} data-view={name}>
               {t(`nav.${name}` as MessageKey)}
             </a>
@@ -68,14 +80,22 @@ export function App() {
         >
           {t('lang.switch')}
         </button>
+        {session?.principal ? <SignedInAs principal={session.principal} /> : null}
       </header>
       <main>
-        {needsKey ? <KeyPrompt onSignedIn={() => setNeedsKey(false)} /> : null}
+        {needsKey ? (
+          <KeyPrompt
+            onSignedIn={() => setNeedsKey(false)}
+            singleSignOn={session?.singleSignOn ?? null}
+            problem={signInProblem}
+          />
+        ) : null}
         {view === 'documents' && <DocumentsView uploads={uploads} />}
         {view === 'chat' && <ChatView />}
         {view === 'ask' && <AskView />}
         {view === 'search' && <SearchView />}
         {view === 'settings' && <SettingsView />}
+        {view === 'keys' && session?.principal?.role === 'admin' && <KeysView />}
       </main>
     </AppContext.Provider>
   )

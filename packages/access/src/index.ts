@@ -17,8 +17,21 @@ export {
 export {
   BOOTSTRAP_ADMIN,
   canSee,
+  credentialOf,
   hasRole,
   LOCAL_ADMIN,
   type Principal,
   readableCollections,
 } from './principal.ts'
+export { type SignInRequest, saveSignInRequest, takeSignInRequest } from './sign-in-requests.ts'
+export {
+  createUserSession,
+  endUserSession,
+  endUserSessionById,
+  listUserSessions,
+  principalOfSession,
+  pruneUserSessions,
+  SESSION_PREFIX,
+  type SignedInUser,
+  type UserSessionRecord,
+} from './user-sessions.ts'

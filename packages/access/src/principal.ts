@@ -8,7 +8,15 @@ export interface Principal {
   role: Role
   /** The collections it may see; null: every one. */
   collections: string[] | null
+  /**
+   * What a revocation ends, when it is not `id`: a person's sign-in session (`session:<id>`), while
+   * `id` (`user:<subject>`) names the person in the audit log across sessions.
+   */
+  credential?: string
 }
+
+/** The name revocations use: the key, or the sign-in session. */
+export const credentialOf = (principal: Principal) => principal.credential ?? principal.id
 
 /** The gateway without keys (loopback only), and the API_KEY(S) of the environment: everything. */
 export const LOCAL_ADMIN: Principal = { id: 'local', name: 'local', role: 'admin', collections: null }

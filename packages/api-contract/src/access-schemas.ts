@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ROLES } from './enums.ts'
+import { ROLES, SIGN_IN_PROBLEMS } from './enums.ts'
 
 // Keys and the audit log, as the API shows them (packages/access keeps them).
 
@@ -59,6 +59,56 @@ export const auditPageSchema = z
   })
   .openapi('AuditPage')
 
+export const sessionSchema = z
+  .object({
+    keyRequired: z
+      .boolean()
+      .openapi({ description: 'Whether this gateway asks for an API key or a sign-in' }),
+    authenticated: z
+      .boolean()
+      .openapi({ description: 'Whether this request presented a valid key or session' }),
+    principal: z
+      .object({
+        name: z.string(),
+        role: z.enum(ROLES),
+        collections: z.array(z.string()).nullable().openapi({ description: 'null: every collection' }),
+        kind: z.enum(['key', 'person', 'local']),
+      })
+      .nullable()
+      .openapi({ description: 'Who this request acts as (null: nobody yet)' }),
+    singleSignOn: z
+      .object({
+        provider: z.string().openapi({ description: 'The name on the sign-in button' }),
+        url: z.string().openapi({ example: '/auth/oidc/login' }),
+        reachable: z.boolean(),
+        problem: z.string().nullable().openapi({ description: 'Why it cannot be used now (provider down)' }),
+      })
+      .nullable()
+      .openapi({ description: 'Single sign-on (OpenID Connect), when configured' }),
+  })
+  .openapi('Session')
+
+/** Why a single sign-on came back without a session: `?sign_in_error=` on the page it returns to. */
+export const signInProblemSchema = z.enum(SIGN_IN_PROBLEMS)
+
+export const userSessionSchema = z
+  .object({
+    id: z.string(),
+    subject: z.string().openapi({ description: "The provider's host and the person's subject" }),
+    name: z.string(),
+    role: z.enum(ROLES),
+    collections: z.array(z.string()).nullable(),
+    groups: z.array(z.string()).openapi({ description: 'The claim values mapped at sign-in' }),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .openapi('UserSession')
+export const userSessionListSchema = z
+  .object({ sessions: z.array(userSessionSchema) })
+  .openapi('UserSessionList')
+
+export type ApiSession = z.output<typeof sessionSchema>
+export type ApiUserSession = z.output<typeof userSessionSchema>
 export type ApiKey = z.output<typeof apiKeySchema>
 export type ApiCreatedKey = z.output<typeof createdKeySchema>
 export type ApiAuditPage = z.output<typeof auditPageSchema>

@@ -77,3 +77,16 @@ export const isQuestionFinished = (status: QuestionStatus | string): boolean =>
  */
 export const ROLES = ['reader', 'editor', 'admin'] as const
 export type Role = (typeof ROLES)[number]
+
+/** Why a single sign-on did not end signed in (the page names each for the person). */
+export const SIGN_IN_PROBLEMS = [
+  'provider-unreachable',
+  'no-request',
+  'state-mismatch',
+  'provider-refused',
+  'code-rejected',
+  'clock-skew',
+  'token-invalid',
+  'no-grant',
+] as const
+export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number]

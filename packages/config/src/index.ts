@@ -19,6 +19,7 @@ export {
 export type { ParsingSection } from './fragments/parsing.ts'
 export { DEFAULT_REDIS_URL, type RedisSection } from './fragments/redis.ts'
 export { type RetrievalSection, retrievalDefaults } from './fragments/retrieval.ts'
+export { type ClaimGrant, parseClaimGrants, type SignInSection } from './fragments/sign-in.ts'
 export type { StorageSection } from './fragments/storage.ts'
 export { type IngestionSettings, ingestionDefaults, ingestionSettingsOf } from './ingestion-settings.ts'
 export { type EmbeddingRecipe, embeddingRecipe } from './model-presets.ts'

@@ -14,6 +14,7 @@ import { models } from './fragments/models.ts'
 import { parsing } from './fragments/parsing.ts'
 import { redis } from './fragments/redis.ts'
 import { retrieval } from './fragments/retrieval.ts'
+import { signIn } from './fragments/sign-in.ts'
 import { storage } from './fragments/storage.ts'
 import { worker } from './fragments/worker.ts'
 
@@ -25,6 +26,7 @@ export const gatewayConfig = defineProcessConfig('gateway', {
   redis,
   log,
   gateway,
+  signIn,
   storage,
   retrieval,
   models,

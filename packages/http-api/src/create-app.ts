@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { principalOfKey } from '@rag/access'
+import { principalOfKey, principalOfSession, SESSION_PREFIX } from '@rag/access'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
-import type { Producer } from '@rag/queue'
+import type { Producer, RevocationChannel } from '@rag/queue'
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { errorHandler } from './error-handler.ts'
@@ -16,6 +16,7 @@ import { rejectCrossOrigin } from './middleware/cross-origin.ts'
 import { KeyAttempts } from './middleware/key-attempts.ts'
 import { rateLimit, sharedRateLimiter } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
+import { Revocations } from './middleware/revocations.ts'
 import { authorizeRoutes } from './route-permissions.ts'
 import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
@@ -29,6 +30,8 @@ import { openAiRoutes } from './routes/openai/chat-completions.ts'
 import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { type SingleSignOn, singleSignOnRoutes } from './routes/single-sign-on.ts'
+import { userSessionRoutes } from './routes/user-sessions.ts'
 import { isWebAppPath, mountWebApp } from './routes/web-app.ts'
 
 export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
@@ -43,6 +46,10 @@ export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   webAppDir?: string
   /** Prometheus metrics, served at /metrics (a registry of its own per gateway by default). */
   metrics?: PlatformMetrics
+  /** People signing in through an OpenID Connect provider (OIDC_ISSUER); absent: keys only. */
+  singleSignOn?: SingleSignOn
+  /** Revocations told to every replica (Redis); absent: this replica's streams only, and the recheck. */
+  revocationChannel?: RevocationChannel
 }
 
 export interface AccessOptions {
@@ -60,7 +67,8 @@ const KEY_ATTEMPTS_PER_MINUTE = 10
 
 /**
  * Paths anyone may reach even when API keys are set: health, the API description, the web page
- * shell (its data comes from the API behind the key) and the sign-in that sets the key cookie.
+ * shell (its data comes from the API behind the key) and the sign-ins (a key typed in, single
+ * sign-on) that set the key or session cookie.
  */
 const isOpenPath = (path: string, method: string) =>
   path === '/healthz' ||
@@ -68,6 +76,7 @@ const isOpenPath = (path: string, method: string) =>
   path === '/docs' ||
   path.startsWith('/docs/assets/') ||
   path === '/session' ||
+  path.startsWith('/auth/oidc/') ||
   (method === 'GET' && isWebAppPath(path))
 
 export function createApp(deps: GatewayDeps) {
@@ -91,7 +100,10 @@ export function createApp(deps: GatewayDeps) {
   const addressOf = (c: Context) => clientAddress(c, access.trustedProxies ?? [])
   const attempts = new KeyAttempts(KEY_ATTEMPTS_PER_MINUTE)
   app.use(rejectCrossOrigin({ allowedOrigins: access.corsOrigins }))
-  const resolveKey = keyResolver(access.apiKeys, (key) => principalOfKey(deps.pool, key))
+  const resolveKey = keyResolver(access.apiKeys, (key) =>
+    key.startsWith(SESSION_PREFIX) ? principalOfSession(deps.pool, key) : principalOfKey(deps.pool, key),
+  )
+  const revocations = new Revocations(resolveKey, deps.revocationChannel)
   app.use(requireApiKey({ keys: access.apiKeys, resolve: resolveKey, open: isOpenPath, attempts, addressOf }))
   app.use(authorizeRoutes(isOpenPath))
   app.use(auditTrail({ pool: deps.pool, logger: deps.logger, addressOf }))
@@ -118,14 +130,26 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes({ ...deps, metrics }))
-  app.route('/', askRoutes(deps))
+  app.route('/', askRoutes({ ...deps, revocations }))
   app.route('/', conversationRoutes(deps))
-  app.route('/', openAiRoutes(deps))
-  app.route('/', keyRoutes(deps))
+  app.route('/', openAiRoutes({ ...deps, revocations }))
+  app.route('/', keyRoutes({ ...deps, revocations }))
+  app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
-  app.route('/', sessionRoutes(access.apiKeys, { attempts, addressOf, resolve: resolveKey }))
+  app.route(
+    '/',
+    sessionRoutes(access.apiKeys, {
+      attempts,
+      addressOf,
+      resolve: resolveKey,
+      pool: deps.pool,
+      singleSignOn: deps.singleSignOn,
+      revocations,
+    }),
+  )
+  app.route('/', singleSignOnRoutes({ ...deps, trustedProxies: access.trustedProxies ?? [], addressOf }))
   mountApiDocs(app, access.trustedProxies ?? [])
-  mountMcp(app)
+  mountMcp(app, revocations)
   mountMetrics(app, metrics, deps)
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)

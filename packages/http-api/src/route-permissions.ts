@@ -17,6 +17,8 @@ export const ROUTE_ROLES: { method: string; path: string; role: Role | 'open' }[
   { method: 'GET', path: '/session', role: 'open' },
   { method: 'POST', path: '/session', role: 'open' },
   { method: 'DELETE', path: '/session', role: 'open' },
+  { method: 'GET', path: '/auth/oidc/login', role: 'open' },
+  { method: 'GET', path: '/auth/oidc/callback', role: 'open' },
   { method: 'GET', path: '/search', role: 'reader' },
   { method: 'POST', path: '/ask', role: 'reader' },
   { method: 'GET', path: '/ask/{id}', role: 'reader' },
@@ -44,6 +46,8 @@ export const ROUTE_ROLES: { method: string; path: string; role: Role | 'open' }[
   { method: 'POST', path: '/keys', role: 'admin' },
   { method: 'DELETE', path: '/keys/{id}', role: 'admin' },
   { method: 'GET', path: '/audit', role: 'admin' },
+  { method: 'GET', path: '/sessions', role: 'admin' },
+  { method: 'DELETE', path: '/sessions/{id}', role: 'admin' },
   // Outside the OpenAPI document: MCP (its tools call these routes with the caller's key), the
   // metrics and the queue dashboard.
   { method: '*', path: '/mcp', role: 'reader' },

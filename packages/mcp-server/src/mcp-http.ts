@@ -27,6 +27,8 @@ export function createMcpHttpHandler() {
     client: GatewayClient,
     /** Whose the request is (request ids are only unique per client). */
     caller: string,
+    /** Aborts when the caller's key is revoked: its calls are answered with that error and end. */
+    revoked?: { signal: AbortSignal; message: string; done: () => void },
   ): Promise<Response> {
     const messages = request.method === 'POST' ? await messagesOf(request) : []
     for (const message of messages) {
@@ -49,6 +51,7 @@ export function createMcpHttpHandler() {
     // Set before connect: the server chains its own close handling after it.
     transport.onclose = () => {
       for (const id of calls.keys()) forget(id)
+      revoked?.done()
     }
     await server.connect(transport)
     for (const call of calls.values()) inFlight.set(call, transport)
@@ -59,6 +62,20 @@ export function createMcpHttpHandler() {
       if (!('method' in message) && 'id' in message && message.id !== undefined) forget(message.id)
     }
     request.signal.addEventListener('abort', () => void transport.close(), { once: true })
+    revoked?.signal.addEventListener(
+      'abort',
+      () =>
+        void (async () => {
+          for (const id of calls.keys()) {
+            if (!inFlight.has(keyOf(caller, id))) continue
+            await transport
+              .send({ jsonrpc: '2.0', id, error: { code: -32001, message: revoked.message } })
+              .catch(() => undefined)
+          }
+          await transport.close()
+        })(),
+      { once: true },
+    )
     return transport.handleRequest(request)
   }
 }

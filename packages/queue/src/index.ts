@@ -35,6 +35,7 @@ export {
   redisOptionsFromUrl,
   waitForRedis,
 } from './redis-connection.ts'
+export { createRevocationChannel, type RevocationChannel } from './revocation-channel.ts'
 export {
   type JobContext,
   type JobHandler,

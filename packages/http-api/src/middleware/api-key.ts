@@ -152,10 +152,13 @@ export function requireApiKey({
 }
 
 /**
- * Whose a request is: a fingerprint of the API key it presented (what conversations belong to), or
- * `local` on a gateway without keys (loopback only: one user). Never the key itself.
+ * Whose a request is: a fingerprint of the API key it presented (what conversations belong to), the
+ * person signed in, or `local` on a gateway without keys (loopback only: one user). Never the key itself.
  */
 export function keyOwner(c: Context): string {
+  // A person signed in owns their things across sign-ins (each sign-in is a new session token).
+  const principal = c.get('principal')
+  if (principal?.id.startsWith('user:')) return principal.id
   const key = c.req.query('api_key') ?? presentedKey((name) => c.req.header(name))
   return key ? keyFingerprint(key) : 'local'
 }

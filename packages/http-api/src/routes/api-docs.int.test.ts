@@ -90,7 +90,12 @@ describe('the API description', () => {
 describe('browser sign-in', () => {
   it('keeps a valid key in an HttpOnly cookie that then opens the API, and refuses a wrong one', async () => {
     const before = await gateway.app.request('/session')
-    expect(await before.json()).toEqual({ keyRequired: true, authenticated: false })
+    expect(await before.json()).toEqual({
+      keyRequired: true,
+      authenticated: false,
+      principal: null,
+      singleSignOn: null,
+    })
     const wrong = await gateway.app.request('/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -118,6 +123,8 @@ describe('browser sign-in', () => {
     expect(await (await gateway.app.request('/session', { headers: { cookie: jar } })).json()).toEqual({
       keyRequired: true,
       authenticated: true,
+      principal: { name: 'API_KEY', role: 'admin', collections: null, kind: 'key' },
+      singleSignOn: null,
     })
     const signOut = await gateway.app.request('/session', { method: 'DELETE' })
     expect(signOut.headers.get('set-cookie')).toMatch(/Max-Age=0/)

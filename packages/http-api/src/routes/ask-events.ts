@@ -1,5 +1,6 @@
 import { type AnswerPosition, type WatchDeps, watchQuestion } from '@rag/questions'
 import type { SSEStreamingApi } from 'hono/streaming'
+import { REVOKED_MESSAGE } from '../middleware/revocations.ts'
 import { formatPosition } from './answer-position.ts'
 import { questionView } from './question-view.ts'
 import type { QuestionWatchers } from './question-watchers.ts'
@@ -23,16 +24,19 @@ export interface FollowDeps extends WatchDeps {
  * `provisional` (the extractive answer, at once), `token` as the LLM writes its answer (which
  * replaces the provisional one), `restart` when a retry begins the answer again, and `done` with
  * the whole result. A client that leaves for good cancels the question (see ABANDON_GRACE_MS). Every event's `id:` is
- * the client's position: a reconnect with `Last-Event-ID` gets only what it lacks.
+ * the client's position: a reconnect with `Last-Event-ID` gets only what it lacks. When the
+ * key is revoked (`revoked` aborts) the stream says so in a `revoked` event and ends.
  */
 export async function followQuestion(
   stream: SSEStreamingApi,
   id: string,
   deps: FollowDeps,
   resumeFrom?: AnswerPosition,
+  revoked: AbortSignal = new AbortController().signal,
 ): Promise<void> {
   const closed = new AbortController()
   stream.onAbort(() => closed.abort())
+  revoked.addEventListener('abort', () => closed.abort(), { once: true })
   await deps.watchers.join(id)
   let finished = false
   let first = true
@@ -68,6 +72,8 @@ export async function followQuestion(
         await send('done', questionView(update.question), update.position)
       }
     }
+    if (revoked.aborted)
+      await stream.writeSSE({ event: 'revoked', data: JSON.stringify({ message: REVOKED_MESSAGE }) })
   } finally {
     await deps.watchers.leave(id)
     // The client went away before the end: unless another (or it, reconnecting) follows the

@@ -17,6 +17,7 @@ import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
 import { keyOwner } from '../middleware/api-key.ts'
 import { grantedOptions } from '../middleware/granted.ts'
+import type { Revocations } from '../middleware/revocations.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { parsePosition } from './answer-position.ts'
@@ -33,6 +34,8 @@ export interface AskRouteDeps {
   models: AnsweringModels
   questionEvents: QuestionEventSubscriber
   queuePrefix: string
+  /** Ends a stream whose key is revoked (absent: streams end with their question only). */
+  revocations?: Revocations
 }
 
 /** A body far past a question's MAX_QUESTION_CHARS is refused before it is read. */
@@ -181,7 +184,10 @@ export function askRoutes(deps: AskRouteDeps) {
       // A client that was sent `done` and reconnects has everything: 204 tells EventSource to stop.
       if (isFinished(question.status) && resumeFrom && isFinished(resumeFrom.status as QuestionStatus))
         return c.body(null, 204)
-      return streamSSE(c, (stream) => followQuestion(stream, id, followDeps, resumeFrom))
+      const revoked = deps.revocations?.watch(c)
+      return streamSSE(c, (stream) =>
+        followQuestion(stream, id, followDeps, resumeFrom, revoked?.signal).finally(() => revoked?.stop()),
+      )
     })
     .openapi(cancelRoute, async (c) => {
       const { id } = c.req.valid('param')

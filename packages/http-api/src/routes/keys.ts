@@ -4,6 +4,7 @@ import { auditPageSchema, createdKeySchema, createKeyRequestSchema, keyListSchem
 import type { Pool } from '@rag/db'
 import { HttpError } from '../http-error.ts'
 import { principalOf } from '../middleware/api-key.ts'
+import type { Revocations } from '../middleware/revocations.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -71,7 +72,7 @@ const auditRoute = createRoute({
 })
 
 /** Key management and the audit log: admins only (route-permissions.ts). */
-export function keyRoutes(deps: { pool: Pool }) {
+export function keyRoutes(deps: { pool: Pool; revocations?: Revocations }) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(createKeyRoute, async (c) => {
       const request = c.req.valid('json')
@@ -89,6 +90,8 @@ export function keyRoutes(deps: { pool: Pool }) {
     .openapi(revokeKeyRoute, async (c) => {
       const revoked = await revokeApiKey(deps.pool, c.req.valid('param').id)
       if (!revoked) throw new HttpError(404, 'no such key')
+      // Its open streams and MCP calls end now, on every replica.
+      await deps.revocations?.announce(`key:${revoked.id}`)
       return c.json(revoked, 200)
     })
     .openapi(auditRoute, async (c) => {

@@ -1,15 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { credentialOf } from '@rag/access'
 import { createGatewayClient } from '@rag/gateway-client'
 import { createMcpHttpHandler } from '@rag/mcp-server'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
-import { keyOwner, presentedKey } from '../middleware/api-key.ts'
+import { presentedKey } from '../middleware/api-key.ts'
+import { REVOKED_MESSAGE, type Revocations } from '../middleware/revocations.ts'
 
 /**
  * MCP over Streamable HTTP at /mcp, behind the API key like every data path. Its tools call this
- * same app in-process, with the caller's key, so access, rate limits and validation are the API's.
+ * same app in-process, with the caller's key, so access, rate limits and validation are the API's;
+ * a key revoked during a call ends the call with an error saying so.
  */
-export function mountMcp(app: OpenAPIHono) {
+export function mountMcp(app: OpenAPIHono, revocations?: Revocations) {
   app.use(
     '/mcp',
     bodyLimit({
@@ -26,6 +29,14 @@ export function mountMcp(app: OpenAPIHono) {
       apiKey: presentedKey((name) => c.req.header(name)),
       fetch: (url, init) => Promise.resolve(app.fetch(new Request(url, init), c.env)),
     })
-    return handleMcpRequest(c.req.raw, client, keyOwner(c))
+    const principal = c.get('principal')
+    const revoked = revocations?.watch(c)
+    // Calls are told apart per key (or sign-in); a revoked one's calls in flight end with an error.
+    return handleMcpRequest(
+      c.req.raw,
+      client,
+      principal ? credentialOf(principal) : 'local',
+      revoked && { signal: revoked.signal, message: REVOKED_MESSAGE, done: revoked.stop },
+    )
   })
 }

@@ -1,16 +1,16 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { credentialOf, endUserSession, type Principal, SESSION_PREFIX } from '@rag/access'
+import { type ApiSession, sessionSchema } from '@rag/api-contract'
+import type { Pool } from '@rag/db'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
-import { type KeyResolver, keyCookie } from '../middleware/api-key.ts'
+import { type KeyResolver, keyCookie, presentedKey } from '../middleware/api-key.ts'
 import type { KeyAttempts } from '../middleware/key-attempts.ts'
+import type { Revocations } from '../middleware/revocations.ts'
 import { commonErrors, crossSiteErrors, errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
-
-const sessionSchema = z.object({
-  keyRequired: z.boolean().openapi({ description: 'Whether this gateway asks for an API key' }),
-  authenticated: z.boolean().openapi({ description: 'Whether this request presented a valid one' }),
-})
+import type { SingleSignOn } from './single-sign-on.ts'
 
 const readRoute = createRoute({
   method: 'get',
@@ -18,7 +18,8 @@ const readRoute = createRoute({
   operationId: 'getSession',
   security: [],
   tags: ['session'],
-  summary: 'Whether a key is needed and whether this browser has one (open)',
+  summary:
+    'Whether a key is needed, whom this browser is signed in as, and the single sign-on offered (open)',
   responses: {
     ...keyAttemptErrors,
     200: { description: 'Session state', content: { 'application/json': { schema: sessionSchema } } },
@@ -65,7 +66,7 @@ const logoutRoute = createRoute({
   operationId: 'signOut',
   security: [],
   tags: ['session'],
-  summary: 'Forget the cookie',
+  summary: 'Forget the cookie (a person signed in through single sign-on is signed out)',
   responses: { 204: { description: 'Cookie cleared' }, ...keyAttemptErrors, ...crossSiteErrors },
 })
 
@@ -79,13 +80,39 @@ export function sessionRoutes(
     attempts,
     addressOf,
     resolve,
-  }: { attempts: KeyAttempts; addressOf: (c: Context) => string; resolve: KeyResolver },
+    pool,
+    singleSignOn,
+    revocations,
+  }: {
+    attempts: KeyAttempts
+    addressOf: (c: Context) => string
+    resolve: KeyResolver
+    pool: Pool
+    singleSignOn?: SingleSignOn
+    revocations?: Revocations
+  },
 ) {
+  const offered = async (): Promise<ApiSession['singleSignOn']> => {
+    if (!singleSignOn) return null
+    const status = await singleSignOn.oidc.status()
+    return {
+      provider: singleSignOn.oidc.providerName,
+      url: '/auth/oidc/login',
+      reachable: status.reachable,
+      problem: status.reachable ? null : status.reason,
+    }
+  }
   return new OpenAPIHono({ defaultHook: validationHook })
-    .openapi(readRoute, (c) => {
+    .openapi(readRoute, async (c) => {
       // The key check ran before: a valid key presented made the request its principal's.
+      const principal = c.get('principal')
       return c.json(
-        { keyRequired: keys.length > 0, authenticated: keys.length === 0 || !!c.get('principal') },
+        {
+          keyRequired: keys.length > 0,
+          authenticated: keys.length === 0 || !!principal,
+          principal: principal ? shown(principal) : null,
+          singleSignOn: await offered(),
+        },
         200,
       )
     })
@@ -109,8 +136,23 @@ export function sessionRoutes(
       c.header('Set-Cookie', keyCookie(apiKey.trim()))
       return c.body(null, 204)
     })
-    .openapi(logoutRoute, (c) => {
+    .openapi(logoutRoute, async (c) => {
+      const token = presentedKey((name) => c.req.header(name))
+      const principal = c.get('principal')
+      if (token?.startsWith(SESSION_PREFIX) && principal) {
+        // A person's session ends for good (its token is refused everywhere from now on).
+        await endUserSession(pool, token)
+        await revocations?.announce(credentialOf(principal))
+      }
       c.header('Set-Cookie', keyCookie('', 0))
       return c.body(null, 204)
     })
 }
+
+/** Who a request acts as, as the page shows it: never a key. */
+const shown = (principal: Principal): NonNullable<ApiSession['principal']> => ({
+  name: principal.name,
+  role: principal.role,
+  collections: principal.collections,
+  kind: principal.id === 'local' ? 'local' : principal.id.startsWith('user:') ? 'person' : 'key',
+})

@@ -13,6 +13,7 @@ import {
 import { streamSSE } from 'hono/streaming'
 import { keyOwner } from '../../middleware/api-key.ts'
 import { grantedOptions, visibleCollections } from '../../middleware/granted.ts'
+import { REVOKED_MESSAGE } from '../../middleware/revocations.ts'
 import type { AskRouteDeps } from '../ask.ts'
 import { questionAccess } from '../question-access.ts'
 import { historyOf, textOf } from './chat-request.ts'
@@ -184,7 +185,9 @@ export function openAiRoutes(deps: AskRouteDeps) {
                 },
               }),
             })
-          for await (const update of watchQuestion(id, watch, { signal })) {
+          const revoked = deps.revocations?.watch(c)
+          const watching = revoked ? AbortSignal.any([signal, revoked.signal]) : signal
+          for await (const update of watchQuestion(id, watch, { signal: watching })) {
             if (update.type === 'provisional' && relay.sent === '') {
               // The extractive answer, at once, where chat UIs show a model's reasoning (a block of
               // its own): never as content, since content cannot be taken back and would read as
@@ -238,6 +241,20 @@ export function openAiRoutes(deps: AskRouteDeps) {
                   usage: usageOf(question),
                 }),
               })
+          }
+          revoked?.stop()
+          if (revoked?.signal.aborted) {
+            await stream.writeSSE({
+              data: JSON.stringify({
+                error: {
+                  message: REVOKED_MESSAGE,
+                  type: 'invalid_request_error',
+                  param: null,
+                  code: 'key_revoked',
+                },
+              }),
+            })
+            await questions.cancel(id, 'its API key was revoked').catch(() => undefined)
           }
           await stream.writeSSE({ data: '[DONE]' })
         })

@@ -1,0 +1,1 @@
+export { startTestProvider, type TestProvider } from './testing/test-provider.ts'
