@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { pruneAudit, pruneUserSessions } from '@rag/access'
 import { gatewayConfig, processEnvironment } from '@rag/config'
-import { openDatabase } from '@rag/db'
+import { openDatabase, openReadReplica } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
 import { createApp } from '@rag/http-api'
 import { reconcileDocuments } from '@rag/ingest'
@@ -13,7 +13,12 @@ import {
   reconcileQuestions,
   waitsItsTurn,
 } from '@rag/questions'
-import { createProducer, createQuestionEventSubscriber, createRevocationChannel } from '@rag/queue'
+import {
+  checkRedisSettings,
+  createProducer,
+  createQuestionEventSubscriber,
+  createRevocationChannel,
+} from '@rag/queue'
 import { createShutdown, runMain } from '@rag/runtime'
 import { oidcSignIn } from '@rag/sign-in'
 
@@ -25,8 +30,22 @@ runMain(async () => {
 
   const pool = await openDatabase({ ...config, logger })
   shutdown.add('database pool', () => pool.end())
+  // Searches on a read replica when there is one; everything else on the primary.
+  const reads = config.readReplica.url
+    ? openReadReplica({
+        primary: pool,
+        url: config.readReplica.url,
+        schema: config.database.schema,
+        maxLagSeconds: config.readReplica.maxLagSeconds,
+        logger,
+      })
+    : undefined
+  if (reads) shutdown.add('read replica', () => reads.close())
   const producer = await createProducer({ url: config.redis.url, prefix: config.redis.prefix })
   shutdown.add('queues', () => producer.close())
+  // BullMQ's own requirements of Redis, said at start (a warning: the platform still runs).
+  for (const problem of await checkRedisSettings(producer.redis))
+    logger.warn({ setting: problem.setting, value: problem.value }, problem.message)
 
   // Documents whose jobs Redis lost (flushed, restarted without persistence) are started again.
   const reconcile = () =>
@@ -100,6 +119,7 @@ runMain(async () => {
     models: config.models,
     questionEvents,
     revocationChannel,
+    ...(reads ? { reads } : {}),
     ...(oidc ? { singleSignOn: { oidc: oidcSignIn(oidc), sessionHours: oidc.sessionHours } } : {}),
     access: config.gateway,
     queuePrefix: config.redis.prefix,

@@ -1,4 +1,5 @@
 import { processEnvironment } from '@rag/config'
+import { openReadReplica } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
 import { questionPipeline, questionWorkerContext } from '@rag/questions'
 import { runMain } from '@rag/runtime'
@@ -17,7 +18,19 @@ runMain(() =>
         calls: ['embedQuery'],
       })
       void embedder.get()
-      return questionWorkerContext(worker, { getEmbedder: () => embedder.get() })
+      // Searches on a read replica when there is one (DATABASE_READ_URL).
+      const { url, maxLagSeconds } = worker.config.readReplica
+      const reads = url
+        ? openReadReplica({
+            primary: worker.pool,
+            url,
+            schema: worker.config.database.schema,
+            maxLagSeconds,
+            logger: worker.logger,
+          })
+        : undefined
+      if (reads) worker.shutdown.add('read replica', () => reads.close())
+      return questionWorkerContext(worker, { getEmbedder: () => embedder.get(), ...(reads ? { reads } : {}) })
     },
   }),
 )

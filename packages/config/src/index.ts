@@ -17,6 +17,7 @@ export {
   type OnnxDtype,
 } from './fragments/models.ts'
 export type { ParsingSection } from './fragments/parsing.ts'
+export type { ReadReplicaSection } from './fragments/read-replica.ts'
 export { DEFAULT_REDIS_URL, type RedisSection } from './fragments/redis.ts'
 export { type RetrievalSection, retrievalDefaults } from './fragments/retrieval.ts'
 export { type ClaimGrant, parseClaimGrants, type SignInSection } from './fragments/sign-in.ts'
@@ -35,6 +36,12 @@ export {
   type RerankerPreset,
 } from './model-registry.ts'
 export * from './processes.ts'
+export {
+  formatSentinelUrl,
+  parseSentinelUrl,
+  SENTINEL_PROTOCOL,
+  type SentinelAddress,
+} from './redis-sentinel-url.ts'
 
 import type { Environment } from './define-config.ts'
 

@@ -12,6 +12,7 @@ import { liveness } from './fragments/liveness.ts'
 import { log } from './fragments/log.ts'
 import { models } from './fragments/models.ts'
 import { parsing } from './fragments/parsing.ts'
+import { readReplica } from './fragments/read-replica.ts'
 import { redis } from './fragments/redis.ts'
 import { retrieval } from './fragments/retrieval.ts'
 import { signIn } from './fragments/sign-in.ts'
@@ -27,6 +28,7 @@ export const gatewayConfig = defineProcessConfig('gateway', {
   log,
   gateway,
   signIn,
+  readReplica,
   storage,
   retrieval,
   models,
@@ -64,7 +66,7 @@ export const workerConfigs = {
   'worker-chunk': defineProcessConfig('worker-chunk', { ...workerBase, chunking }),
   'worker-embed': defineProcessConfig('worker-embed', workerBase),
   'worker-store': defineProcessConfig('worker-store', workerBase),
-  'worker-retrieve': defineProcessConfig('worker-retrieve', { ...workerBase, retrieval }),
+  'worker-retrieve': defineProcessConfig('worker-retrieve', { ...workerBase, retrieval, readReplica }),
   'worker-rerank': defineProcessConfig('worker-rerank', { ...workerBase, retrieval }),
   'worker-llm': defineProcessConfig('worker-llm', { ...workerBase, retrieval, generation }),
 }

@@ -19,4 +19,5 @@ export {
   PgvectorMissingError,
 } from './migrate.ts'
 export { embeddingSpaceOf, openDatabase } from './open-database.ts'
+export { openReadReplica, type ReadFallback, type ReadReplica } from './read-replica.ts'
 export { quoteIdentifier, sqlList } from './sql.ts'

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 
-const run = promisify(execFile)
+export const run = promisify(execFile)
 
 /** A Postgres server of a test's own, which it may stop and start again (the shared one it may not). */
 export interface PrivatePostgres {
@@ -24,7 +24,7 @@ export async function postgresBin(): Promise<string> {
   return `/usr/lib/postgresql/${versions[0]}/bin`
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
@@ -56,14 +56,8 @@ export async function initCluster(bin: string, prefix: string): Promise<string> 
   return dataDir
 }
 
-/**
- * A fresh Postgres cluster (with the machine's pgvector) on a free loopback port, for a test that
- * must restart its database: started with initdb in a temporary folder, removed by stop().
- */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const bin = await postgresBin()
-  const dataDir = await initCluster(bin, 'rag-private-pg-')
-  const port = await freePort()
+/** A cluster's server on a port: started and stopped (fast shutdown) at will. */
+export function serveCluster(bin: string, dataDir: string, port: number, settings: string[] = []) {
   let server: ChildProcess | undefined
   const start = async () => {
     const [command, args] = asPostgres(`${bin}/postgres`, [
@@ -79,6 +73,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       'fsync=off',
       '-c',
       'max_connections=100',
+      ...settings.flatMap((setting) => ['-c', setting]),
     ])
     server = spawn(command, args, { stdio: 'ignore', detached: true })
     for (;;) {
@@ -107,16 +102,27 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     )
       await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  await start()
+  return { start, halt, url: `postgres://postgres@127.0.0.1:${port}/postgres` }
+}
+
+/**
+ * A fresh Postgres cluster (with the machine's pgvector) on a free loopback port, for a test that
+ * must restart its database: started with initdb in a temporary folder, removed by stop().
+ */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = await postgresBin()
+  const dataDir = await initCluster(bin, 'rag-private-pg-')
+  const cluster = serveCluster(bin, dataDir, await freePort())
+  await cluster.start()
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: cluster.url,
     restart: async (down) => {
-      await halt()
+      await cluster.halt()
       await down()
-      await start()
+      await cluster.start()
     },
     stop: async () => {
-      await halt()
+      await cluster.halt()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -7,6 +7,7 @@ import { type MigrateOptions, migrate } from './migrate.ts'
 import { quoteIdentifier } from './sql.ts'
 
 export { initCluster, type PrivatePostgres, postgresBin, startPrivatePostgres } from './private-postgres.ts'
+export { type ReplicatedPostgres, startReplicatedPostgres } from './replicated-postgres.ts'
 
 export type DbBackend = TestConfig['dbBackend']
 

@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import type { DocumentRecord } from '@rag/ingest'
 import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
@@ -100,6 +102,12 @@ async function ask(key: string, question: string, options: Record<string, unknow
   }
 }
 
+/** Collection bravo's secrets, id or file name in a response, beyond what the caller itself sent. */
+const leaks = (text: string, asked = '') =>
+  [...SECRETS, bravo.id, 'bravo-plan'].filter((secret) =>
+    text.replaceAll(JSON.stringify(asked).slice(1, -1), '').includes(secret),
+  )
+
 describe('keys', () => {
   it('are shown once, stored hashed, listed by prefix, and refused from the next request once revoked', async () => {
     const made = await makeKey('reader', ['alpha'])
@@ -165,11 +173,6 @@ describe('roles', () => {
 
 describe('the leak test: a key of alpha reads nothing of bravo through any door', () => {
   // What was asked is echoed back (the query, the question): only the rest may not hold a secret.
-  const leaks = (text: string, asked = '') =>
-    [...SECRETS, bravo.id, 'bravo-plan'].filter((secret) =>
-      text.replaceAll(JSON.stringify(asked).slice(1, -1), '').includes(secret),
-    )
-
   it('search, by the exact phrase, a paraphrase, and collection=bravo', async () => {
     for (const q of [SECRETS[0], SECRETS[1], 'launch codeword', 'bravo cafeteria opens', '機密の合言葉'])
       for (const extra of ['', '&collection=bravo'])
@@ -249,6 +252,85 @@ describe('the leak test: a key of alpha reads nothing of bravo through any door'
       expect(continued.status).toBe(404)
       expect(leaks(continued.text)).toEqual([])
     }
+  })
+})
+
+describe('MCP with a key of collection alpha', () => {
+  it('tools and resources: search, ask, chat, list and get documents, read a document resource', async () => {
+    const client = new Client({ name: 'leak-probe', version: '1.0.0' })
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('http://gateway.test/mcp'), {
+        requestInit: { headers: { authorization: `Bearer ${keys.reader}` } },
+        // The gateway in-process: the same app, its key check and filters.
+        fetch: (url, init) => Promise.resolve(gateway.app.request(String(url), init as RequestInit)),
+      }),
+    )
+    const seen: string[] = []
+    const probe = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args }).catch((error: Error) => error.message)
+      seen.push(JSON.stringify(result).replaceAll(JSON.stringify(args).slice(1, -1), ''))
+    }
+    await probe('search', { query: SECRETS[0] })
+    await probe('search', { query: '機密の合言葉', collection: 'bravo' })
+    await probe('ask', {
+      question: `What is the launch codeword ${SECRETS[0]}?`,
+      options: { answer: 'extractive' },
+    })
+    await probe('chat', { message: `What is the launch codeword ${SECRETS[0]}?` })
+    await probe('list_documents', {})
+    await probe('list_documents', { collection: 'bravo' })
+    await probe('get_document', { id: bravo.id })
+    seen.push(JSON.stringify(await client.listResources()))
+    seen.push(
+      JSON.stringify(
+        await client
+          .readResource({ uri: `rag://documents/${bravo.id}` })
+          .catch((error: Error) => error.message),
+      ),
+    )
+    expect(seen.join('\n')).toContain(alpha.id)
+    for (const text of seen) expect(leaks(text)).toEqual([])
+    await client.close()
+  })
+})
+
+describe('collections that come and go', () => {
+  it('a grant to a collection that does not exist yet sees nothing, then what is added to it', async () => {
+    const early = (await makeKey('reader', ['charlie'])).key
+    const before = await call(early, '/documents')
+    expect(before.status).toBe(200)
+    expect((JSON.parse(before.text) as { documents: unknown[] }).documents).toEqual([])
+    expect(leaks(before.text)).toEqual([])
+    const [charlie] = await ingestFiles(fixture, scratch, [
+      {
+        filename: 'charlie-notes.txt',
+        data: encode('Charlie notes: the lift is serviced on Fridays.'),
+        collection: 'charlie',
+      },
+    ])
+    const after = await call(early, '/documents')
+    expect(after.text).toContain(charlie?.id)
+    expect(after.text).not.toContain(alpha.id)
+  })
+
+  it('a key whose collection was emptied finds nothing, and is not told anything else', async () => {
+    const [delta] = await ingestFiles(fixture, scratch, [
+      {
+        filename: 'delta-memo.txt',
+        data: encode('Delta memo: budget review on the first Monday.'),
+        collection: 'delta',
+      },
+    ])
+    const deltaKey = (await makeKey('reader', ['delta'])).key
+    expect((await call(deltaKey, '/documents')).text).toContain(delta?.id)
+    expect((await call(ADMIN, `/documents/${delta?.id}`, { method: 'DELETE' })).status).toBeLessThan(300)
+    const listed = await call(deltaKey, '/documents')
+    expect(listed.status).toBe(200)
+    expect((JSON.parse(listed.text) as { documents: unknown[] }).documents).toEqual([])
+    const searched = await call(deltaKey, `/search?q=${encodeURIComponent(SECRETS[0] as string)}&mode=keyword`)
+    expect(searched.status).toBe(200)
+    expect(leaks(searched.text, SECRETS[0] as string)).toEqual([])
+    expect((await call(deltaKey, '/v1/models')).text).not.toContain('alpha')
   })
 })
 

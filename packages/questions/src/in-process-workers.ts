@@ -20,6 +20,8 @@ export interface QuestionWorkersOptions {
   reranker?: Reranker | null
   generator?: TextGenerator | null
   concurrency?: number
+  /** A read replica for the searches (DATABASE_READ_URL). */
+  reads?: QuestionContext['reads']
   /** The job lock (JOB_LOCK_SECONDS); tests shorten it to show long inference keeps it renewed. */
   lockDurationMs?: number
 }
@@ -37,6 +39,7 @@ export function startQuestionWorkers(options: QuestionWorkersOptions): ReturnTyp
     getEmbedder: async () => options.embedder ?? null,
     getReranker: async () => options.reranker ?? null,
     getGenerator: async () => options.generator ?? null,
+    ...(options.reads ? { reads: options.reads } : {}),
   }
   const common = { redisUrl, prefix, logger, concurrency, ...(lockDurationMs ? { lockDurationMs } : {}) }
   // The LLM's step takes LLM_CONCURRENCY at once, as the LLM worker does (one per context sequence).

@@ -35,6 +35,7 @@ export {
   redisOptionsFromUrl,
   waitForRedis,
 } from './redis-connection.ts'
+export { checkRedisSettings, type RedisSettingProblem } from './redis-settings.ts'
 export { createRevocationChannel, type RevocationChannel } from './revocation-channel.ts'
 export {
   type JobContext,

@@ -1,3 +1,4 @@
+import { parseSentinelUrl } from '@rag/config'
 import type { RedisOptions } from 'bullmq'
 import { Redis } from 'ioredis'
 
@@ -7,7 +8,25 @@ import { Redis } from 'ioredis'
  */
 export type ConnectionRole = 'worker' | 'producer'
 
+/**
+ * Connection options for a redis:// or rediss:// URL, or for a primary found through Sentinel
+ * (redis-sentinel://…, see @rag/config): ioredis asks the sentinels for the primary, again after
+ * every disconnect, and hears a failover as it is announced (failoverDetector).
+ */
 export function redisOptionsFromUrl(url: string): RedisOptions {
+  const sentinel = parseSentinelUrl(url)
+  if (sentinel)
+    return {
+      sentinels: sentinel.sentinels,
+      name: sentinel.name,
+      role: 'master',
+      db: sentinel.db,
+      username: sentinel.username,
+      password: sentinel.password,
+      failoverDetector: true,
+      // Sentinels answer fast or not at all: try the next one soon, forever (workers wait for Redis).
+      sentinelRetryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
+    }
   const parsed = new URL(url)
   const db = parsed.pathname.replace('/', '')
   return {

@@ -32,3 +32,8 @@ export async function dropPrefix(url: string, prefix: string): Promise<void> {
 }
 
 export { freePort } from '@rag/runtime'
+export {
+  SENTINEL_NAME,
+  type SentinelCluster,
+  startSentinelCluster,
+} from './testing/redis-sentinel-cluster.ts'

@@ -109,5 +109,6 @@ it.skipIf(!found)(
     // Frozen for the rerank, the loop would have stalled as long as it took.
     expect(longestGap).toBeLessThan(answer.timings.rerankMs as number)
   },
-  60_000,
+  // A guard against a hang, not a deadline: on a loaded machine this rerank alone takes minutes.
+  600_000,
 )

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import { searchQuerySchema, searchResultSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
-import type { Pool } from '@rag/db'
+import type { Pool, ReadReplica } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
 import { search } from '@rag/retrieval'
@@ -11,6 +11,8 @@ import { validationHook } from '../openapi/validation-hook.ts'
 
 export interface SearchRouteDeps {
   pool: Pool
+  /** A read replica for searches (DATABASE_READ_URL); absent: the primary. */
+  reads?: Pick<ReadReplica, 'choose'>
   /** The query embedder, or null when the model is off or unavailable (search degrades to keyword). */
   getEmbedder: () => Promise<Embedder | null>
   retrieval: RetrievalSection
@@ -36,8 +38,10 @@ export function searchRoutes(deps: SearchRouteDeps) {
   return new OpenAPIHono({ defaultHook: validationHook }).openapi(searchRoute, async (c) => {
     const { q, mode, k, collection, parents } = c.req.valid('query')
     const end = deps.metrics?.searchDuration.startTimer({ mode })
+    // A search reads only: on the replica when it has caught up (DATABASE_READ_URL).
+    const pool = deps.reads ? (await deps.reads.choose()).pool : deps.pool
     const result = await search(
-      { pool: deps.pool, embedder: await deps.getEmbedder() },
+      { pool, embedder: await deps.getEmbedder() },
       {
         query: q,
         mode,

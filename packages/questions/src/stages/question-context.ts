@@ -1,5 +1,5 @@
 import { type GenerationSection, generationDefaults, type RetrievalSection } from '@rag/config'
-import type { Pool } from '@rag/db'
+import type { Pool, ReadReplica } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { TextGenerator } from '@rag/llm'
 import type { Logger } from '@rag/log'
@@ -13,6 +13,8 @@ import type { Reranker } from '@rag/reranking'
  */
 export interface QuestionContext {
   pool: Pool
+  /** A read replica for the searches (DATABASE_READ_URL); absent: they read the primary. */
+  reads?: Pick<ReadReplica, 'choose'>
   producer: Pick<Producer, 'enqueue' | 'enqueueAgain' | 'finalFailure'>
   publish: PublishQuestionEvent
   logger: Logger
@@ -32,11 +34,12 @@ export function questionWorkerContext(
     producer: Producer
     config: { redis: { prefix: string }; retrieval: RetrievalSection; generation?: GenerationSection }
   },
-  models: Partial<Pick<QuestionContext, 'getEmbedder' | 'getReranker' | 'getGenerator'>>,
+  models: Partial<Pick<QuestionContext, 'getEmbedder' | 'getReranker' | 'getGenerator' | 'reads'>>,
 ): QuestionContext {
   const none = async () => null
   return {
     pool: worker.pool,
+    ...(models.reads ? { reads: models.reads } : {}),
     producer: worker.producer,
     logger: worker.logger,
     publish: questionEventPublisher(worker.producer.redis, worker.config.redis.prefix),

@@ -59,11 +59,14 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
     // paragraph covering the same words is a warning): at least SEARCH_K are looked at.
     const judged = Math.max(limit, deps.retrieval.searchK)
     const embedder = await deps.getEmbedder()
+    // The search reads only: on the replica once it has replayed what the primary had committed
+    // now (a document made ready before this question is found); the question itself stays on the primary.
+    const reads = deps.reads ? (await deps.reads.choose()).pool : deps.pool
     const queries = [question.searchQuery ?? question.question, ...(fused ? (question.queries ?? []) : [])]
     const results = await Promise.all(
       queries.map((query) =>
         search(
-          { pool: deps.pool, embedder },
+          { pool: reads, embedder },
           {
             query,
             mode: options.mode,
@@ -91,7 +94,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
     // Evidence is judged on what was searched: a follow-up's own words may name nothing.
     const searched = question.searchQuery ?? question.question
     const judgement = await judgePassages(
-      deps.pool,
+      reads,
       searched,
       hits.map((hit) => hit.chunkId),
     )
