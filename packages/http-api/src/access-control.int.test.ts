@@ -327,7 +327,10 @@ describe('collections that come and go', () => {
     const listed = await call(deltaKey, '/documents')
     expect(listed.status).toBe(200)
     expect((JSON.parse(listed.text) as { documents: unknown[] }).documents).toEqual([])
-    const searched = await call(deltaKey, `/search?q=${encodeURIComponent(SECRETS[0] as string)}&mode=keyword`)
+    const searched = await call(
+      deltaKey,
+      `/search?q=${encodeURIComponent(SECRETS[0] as string)}&mode=keyword`,
+    )
     expect(searched.status).toBe(200)
     expect(leaks(searched.text, SECRETS[0] as string)).toEqual([])
     expect((await call(deltaKey, '/v1/models')).text).not.toContain('alpha')
