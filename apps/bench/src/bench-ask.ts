@@ -4,6 +4,7 @@ import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { SEARCH_MODES, search } from '@rag/retrieval'
+import { readDistractorCorpus } from './aozora-corpus.ts'
 import { benchAskLatency } from './bench-ask-latency.ts'
 import { agreement, exactSearch, passageAgreement } from './exact-search.ts'
 import { buildVectorIndex, documentFrequencies, lexicalVectors } from './lexical-vectors.ts'
@@ -73,14 +74,36 @@ async function benchSearchModes(
  * through the real queues: one at a time (queue overhead = total − search) and 200 at once.
  * SIZES: comma-separated chunk counts (default 10000,100000). --embedded: against the embedded
  * PGlite server `pnpm start` runs without DATABASE_URL (in memory), to compare with native.
+ * --corpus DIR: no copies, distinct prose from DIR as distractors (see `pnpm bench search`).
+ * --precision half,full: the vectors as stored (halfvec) and, to compare, in full precision
+ * (vector, as before the half-precision upgrade): table and index sizes, build time, latency, agreement.
  */
 export async function benchAsk(config: BenchConfig, args: string[] = []): Promise<void> {
   const embedded = args.includes('--embedded')
-  const sizeArg = args.find((arg) => !arg.startsWith('--')) ?? '10000,100000'
+  const valueOf = (flag: string) => {
+    const at = args.indexOf(flag)
+    if (at >= 0 && !args[at + 1]) throw new Error(`${flag} needs a value`)
+    return at >= 0 ? args[at + 1] : undefined
+  }
+  const corpusDir = valueOf('--corpus')
+  const precisions = (valueOf('--precision') ?? 'half').split(',')
+  if (precisions.some((precision) => precision !== 'half' && precision !== 'full'))
+    throw new Error(`--precision takes half, full or both, got ${precisions.join(',')}`)
+  const sizeArg =
+    args.find((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '10000,100000'
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const text = await readRealText(config.sharedDir)
+  if (corpusDir) {
+    const distractors = await readDistractorCorpus(corpusDir, Math.max(...sizes) * 450)
+    console.log(
+      `distractors from ${corpusDir}: ${distractors.files} files, ${distractors.passages.length} passages, ${(distractors.chars / 1e6).toFixed(1)}M characters; ${distractors.undecodable} undecodable files skipped`,
+    )
+    text.passages.push(...distractors.passages)
+  }
   const base = realTextChunks(text)
+  if (corpusDir && Math.max(...sizes) > base.chunks.length)
+    console.log(`only ${base.chunks.length} distinct chunks: larger sizes are measured at that`)
   const { vectorOf, embedder } = lexicalVectors(
     documentFrequencies(base.chunks.map((chunk) => chunk.words)),
     base.chunks.length,
@@ -104,24 +127,39 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
       `${embedder.model} (${embedder.dim} dimensions, a stand-in: no model cost); machine: ${availableParallelism()} cores, load ${load()}`,
   )
   try {
-    for (const [i, size] of sizes.entries()) await benchSize(size, i === 0)
+    for (const [i, size] of sizes.entries())
+      for (const precision of precisions)
+        await benchSize(
+          corpusDir ? Math.min(size, base.chunks.length) : size,
+          i === 0 && precision === precisions[0],
+          precision,
+        )
   } finally {
     await server?.close()
   }
 
-  async function benchSize(size: number, first: boolean) {
+  async function benchSize(size: number, first: boolean, precision: string) {
     const schema = `bench_ask_${randomBytes(3).toString('hex')}`
     const pool = createPool({ url: databaseUrl, schema, max: 8 })
     try {
       await migrate(pool, { schema, embedding: { model: embedder.model, dim: embedder.dim } })
       const started = performance.now()
       await pool.query('DROP INDEX chunks_embedding_hnsw_idx')
+      if (precision === 'full')
+        await pool.query(`ALTER TABLE chunks ALTER COLUMN embedding TYPE vector(${embedder.dim})`)
       await insertRealTextChunks(pool, base, { count: size, vectorOf })
       const loaded = performance.now()
-      await buildVectorIndex(pool, embedded ? '512MB' : '4GB')
+      await buildVectorIndex(pool, embedded ? '512MB' : '4GB', precision === 'full' ? 'vector' : 'halfvec')
+      const sizes = (
+        await pool.query<{ chunks: string; index: string; vectors: string }>(
+          `SELECT pg_size_pretty(pg_total_relation_size('chunks')) AS chunks,
+                  pg_size_pretty(pg_relation_size('chunks_embedding_hnsw_idx')) AS index,
+                  pg_size_pretty(sum(pg_column_size(embedding))) AS vectors FROM chunks`,
+        )
+      ).rows[0]
       console.log(
-        `${size} chunks of real text (${Math.ceil(size / 20)} documents): loaded with their vectors in ${((loaded - started) / 1000).toFixed(1)} s, ` +
-          `HNSW index built in ${((performance.now() - loaded) / 1000).toFixed(1)} s`,
+        `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents), vectors in ${precision} precision: loaded with their vectors in ${((loaded - started) / 1000).toFixed(1)} s, ` +
+          `HNSW index built in ${((performance.now() - loaded) / 1000).toFixed(1)} s; chunks table ${sizes?.chunks} (vectors ${sizes?.vectors}), HNSW index ${sizes?.index}`,
       )
       // A serving database has its indexes in memory; right after the HNSW build it does not, and
       // the first mode timed paid for that (1M chunks: keyword p95 54 ms cold, hybrid — timed

@@ -3,6 +3,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import { keywordSearch } from '@rag/retrieval'
+import { readDistractorCorpus } from './aozora-corpus.ts'
 import { percentile } from './percentile.ts'
 import { insertRealTextChunks, readRealText, realTextChunks, seeded } from './real-text-corpus.ts'
 
@@ -16,16 +17,33 @@ const AGREEMENT_QUERIES = 100
  * top 10 agrees with exhaustive BM25 over every chunk holding a query term. SIZES: comma-separated
  * chunk counts (default 10000,100000; 1000000 takes a while to load). --embedded: the same against
  * the embedded PGlite database `pnpm start` serves without DATABASE_URL (in memory), to compare.
+ * --corpus DIR: no copies; the real passages mixed with distinct prose from DIR (Aozora Bunko's
+ * text edition, see aozora-text.ts) as distractors, as many as the largest size needs.
  */
 export async function benchSearch(config: BenchConfig, args: string[] = []): Promise<void> {
   const embedded = args.includes('--embedded')
-  const sizeArg = args.find((arg) => !arg.startsWith('--')) ?? '10000,100000'
+  const corpusAt = args.indexOf('--corpus')
+  const corpusDir = corpusAt >= 0 ? args[corpusAt + 1] : undefined
+  if (corpusAt >= 0 && !corpusDir) throw new Error('--corpus needs a folder (the Aozora Bunko text edition)')
+  const sizeArg = args.find((arg, i) => !arg.startsWith('--') && i !== corpusAt + 1) ?? '10000,100000'
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const server = embedded ? await startEmbeddedPostgres() : undefined
   const databaseUrl = server?.url ?? config.databaseUrl
   const text = await readRealText(config.sharedDir)
+  if (corpusDir) {
+    // About 450 characters a chunk: enough prose for the largest size, and no more.
+    const distractors = await readDistractorCorpus(corpusDir, Math.max(...sizes) * 450)
+    console.log(
+      `distractors from ${corpusDir}: ${distractors.files} files, ${distractors.passages.length} passages, ${(distractors.chars / 1e6).toFixed(1)}M characters; ${distractors.undecodable} undecodable files skipped`,
+    )
+    text.passages.push(...distractors.passages)
+  }
   const base = realTextChunks(text)
+  if (corpusDir && Math.max(...sizes) > base.chunks.length)
+    console.log(
+      `only ${base.chunks.length} distinct chunks: larger sizes would repeat text, and are measured at most at that`,
+    )
   const random = seeded(11)
   const queries = Array.from(
     { length: QUERIES },
@@ -37,7 +55,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
       .join(' ')}`,
   )
   try {
-    for (const size of sizes) await benchSize(size)
+    for (const size of sizes) await benchSize(corpusDir ? Math.min(size, base.chunks.length) : size)
   } finally {
     await server?.close()
   }
@@ -65,7 +83,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
         }
       }
       console.log(
-        `${size} chunks of real text (${Math.ceil(size / 20)} documents, loaded in ${(loadMs / 1000).toFixed(1)} s): ` +
+        `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents, loaded in ${(loadMs / 1000).toFixed(1)} s): ` +
           `keyword p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
           `p99 ${percentile(latencies, 99).toFixed(1)} ms over ${queries.length} real questions; top-10 agreement with ` +
           `exhaustive BM25 ${((100 * agree) / AGREEMENT_QUERIES).toFixed(1)}% (goal: p95 < 50 ms, ≥ 97%); load ${loadavg()[0]?.toFixed(2)}`,

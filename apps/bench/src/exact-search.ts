@@ -9,8 +9,8 @@ export async function exactVectorSearch(pool: Pool, vector: number[], limit: num
     await client.query('BEGIN')
     await client.query('SET LOCAL enable_indexscan = off')
     const { rows } = await client.query<RankedChunk>(
-      `SELECT id::text AS "chunkId", (1 - (embedding <=> $1::vector))::float8 AS score
-         FROM chunks ORDER BY embedding <=> $1::vector LIMIT $2`,
+      `SELECT id::text AS "chunkId", (1 - (embedding <=> $1))::float8 AS score
+         FROM chunks ORDER BY embedding <=> $1 LIMIT $2`,
       [toSql(vector), limit],
     )
     await client.query('COMMIT')

@@ -104,10 +104,14 @@ export function documentFrequencies(chunks: string[][]): Map<string, number> {
  * building it row by row would take far longer), with room to build the graph in memory (PGlite,
  * a 32-bit WebAssembly process, gets less).
  */
-export async function buildVectorIndex(pool: Pool, memory = '4GB'): Promise<void> {
+export async function buildVectorIndex(
+  pool: Pool,
+  memory = '4GB',
+  type: 'halfvec' | 'vector' = 'halfvec',
+): Promise<void> {
   await pool.query(`SET maintenance_work_mem = '${memory}'`)
   await pool.query(
-    'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding vector_cosine_ops)',
+    `CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding ${type}_cosine_ops)`,
   )
   await pool.query('ANALYZE chunks')
 }

@@ -37,26 +37,31 @@ export async function ensureEmbeddingSpace(
 ): Promise<void> {
   if (!configured) return
   const stored = await readEmbeddingSpace(client)
-  if (stored && stored.model === configured.model && stored.dim === configured.dim) return
+  if (stored && stored.model === configured.model && stored.dim === configured.dim) {
+    await toHalfPrecision(client, configured.dim)
+    return
+  }
   if (stored && !reset) throw new EmbeddingSpaceMismatchError(stored, configured)
   if (!Number.isInteger(configured.dim) || configured.dim <= 0)
     throw new Error(`invalid dimension ${configured.dim}`)
 
   await client.query('ALTER TABLE chunks DROP COLUMN IF EXISTS embedding')
   await client.query('DROP TABLE IF EXISTS embedding_cache')
-  await client.query(`ALTER TABLE chunks ADD COLUMN embedding vector(${configured.dim})`)
+  // Half precision (pgvector's halfvec, 2 bytes a dimension): half the table and index, the same
+  // neighbours to the third decimal of a cosine (docs/scaling.md has the measurements).
+  await client.query(`ALTER TABLE chunks ADD COLUMN embedding halfvec(${configured.dim})`)
   // Out of line (with toast_tuple_target, migration 0004): keyword scoring reads chunk rows, and
   // 1.5 kB of floats in each made it read 3.5x the pages (pnpm bench ask, 100k chunks: keyword
   // p95 51 → 27 ms). Vector search reads the HNSW index, and only its top rows' vectors.
   await client.query('ALTER TABLE chunks ALTER COLUMN embedding SET STORAGE EXTERNAL')
   await client.query(
-    'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding vector_cosine_ops)',
+    'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding halfvec_cosine_ops)',
   )
   // Vectors already computed, by text: an unchanged chunk is never embedded twice.
   await client.query(`CREATE TABLE embedding_cache (
     model text NOT NULL,
     text_hash text NOT NULL,
-    embedding vector(${configured.dim}) NOT NULL,
+    embedding halfvec(${configured.dim}) NOT NULL,
     PRIMARY KEY (model, text_hash)
   )`)
   await client.query("UPDATE chunks SET embedding_status = 'pending'")
@@ -65,4 +70,27 @@ export async function ensureEmbeddingSpace(
     configured.model,
     configured.dim,
   ])
+}
+
+/**
+ * An installation from before half precision keeps its vectors, converted in place at its next
+ * start: the column and the cache rewritten as halfvec and the HNSW index built again (at a
+ * million chunks that takes minutes, in the migration's transaction). Nothing is re-embedded.
+ */
+async function toHalfPrecision(client: PoolClient, dim: number): Promise<void> {
+  const { rows } = await client.query<{ type: string }>(
+    `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
+      WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped`,
+  )
+  if (!rows[0]?.type.startsWith('vector')) return
+  await client.query('DROP INDEX IF EXISTS chunks_embedding_hnsw_idx')
+  await client.query(
+    `ALTER TABLE chunks ALTER COLUMN embedding TYPE halfvec(${dim}) USING embedding::halfvec(${dim})`,
+  )
+  await client.query(
+    `ALTER TABLE embedding_cache ALTER COLUMN embedding TYPE halfvec(${dim}) USING embedding::halfvec(${dim})`,
+  )
+  await client.query(
+    'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding halfvec_cosine_ops)',
+  )
 }

@@ -58,7 +58,7 @@ describe('migrations', () => {
       "SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname LIKE '%hnsw%'",
       [db.schema],
     )
-    expect(indexes.rows[0]?.indexdef).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/)
+    expect(indexes.rows[0]?.indexdef).toMatch(/USING hnsw \(embedding halfvec_cosine_ops\)/)
     const doc = '00000000-0000-0000-0000-000000000001'
     await db.pool.query(
       `INSERT INTO documents (id, filename, source_type, stored_path, content_hash, size_bytes)

@@ -25,7 +25,7 @@ export async function fillEmbeddingCache(
     const vectors = await embedder.embedPassages(batch.map(([, text]) => text))
     await pool.query(
       `INSERT INTO embedding_cache (model, text_hash, embedding)
-       SELECT $1, hash, vector::vector FROM unnest($2::text[], $3::text[]) AS t(hash, vector)
+       SELECT $1, hash, vector::halfvec FROM unnest($2::text[], $3::text[]) AS t(hash, vector)
        ON CONFLICT (model, text_hash) DO NOTHING`,
       [cacheKeyOf(embedder), batch.map(([hash]) => hash), vectors.map((vector) => toSql(vector))],
     )

@@ -34,11 +34,13 @@ export async function vectorSearch(
   return rows
 }
 
-/** $1 the query vector, $2 limit, $3 collection, $4 candidates from the index, $5 the granted collections. */
+/**
+ * $1 the query vector (untyped: it takes the column's type, halfvec, or vector on an installation
+ * not yet upgraded, so the HNSW index serves either), $2 limit, $3 collection, $4 candidates from the index, $5 the granted collections. */
 export const VECTOR_SEARCH_SQL = `SELECT c.id::text AS "chunkId", (1 - c.distance)::float8 AS score
-   FROM (SELECT id, document_id, content_hash, embedding <=> $1::vector AS distance
+   FROM (SELECT id, document_id, content_hash, embedding <=> $1 AS distance
            FROM chunks WHERE embedding IS NOT NULL
-          ORDER BY embedding <=> $1::vector LIMIT $4) c
+          ORDER BY embedding <=> $1 LIMIT $4) c
    JOIN documents d ON d.id = c.document_id AND d.active_hash = c.content_hash
   WHERE ($3::text IS NULL OR d.collection = $3) AND ($5::text[] IS NULL OR d.collection = ANY($5::text[]))
   ORDER BY c.distance
