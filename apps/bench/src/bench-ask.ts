@@ -80,13 +80,13 @@ async function benchSearchModes(
  */
 export async function benchAsk(config: BenchConfig, args: string[] = []): Promise<void> {
   const embedded = args.includes('--embedded')
-  const valueOf = (flag: string) => {
+  const flagValue = (flag: string) => {
     const at = args.indexOf(flag)
     if (at >= 0 && !args[at + 1]) throw new Error(`${flag} needs a value`)
     return at >= 0 ? args[at + 1] : undefined
   }
-  const corpusDir = valueOf('--corpus')
-  const precisions = (valueOf('--precision') ?? 'half').split(',')
+  const corpusDir = flagValue('--corpus')
+  const precisions = (flagValue('--precision') ?? 'half').split(',')
   if (precisions.some((precision) => precision !== 'half' && precision !== 'full'))
     throw new Error(`--precision takes half, full or both, got ${precisions.join(',')}`)
   const sizeArg =
