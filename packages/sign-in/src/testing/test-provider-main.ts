@@ -6,8 +6,10 @@
  */
 import { createServer, type IncomingMessage } from 'node:http'
 
-// The provider's clock, moved before oidc-provider reads it (a provider whose clock is off).
-const offsetMs = Number(process.env.TEST_PROVIDER_CLOCK_OFFSET_SECONDS ?? 0) * 1000
+// The provider's clock, moved before oidc-provider reads it (a provider whose clock is off):
+// `--clock-offset=<seconds>`.
+const offsetMs =
+  Number(process.argv.find((arg) => arg.startsWith('--clock-offset='))?.split('=')[1] ?? 0) * 1000
 if (offsetMs !== 0) {
   const realNow = Date.now.bind(Date)
   Date.now = () => realNow() + offsetMs

@@ -20,10 +20,11 @@ const ENTRY = new URL('./test-provider-main.ts', import.meta.url)
  * clock `clockOffsetSeconds` away from this one. Always `stop()` it.
  */
 export async function startTestProvider({ clockOffsetSeconds = 0 } = {}): Promise<TestProvider> {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), ENTRY.pathname], {
-    env: { ...process.env, TEST_PROVIDER_CLOCK_OFFSET_SECONDS: String(clockOffsetSeconds) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), ENTRY.pathname, `--clock-offset=${clockOffsetSeconds}`],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let errors = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000)

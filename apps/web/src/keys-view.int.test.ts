@@ -1,0 +1,72 @@
+import { access } from 'node:fs/promises'
+import { join } from 'node:path'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
+import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webAppDir } from '../web-app-dir.ts'
+
+// An admin hands out and revokes keys from the web app; a reader does not see the view at all.
+const tests = testConfig.parse(processEnvironment()).test
+const { found: hasChromium } = await findTestAsset(tests, tests.chromiumPath)
+const ADMIN = 'keys-view-admin-key-0123456789'
+
+describe.skipIf(!hasChromium)('the Keys view', () => {
+  let server: GatewayServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    await access(join(webAppDir, 'index.html')).catch(() => {
+      throw new Error(`the web app is not built in ${webAppDir}: pnpm --filter @rag/web build`)
+    })
+    server = await startGatewayServer('keys-view', {
+      gateway: {
+        webAppDir,
+        access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
+      },
+    })
+    browser = await chromium.launch({
+      executablePath: tests.chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  const withKey = (key: string) =>
+    fetch(`${server.baseUrl}/documents`, { headers: { authorization: `Bearer ${key}` } }).then(
+      (r) => r.status,
+    )
+
+  it('lets an admin make a key (shown once) and revoke it; a reader sees no Keys view', async () => {
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage()
+    page.on('dialog', (dialog) => void dialog.accept())
+    await page.goto(`${server.baseUrl}/?api_key=${ADMIN}#/keys`)
+    await expect.poll(() => page.locator('[data-principal]').textContent()).toContain('API_KEY (admin)')
+    await page.locator('.key-form input').first().fill('handbook-bot')
+    await page.locator('.key-form select').selectOption('reader')
+    await page.locator('.key-form input').nth(1).fill('handbook')
+    await page.locator('.key-form button[type="submit"]').click()
+    const made = (await page.locator('[data-new-key]').textContent()) ?? ''
+    expect(made).toMatch(/^rag_/)
+    expect(await withKey(made)).toBe(200)
+    await expect.poll(() => page.locator('.key-list li').count()).toBe(1)
+    expect(await page.locator('.key-list').textContent()).not.toContain(made)
+
+    // The reader's own page: no Keys view in its navigation.
+    const reader = await (await browser.newContext({ locale: 'en-US' })).newPage()
+    await reader.goto(`${server.baseUrl}/?api_key=${made}`)
+    await expect
+      .poll(() => reader.locator('[data-principal]').textContent())
+      .toContain('handbook-bot (reader)')
+    expect(await reader.locator('a[data-view="keys"]').count()).toBe(0)
+
+    await page.locator('.key-list li button').click()
+    await expect.poll(() => page.locator('.key-list li.revoked').count()).toBe(1)
+    expect(await withKey(made)).toBe(401)
+  })
+})
