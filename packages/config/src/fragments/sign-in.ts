@@ -34,7 +34,7 @@ export function parseClaimGrants(raw: string): { grants: ClaimGrant[]; problems:
   const problems: string[] = []
   for (const pair of raw.split(';').map((part) => part.trim())) {
     if (!pair) continue
-    const match = pair.match(/^(.+?)=([a-z]+)(?::(.*))?$/)
+    const match = pair.match(/^(.+?)\s*=\s*([a-z]+)\s*(?::(.*))?$/)
     const role = match?.[2] as Role | undefined
     if (!match?.[1] || !role || !ROLES.includes(role)) {
       problems.push(`"${pair}" is not value=role[:collections] with a role of ${ROLES.join(', ')}`)
