@@ -15,6 +15,7 @@ import {
 } from '@rag/questions'
 import {
   checkRedisSettings,
+  checkSentinels,
   createProducer,
   createQuestionEventSubscriber,
   createRevocationChannel,
@@ -46,6 +47,8 @@ runMain(async () => {
   // BullMQ's own requirements of Redis, said at start (a warning: the platform still runs).
   for (const problem of await checkRedisSettings(producer.redis))
     logger.warn({ setting: problem.setting, value: problem.value }, problem.message)
+  for (const problem of await checkSentinels(config.redis.url))
+    logger.warn({ sentinels: problem.views }, problem.message)
 
   // Documents whose jobs Redis lost (flushed, restarted without persistence) are started again.
   const reconcile = () =>

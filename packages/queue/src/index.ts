@@ -29,6 +29,7 @@ export {
 export { checkQueueHealth, type QueueHealth } from './queue-health.ts'
 export {
   type ConnectionRole,
+  connectRedis,
   createRedisClient,
   RedisUnavailableError,
   redisConnectionOptions,
@@ -37,6 +38,7 @@ export {
 } from './redis-connection.ts'
 export { checkRedisSettings, type RedisSettingProblem } from './redis-settings.ts'
 export { createRevocationChannel, type RevocationChannel } from './revocation-channel.ts'
+export { checkSentinels, type SentinelProblem, type SentinelView } from './sentinel-agreement.ts'
 export {
   type JobContext,
   type JobHandler,

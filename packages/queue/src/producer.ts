@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { type FinalFailure, finalFailureOf } from './final-failure.ts'
 import { DEFAULT_JOB_OPTIONS, type JobDefinition } from './job-definition.ts'
 import { ALL_JOBS } from './jobs.ts'
-import { createRedisClient, redisConnectionOptions, waitForRedis } from './redis-connection.ts'
+import { connectRedis, createRedisClient, redisConnectionOptions, waitForRedis } from './redis-connection.ts'
 
 export interface Producer {
   queues: Map<string, Queue>
@@ -53,7 +53,7 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
   for (const queue of queues.values()) queue.on('error', () => undefined)
   await Promise.all([...queues.values()].map((queue) => queue.waitUntilReady()))
   const redis = createRedisClient(url)
-  await redis.connect()
+  await connectRedis(redis)
   const producer: Producer = {
     queues,
     redis,

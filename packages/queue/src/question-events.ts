@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { createRedisClient } from './redis-connection.ts'
+import { connectRedis, createRedisClient } from './redis-connection.ts'
 
 /** What a question's watchers (SSE clients) hear while it is being answered. */
 export type QuestionEvent =
@@ -65,7 +65,7 @@ export async function createQuestionEventSubscriber(
 ): Promise<QuestionEventSubscriber> {
   // Reconnects forever, and ioredis subscribes again to every channel after a reconnect.
   const redis = createRedisClient(url, 'worker')
-  await redis.connect()
+  await connectRedis(redis)
   const listeners = new Map<string, Set<(event: QuestionEvent) => void>>()
   redis.on('message', (channel: string, message: string) => {
     const set = listeners.get(channel)

@@ -1,4 +1,4 @@
-import { createRedisClient } from './redis-connection.ts'
+import { connectRedis, createRedisClient } from './redis-connection.ts'
 
 /**
  * Revoked keys and ended sign-ins, told to every gateway replica at once, so a stream opened on
@@ -17,7 +17,7 @@ const channelOf = (prefix: string) => `${prefix}:access:revoked`
 export async function createRevocationChannel(url: string, prefix: string): Promise<RevocationChannel> {
   const subscriber = createRedisClient(url, 'worker')
   const publisher = createRedisClient(url, 'worker')
-  await Promise.all([subscriber.connect(), publisher.connect()])
+  await Promise.all([connectRedis(subscriber), connectRedis(publisher)])
   const listeners = new Set<(credential: string) => void>()
   subscriber.on('message', (_channel: string, credential: string) => {
     for (const listener of listeners) listener(credential)

@@ -11,6 +11,13 @@ export interface SentinelCluster {
   url: string
   /** The port of the primary now, as the sentinels say. */
   primaryPort(): Promise<number>
+  /** The two Redis servers' ports (the first started as the primary) and the sentinels'. */
+  ports: { servers: [number, number]; sentinels: number[] }
+  /**
+   * One more sentinel, of its own opinion: it monitors the server on `port` as the primary (a
+   * sentinel left with a stale or wrong configuration). Returns its host:port; stopped on close.
+   */
+  startDissentingSentinel(port: number): Promise<string>
   /** Kills the current primary outright (SIGKILL: a host that died). */
   killPrimary(): Promise<number>
   close(): Promise<void>
@@ -87,8 +94,7 @@ export async function startSentinelCluster(): Promise<SentinelCluster> {
     async () => String(await ask(replica, 'INFO', 'replication')).includes('master_link_status:up'),
     'the replica',
   )
-  const sentinels: number[] = []
-  for (let i = 0; i < 3; i++) {
+  const startSentinel = async (monitored: number, quorum: number) => {
     const port = await freePort()
     const conf = join(dir, `sentinel-${port}.conf`)
     await writeFile(
@@ -97,7 +103,7 @@ export async function startSentinelCluster(): Promise<SentinelCluster> {
         `port ${port}`,
         'bind 127.0.0.1',
         `dir ${dir}`,
-        `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${primary} 2`,
+        `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${monitored} ${quorum}`,
         `sentinel down-after-milliseconds ${SENTINEL_NAME} 1000`,
         `sentinel failover-timeout ${SENTINEL_NAME} 10000`,
         `sentinel parallel-syncs ${SENTINEL_NAME} 1`,
@@ -105,8 +111,10 @@ export async function startSentinelCluster(): Promise<SentinelCluster> {
       ].join('\n'),
     )
     start([conf, '--sentinel'])
-    sentinels.push(port)
+    return port
   }
+  const sentinels: number[] = []
+  for (let i = 0; i < 3; i++) sentinels.push(await startSentinel(primary, 2))
   const primaryPort = async () => {
     for (const port of sentinels) {
       const answer = (await ask(port, 'SENTINEL', 'get-master-addr-by-name', SENTINEL_NAME).catch(
@@ -133,6 +141,15 @@ export async function startSentinelCluster(): Promise<SentinelCluster> {
       SENTINEL_NAME,
     ),
     primaryPort,
+    ports: { servers: [primary, replica], sentinels },
+    async startDissentingSentinel(monitored) {
+      const port = await startSentinel(monitored, 1)
+      await waitFor(
+        async () => Array.isArray(await ask(port, 'SENTINEL', 'get-master-addr-by-name', SENTINEL_NAME)),
+        'the dissenting sentinel',
+      )
+      return `127.0.0.1:${port}`
+    },
     async killPrimary() {
       const port = await primaryPort()
       const server = servers.get(port)

@@ -5,11 +5,9 @@ import { type SentinelCluster, startSentinelCluster } from '@rag/queue/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayServer, startGatewayServer } from './testing.ts'
 
-// NOT RUN BY THE SUITE (named so vitest does not pick it up): on an idle machine it passes (all
-// 200 ready, all 40 done ~6 s after the failover), but with the machine loaded 106 of 200 documents
-// stayed in `parsing` after the failover — the workers' BullMQ connections did not resume on the
-// promoted primary, so their jobs were never taken again (issue 33, open). Rename it back to
-// redis-sentinel-failover.int.test.ts once that is fixed.
+// It once failed under load (106 of 200 documents stuck): ioredis's failoverDetector disconnected
+// clients that were resolving the new primary, which ends an ioredis client for good; the
+// connection options no longer use it (see redis-connection.ts).
 //
 // Redis without a single point of failure: the platform on a primary, a replica and three
 // sentinels (Debian's redis-server), 200 documents and 40 questions in flight, the primary killed.
