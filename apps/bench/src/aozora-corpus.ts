@@ -2,12 +2,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readAozoraFile } from './aozora-text.ts'
 
-export interface DistractorCorpus {
-  /** Passages of distinct prose, each at most PASSAGE_CHARS (a parent section's size). */
-  passages: string[]
+/** What was read of a corpus folder so far. */
+export interface CorpusTally {
   files: number
   /** Files that were not Shift_JIS text (skipped). */
   undecodable: number
+  passages: number
   chars: number
 }
 
@@ -26,31 +26,30 @@ async function* textFiles(dir: string): AsyncGenerator<string> {
 /**
  * Distinct real prose to mix in as distractors: the Aozora Bunko text edition in `dir` (e.g. a
  * checkout of aozorahack/aozorabunko_text, kept outside the repository), files in a fixed order,
- * paragraphs joined into passages of up to PASSAGE_CHARS, until `chars` characters are read.
+ * paragraphs joined into passages of up to PASSAGE_CHARS. `tally` counts what was read.
  */
-export async function readDistractorCorpus(dir: string, chars: number): Promise<DistractorCorpus> {
-  const corpus: DistractorCorpus = { passages: [], files: 0, undecodable: 0, chars: 0 }
+export async function* aozoraPassages(dir: string, tally: CorpusTally): AsyncGenerator<string> {
   for await (const path of textFiles(dir)) {
-    if (corpus.chars >= chars) break
     const paragraphs = readAozoraFile(await readFile(path))
     if (!paragraphs) {
-      corpus.undecodable++
+      tally.undecodable++
       continue
     }
-    corpus.files++
+    tally.files++
     let passage = ''
+    const emit = () => {
+      tally.passages++
+      tally.chars += passage.length
+      const done = passage
+      passage = ''
+      return done
+    }
     for (const paragraph of paragraphs) {
-      if (passage && passage.length + paragraph.length > PASSAGE_CHARS) {
-        corpus.passages.push(passage)
-        corpus.chars += passage.length
-        passage = ''
-      }
+      if (passage && passage.length + paragraph.length > PASSAGE_CHARS) yield emit()
       passage += paragraph.slice(0, PASSAGE_CHARS)
     }
-    if (passage) {
-      corpus.passages.push(passage)
-      corpus.chars += passage.length
-    }
+    if (passage) yield emit()
   }
-  return corpus
 }
+
+export const emptyTally = (): CorpusTally => ({ files: 0, undecodable: 0, passages: 0, chars: 0 })

@@ -4,13 +4,21 @@ import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, type Pool, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { SEARCH_MODES, search } from '@rag/retrieval'
-import { readDistractorCorpus } from './aozora-corpus.ts'
 import { benchAskLatency } from './bench-ask-latency.ts'
+import { bulkLoad } from './bulk-load.ts'
+import { distinctChunks, distinctCount, distractorCorpus } from './distinct-corpus.ts'
 import { agreement, exactSearch, passageAgreement } from './exact-search.ts'
 import { buildVectorIndex, documentFrequencies, lexicalVectors } from './lexical-vectors.ts'
 import { loadAverage } from './machine-load.ts'
 import { ms, percentile } from './percentile.ts'
-import { insertRealTextChunks, readRealText, realTextChunks, seeded } from './real-text-corpus.ts'
+import {
+  type ChunkToStore,
+  perturbedCopies,
+  readRealText,
+  realTextChunks,
+  seeded,
+  storeChunks,
+} from './real-text-corpus.ts'
 
 const QUERIES = 200
 /** Untimed questions (another seed) through every mode before timing: see benchSize. */
@@ -76,7 +84,8 @@ async function benchSearchModes(
  * PGlite server `pnpm start` runs without DATABASE_URL (in memory), to compare with native.
  * --corpus DIR: no copies, distinct prose from DIR as distractors (see `pnpm bench search`).
  * --precision half,full: the vectors as stored (halfvec) and, to compare, in full precision
- * (vector, as before the half-precision upgrade): table and index sizes, build time, latency, agreement.
+ * (vector, as before the half-precision upgrade): table and index sizes, build time, latency, agreement;
+ * loaded once, the column converted between them. --repeat N: the timed pass N times on each build.
  */
 export async function benchAsk(config: BenchConfig, args: string[] = []): Promise<void> {
   const embedded = args.includes('--embedded')
@@ -87,6 +96,9 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
   }
   const corpusDir = flagValue('--corpus')
   const precisions = (flagValue('--precision') ?? 'half').split(',')
+  const repeat = Number(flagValue('--repeat') ?? 1)
+  if (!Number.isInteger(repeat) || repeat < 1)
+    throw new Error(`--repeat takes a count, got ${flagValue('--repeat')}`)
   if (precisions.some((precision) => precision !== 'half' && precision !== 'full'))
     throw new Error(`--precision takes half, full or both, got ${precisions.join(',')}`)
   const sizeArg =
@@ -94,20 +106,19 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const text = await readRealText(config.sharedDir)
-  if (corpusDir) {
-    const distractors = await readDistractorCorpus(corpusDir, Math.max(...sizes) * 450)
-    console.log(
-      `distractors from ${corpusDir}: ${distractors.files} files, ${distractors.passages.length} passages, ${(distractors.chars / 1e6).toFixed(1)}M characters; ${distractors.undecodable} undecodable files skipped`,
-    )
-    text.passages.push(...distractors.passages)
-  }
   const base = realTextChunks(text)
-  if (corpusDir && Math.max(...sizes) > base.chunks.length)
-    console.log(`only ${base.chunks.length} distinct chunks: larger sizes are measured at that`)
-  const { vectorOf, embedder } = lexicalVectors(
-    documentFrequencies(base.chunks.map((chunk) => chunk.words)),
-    base.chunks.length,
-  )
+  const corpus = corpusDir ? await distractorCorpus(config, corpusDir) : undefined
+  const distinct = corpus ? distinctCount(base, corpus) : Number.POSITIVE_INFINITY
+  if (Math.max(...sizes) > distinct)
+    console.log(`only ${distinct} distinct chunks: larger sizes are measured at that`)
+  const source = (): AsyncIterable<ChunkToStore> | Iterable<ChunkToStore> =>
+    corpus ? distinctChunks(base, corpus) : perturbedCopies(base)
+  // The stand-in embedder weighs words by their document frequency in the corpus searched: over
+  // the largest size's chunks (distinct), or the real ones (copies keep their shape).
+  const frequencies = corpus
+    ? await streamedFrequencies(distinctChunks(base, corpus), Math.min(Math.max(...sizes), distinct))
+    : { documents: documentFrequencies(base.chunks.map((chunk) => chunk.words)), count: base.chunks.length }
+  const { vectorOf, embedder } = lexicalVectors(frequencies.documents, frequencies.count)
   const random = seeded(11)
   const queries = Array.from(
     { length: QUERIES },
@@ -127,51 +138,83 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
       `${embedder.model} (${embedder.dim} dimensions, a stand-in: no model cost); machine: ${availableParallelism()} cores, load ${load()}`,
   )
   try {
-    for (const [i, size] of sizes.entries())
-      for (const precision of precisions)
-        await benchSize(
-          corpusDir ? Math.min(size, base.chunks.length) : size,
-          i === 0 && precision === precisions[0],
-          precision,
-        )
+    for (const [i, size] of sizes.entries()) await benchSize(Math.min(size, distinct), i === 0)
   } finally {
     await server?.close()
   }
 
-  async function benchSize(size: number, first: boolean, precision: string) {
+  async function benchSize(size: number, first: boolean) {
     const schema = `bench_ask_${randomBytes(3).toString('hex')}`
     const pool = createPool({ url: databaseUrl, schema, max: 8 })
     try {
       await migrate(pool, { schema, embedding: { model: embedder.model, dim: embedder.dim } })
       const started = performance.now()
       await pool.query('DROP INDEX chunks_embedding_hnsw_idx')
-      if (precision === 'full')
-        await pool.query(`ALTER TABLE chunks ALTER COLUMN embedding TYPE vector(${embedder.dim})`)
-      await insertRealTextChunks(pool, base, { count: size, vectorOf })
-      const loaded = performance.now()
-      await buildVectorIndex(pool, embedded ? '512MB' : '4GB', precision === 'full' ? 'vector' : 'halfvec')
-      const sizes = (
-        await pool.query<{ chunks: string; index: string; vectors: string }>(
-          `SELECT pg_size_pretty(pg_total_relation_size('chunks')) AS chunks,
-                  pg_size_pretty(pg_relation_size('chunks_embedding_hnsw_idx')) AS index,
-                  pg_size_pretty(sum(pg_column_size(embedding))) AS vectors FROM chunks`,
+      // Loaded once; each precision after the first converts the column and builds its own index.
+      let stored = 'half'
+      const storeAs = async (precision: string) => {
+        if (precision === stored) return
+        await pool.query('DROP INDEX IF EXISTS chunks_embedding_hnsw_idx')
+        await pool.query(
+          `ALTER TABLE chunks ALTER COLUMN embedding TYPE ${precision === 'full' ? 'vector' : 'halfvec'}(${embedder.dim})`,
         )
-      ).rows[0]
+        stored = precision
+      }
+      await storeAs(precisions[0] ?? 'half')
+      await bulkLoad(pool, () => storeChunks(pool, source(), { count: size, vectorOf }))
       console.log(
-        `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents), vectors in ${precision} precision: loaded with their vectors in ${((loaded - started) / 1000).toFixed(1)} s, ` +
-          `HNSW index built in ${((performance.now() - loaded) / 1000).toFixed(1)} s; chunks table ${sizes?.chunks} (vectors ${sizes?.vectors}), HNSW index ${sizes?.index}`,
+        `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents) loaded with their vectors in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       )
-      // A serving database has its indexes in memory; right after the HNSW build it does not, and
-      // the first mode timed paid for that (1M chunks: keyword p95 54 ms cold, hybrid — timed
-      // after it, keyword included — 48 ms). Other questions than the timed ones, so none of
-      // theirs is cached in advance.
-      for (const query of warmUp)
-        for (const mode of SEARCH_MODES) await search({ pool, embedder }, { ...REQUEST, query, mode })
-      await benchSearchModes(pool, { size, realChunks: base.chunks.length }, queries, embedder)
+      for (const [p, precision] of precisions.entries()) {
+        const converting = performance.now()
+        await storeAs(precision)
+        const built = performance.now()
+        await buildVectorIndex(pool, embedded ? '512MB' : '4GB', precision === 'full' ? 'vector' : 'halfvec')
+        const sizes = (
+          await pool.query<{ chunks: string; index: string; vectors: string; total: string }>(
+            `SELECT pg_size_pretty(pg_total_relation_size('chunks')) AS chunks,
+                    pg_size_pretty(pg_relation_size('chunks_embedding_hnsw_idx')) AS index,
+                    pg_size_pretty(sum(pg_column_size(embedding))) AS vectors,
+                    pg_size_pretty(pg_total_relation_size('chunks') + pg_total_relation_size('sections')
+                      + pg_total_relation_size('documents') + pg_total_relation_size('term_stats')) AS total FROM chunks`,
+          )
+        ).rows[0]
+        console.log(
+          `  vectors in ${precision} precision${p > 0 ? ` (column converted in ${((built - converting) / 1000).toFixed(1)} s)` : ''}: ` +
+            `HNSW index built in ${((performance.now() - built) / 1000).toFixed(1)} s; chunks table ${sizes?.chunks} (vectors ${sizes?.vectors}), ` +
+            `HNSW index ${sizes?.index}; all tables with indexes ${sizes?.total} | load ${load()}`,
+        )
+        // A serving database has its indexes in memory; right after the HNSW build it does not, and
+        // the first mode timed paid for that (1M chunks: keyword p95 54 ms cold, hybrid — timed
+        // after it, keyword included — 48 ms). Other questions than the timed ones, so none of
+        // theirs is cached in advance.
+        for (const query of warmUp)
+          for (const mode of SEARCH_MODES) await search({ pool, embedder }, { ...REQUEST, query, mode })
+        for (let round = 1; round <= repeat; round++) {
+          if (repeat > 1) console.log(`  measurement ${round} of ${repeat}:`)
+          await benchSearchModes(
+            pool,
+            { size, realChunks: corpus ? size : base.chunks.length },
+            queries,
+            embedder,
+          )
+        }
+      }
       if (first) await benchAskLatency(pool, config, queries)
     } finally {
       await pool.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`)
       await pool.end()
     }
   }
+}
+
+/** Document frequencies of the first `count` chunks of a stream (one pass, words only kept). */
+async function streamedFrequencies(chunks: AsyncIterable<ChunkToStore>, count: number) {
+  const documents = new Map<string, number>()
+  let seen = 0
+  for await (const { chunk } of chunks) {
+    if (seen++ >= count) break
+    for (const word of new Set(chunk.words)) documents.set(word, (documents.get(word) ?? 0) + 1)
+  }
+  return { documents, count: Math.min(seen, count) }
 }

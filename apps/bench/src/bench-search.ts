@@ -3,9 +3,10 @@ import { availableParallelism, loadavg } from 'node:os'
 import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import { keywordSearch } from '@rag/retrieval'
-import { readDistractorCorpus } from './aozora-corpus.ts'
+import { bulkLoad } from './bulk-load.ts'
+import { distinctChunks, distinctCount, distractorCorpus } from './distinct-corpus.ts'
 import { percentile } from './percentile.ts'
-import { insertRealTextChunks, readRealText, realTextChunks, seeded } from './real-text-corpus.ts'
+import { perturbedCopies, readRealText, realTextChunks, seeded, storeChunks } from './real-text-corpus.ts'
 
 const QUERIES = 200
 const AGREEMENT_QUERIES = 100
@@ -31,19 +32,11 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
   const server = embedded ? await startEmbeddedPostgres() : undefined
   const databaseUrl = server?.url ?? config.databaseUrl
   const text = await readRealText(config.sharedDir)
-  if (corpusDir) {
-    // About 450 characters a chunk: enough prose for the largest size, and no more.
-    const distractors = await readDistractorCorpus(corpusDir, Math.max(...sizes) * 450)
-    console.log(
-      `distractors from ${corpusDir}: ${distractors.files} files, ${distractors.passages.length} passages, ${(distractors.chars / 1e6).toFixed(1)}M characters; ${distractors.undecodable} undecodable files skipped`,
-    )
-    text.passages.push(...distractors.passages)
-  }
   const base = realTextChunks(text)
-  if (corpusDir && Math.max(...sizes) > base.chunks.length)
-    console.log(
-      `only ${base.chunks.length} distinct chunks: larger sizes would repeat text, and are measured at most at that`,
-    )
+  const corpus = corpusDir ? await distractorCorpus(config, corpusDir) : undefined
+  const distinct = corpus ? distinctCount(base, corpus) : Number.POSITIVE_INFINITY
+  if (Math.max(...sizes) > distinct)
+    console.log(`only ${distinct} distinct chunks: larger sizes would repeat text, and are measured at that`)
   const random = seeded(11)
   const queries = Array.from(
     { length: QUERIES },
@@ -55,7 +48,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
       .join(' ')}`,
   )
   try {
-    for (const size of sizes) await benchSize(corpusDir ? Math.min(size, base.chunks.length) : size)
+    for (const size of sizes) await benchSize(Math.min(size, distinct))
   } finally {
     await server?.close()
   }
@@ -66,8 +59,16 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
     try {
       await migrate(pool, { schema })
       const loadStarted = performance.now()
-      await insertRealTextChunks(pool, base, { count: size })
+      await bulkLoad(pool, () =>
+        storeChunks(pool, corpus ? distinctChunks(base, corpus) : perturbedCopies(base), { count: size }),
+      )
       const loadMs = performance.now() - loadStarted
+      const disk = (
+        await pool.query<{ bytes: string }>(
+          `SELECT (pg_total_relation_size('chunks') + pg_total_relation_size('sections') + pg_total_relation_size('documents')
+                   + pg_total_relation_size('term_stats'))::text AS bytes`,
+        )
+      ).rows[0]?.bytes
       const latencies: number[] = []
       let agree = 0
       for (const [i, query] of queries.entries()) {
@@ -83,7 +84,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
         }
       }
       console.log(
-        `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents, loaded in ${(loadMs / 1000).toFixed(1)} s): ` +
+        `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents, loaded in ${(loadMs / 1000).toFixed(1)} s, ${(Number(disk) / 1e9).toFixed(2)} GB on disk with indexes): ` +
           `keyword p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
           `p99 ${percentile(latencies, 99).toFixed(1)} ms over ${queries.length} real questions; top-10 agreement with ` +
           `exhaustive BM25 ${((100 * agree) / AGREEMENT_QUERIES).toFixed(1)}% (goal: p95 < 50 ms, ≥ 97%); load ${loadavg()[0]?.toFixed(2)}`,

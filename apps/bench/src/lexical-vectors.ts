@@ -109,9 +109,15 @@ export async function buildVectorIndex(
   memory = '4GB',
   type: 'halfvec' | 'vector' = 'halfvec',
 ): Promise<void> {
-  await pool.query(`SET maintenance_work_mem = '${memory}'`)
-  await pool.query(
-    `CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding ${type}_cosine_ops)`,
-  )
-  await pool.query('ANALYZE chunks')
+  // One connection: a pool's SET would reach whichever connection it happened to take.
+  const client = await pool.connect()
+  try {
+    await client.query(`SET maintenance_work_mem = '${memory}'`)
+    await client.query(
+      `CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding ${type}_cosine_ops)`,
+    )
+    await client.query('ANALYZE chunks')
+  } finally {
+    client.release()
+  }
 }

@@ -130,6 +130,8 @@ export const benchConfig = defineProcessConfig('bench', {
       SHARED_DIR: text(fileURLToPath(new URL('../../../../shared', import.meta.url))),
       // Where `pnpm bench models` keeps the shape-true models it generates (GBs; never in the repo).
       BENCH_MODEL_CACHE: text(join(homedir(), '.cache', 'rag-platform', 'shape-true-models')),
+      // Where `--corpus DIR` keeps a corpus analysed once (GBs for the whole Aozora edition; never in the repo).
+      BENCH_CORPUS_CACHE: text(join(homedir(), '.cache', 'rag-platform', 'analysed-corpora')),
     },
     read: (env) => ({
       databaseUrl: env.BENCH_DATABASE_URL,
@@ -138,6 +140,7 @@ export const benchConfig = defineProcessConfig('bench', {
       pdfPages: env.BENCH_PDF_PAGES,
       sharedDir: env.SHARED_DIR,
       modelCache: env.BENCH_MODEL_CACHE,
+      corpusCache: env.BENCH_CORPUS_CACHE,
     }),
   }),
   // The thread budgets and context size the product would use on this machine.

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isQuestionFinished } from '@rag/api-contract/enums'
-import { openReadReplica, type ReadReplica } from '@rag/db'
+import { createPool, openReadReplica, quoteIdentifier, type ReadReplica } from '@rag/db'
 import {
   type ReplicatedPostgres,
   startReplicatedPostgres,
@@ -237,5 +237,103 @@ describe('the primary lost', () => {
     ])
     expect(await searchFinds(platform, 'PANGOLINDEPOT')).toBe(true)
     expect(platform.reads.counts['not-a-standby']).toBeGreaterThan(0)
+  }, 600_000)
+})
+
+describe('the primary lost inside a store transaction', () => {
+  let platform: Platform
+  beforeAll(async () => {
+    platform = await startPlatform('primary-lost-mid-store')
+  }, 120_000)
+  afterAll(() => stopPlatform(platform))
+
+  const report = (word: string) =>
+    encode(
+      ['Harbour', 'Depot', 'Ferry']
+        .map(
+          (place) =>
+            `# ${place}\n\nThe ${place.toLowerCase()} report of ${word}: open from eight, closed on Sundays.`,
+        )
+        .join('\n\n'),
+    )
+  const storedOf = async (pool: Platform['fixture']['db']['pool'], documentId: string) =>
+    (
+      await pool.query<{ chunks: number; distinct_chunks: number; sections: number }>(
+        `SELECT (SELECT count(*)::int FROM chunks WHERE document_id = $1) AS chunks,
+                (SELECT count(DISTINCT (section_id, chunk_index))::int FROM chunks WHERE document_id = $1) AS distinct_chunks,
+                (SELECT count(*)::int FROM sections WHERE document_id = $1) AS sections`,
+        [documentId],
+      )
+    ).rows[0]
+
+  it('rolls the part back with the primary; stored again on the promoted replica, exactly once', async () => {
+    const { fixture, postgres, proxy, scratch } = platform
+    const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
+    // A document of the same shape, stored before: what the pinned one must end up as.
+    const [control] = await ingestFiles(fixture, scratch, [
+      { filename: 'control.md', data: report('CONTROLWORD') },
+    ])
+    const expected = await storedOf(fixture.db.pool, control?.id ?? '')
+    expect(expected?.chunks).toBeGreaterThan(0)
+
+    // Pinned: the chunks' insert waits, inside the store transaction (its sections already
+    // written), on an advisory lock a session on the primary itself (not through the address)
+    // holds: a statement trigger made for this test, nothing the platform has.
+    const schema = quoteIdentifier(fixture.db.schema)
+    await fixture.db.pool.query(
+      `CREATE FUNCTION ${schema}.pin_store() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NULL; END $$;
+       CREATE TRIGGER pin_store BEFORE INSERT ON ${schema}.chunks
+         FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.pin_store()`,
+    )
+    const direct = createPool({ url: postgres.primaryUrl, max: 1 })
+    direct.on('error', () => undefined)
+    const holder = await direct.connect()
+    holder.on('error', () => undefined)
+    await holder.query('SELECT pg_advisory_lock(4242)')
+    const { document } = await registerDocument(
+      deps,
+      { uploadDir: scratch, maxBytes: 1e6 },
+      { filename: 'pinned.md', data: report('PINNEDWORD') },
+    )
+    await expect
+      .poll(
+        async () =>
+          (
+            await holder.query<{ waiting: string }>(
+              `SELECT left(query, 18) AS waiting FROM pg_stat_activity
+                WHERE wait_event_type = 'Lock' AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()`,
+            )
+          ).rows.map((row) => row.waiting),
+        { timeout: 60_000, interval: 50 },
+      )
+      .toEqual(['INSERT INTO chunks'])
+    // Nothing of it is visible yet: the transaction has not committed.
+    expect(await storedOf(fixture.db.pool, document.id)).toEqual({ chunks: 0, distinct_chunks: 0, sections: 0 })
+
+    // The host dies now, the transaction open; the replica is promoted and the address moved.
+    await postgres.stopPrimary()
+    holder.release(true)
+    await direct.end().catch(() => undefined)
+    await postgres.promoteReplica()
+    proxy.moveTo(port(postgres.replicaUrl))
+
+    // What the user sees: the document still in `storing`, then ready (the store job's attempt
+    // failed with the connection and was retried), with its sections and chunks exactly once.
+    await expect
+      .poll(
+        async () => {
+          await reconcileDocuments(deps, { staleAfterMs: 2000 }).catch(() => undefined)
+          const { rows } = await fixture.db.pool.query<{ status: string }>(
+            'SELECT status FROM documents WHERE id = $1',
+            [document.id],
+          )
+          return rows[0]?.status
+        },
+        { timeout: 240_000, interval: 500 },
+      )
+      .toBe('ready')
+    expect(await storedOf(fixture.db.pool, document.id)).toEqual(expected)
+    expect(await searchFinds(platform, 'PINNEDWORD')).toBe(true)
   }, 600_000)
 })
