@@ -309,7 +309,11 @@ describe('the primary lost inside a store transaction', () => {
       )
       .toEqual(['INSERT INTO chunks'])
     // Nothing of it is visible yet: the transaction has not committed.
-    expect(await storedOf(fixture.db.pool, document.id)).toEqual({ chunks: 0, distinct_chunks: 0, sections: 0 })
+    expect(await storedOf(fixture.db.pool, document.id)).toEqual({
+      chunks: 0,
+      distinct_chunks: 0,
+      sections: 0,
+    })
 
     // The host dies now, the transaction open; the replica is promoted and the address moved.
     await postgres.stopPrimary()
