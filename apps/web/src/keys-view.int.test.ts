@@ -9,6 +9,7 @@ import { webAppDir } from '../web-app-dir.ts'
 
 // An admin hands out and revokes keys from the web app; a reader does not see the view at all.
 const tests = testConfig.parse(processEnvironment()).test
+// Outside CI a machine without Chromium skips these; with CI=true findTestAsset throws instead.
 const { found: hasChromium } = await findTestAsset(tests, tests.chromiumPath)
 const ADMIN = 'keys-view-admin-key-0123456789'
 

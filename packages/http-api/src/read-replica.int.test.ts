@@ -73,6 +73,12 @@ async function stopPlatform(platform: Platform | undefined) {
   await rm(platform.scratch, { recursive: true, force: true })
 }
 
+/** What an operator (or Patroni) does when the primary's host is gone: promote, move the address. */
+async function failOver({ postgres, proxy }: Platform) {
+  await postgres.promoteReplica()
+  proxy.moveTo(port(postgres.replicaUrl))
+}
+
 const searchFinds = async (platform: Platform, word: string) => {
   const response = await platform.gateway.app.request(`/search?q=${word}&mode=keyword`)
   return ((await response.json()) as { hits: { text: string }[] }).hits.some((hit) => hit.text.includes(word))
@@ -205,8 +211,7 @@ describe('the primary lost', () => {
     )
     expect(rows[0]?.n).toBeGreaterThan(0)
     await postgres.stopPrimary()
-    await postgres.promoteReplica()
-    proxy.moveTo(port(postgres.replicaUrl))
+    await failOver(platform)
 
     await expect
       .poll(
@@ -319,8 +324,7 @@ describe('the primary lost inside a store transaction', () => {
     await postgres.stopPrimary()
     holder.release(true)
     await direct.end().catch(() => undefined)
-    await postgres.promoteReplica()
-    proxy.moveTo(port(postgres.replicaUrl))
+    await failOver(platform)
 
     // What the user sees: the document still in `storing`, then ready (the store job's attempt
     // failed with the connection and was retried), with its sections and chunks exactly once.
