@@ -86,6 +86,9 @@ async function benchSearchModes(
  * --precision half,full: the vectors as stored (halfvec) and, to compare, in full precision
  * (vector, as before the half-precision upgrade): table and index sizes, build time, latency, agreement;
  * loaded once, the column converted between them. --repeat N: the timed pass N times on each build.
+ * --keep: the loaded schema is kept (its name printed); --schema NAME measures a kept one again
+ * without loading it (a million chunks take 20 minutes to load and 10 to index): its HNSW index is
+ * reused when it is of the precision asked for, and the schema is kept.
  */
 export async function benchAsk(config: BenchConfig, args: string[] = []): Promise<void> {
   const embedded = args.includes('--embedded')
@@ -95,6 +98,10 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
     return at >= 0 ? args[at + 1] : undefined
   }
   const corpusDir = flagValue('--corpus')
+  const reuse = flagValue('--schema')
+  if (reuse && !/^bench_ask_[0-9a-f]{6}$/.test(reuse))
+    throw new Error(`--schema takes a schema a --keep run printed (bench_ask_xxxxxx), got ${reuse}`)
+  const keep = args.includes('--keep') || reuse !== undefined
   const precisions = (flagValue('--precision') ?? 'half').split(',')
   const repeat = Number(flagValue('--repeat') ?? 1)
   if (!Number.isInteger(repeat) || repeat < 1)
@@ -102,7 +109,9 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
   if (precisions.some((precision) => precision !== 'half' && precision !== 'full'))
     throw new Error(`--precision takes half, full or both, got ${precisions.join(',')}`)
   const sizeArg =
-    args.find((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '10000,100000'
+    args.find(
+      (arg, i) => !arg.startsWith('--') && !(args[i - 1]?.startsWith('--') && args[i - 1] !== '--keep'),
+    ) ?? '10000,100000'
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const text = await readRealText(config.sharedDir)
@@ -144,14 +153,12 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
   }
 
   async function benchSize(size: number, first: boolean) {
-    const schema = `bench_ask_${randomBytes(3).toString('hex')}`
+    const schema = reuse ?? `bench_ask_${randomBytes(3).toString('hex')}`
     const pool = createPool({ url: databaseUrl, schema, max: 8 })
     try {
-      await migrate(pool, { schema, embedding: { model: embedder.model, dim: embedder.dim } })
-      const started = performance.now()
-      await pool.query('DROP INDEX chunks_embedding_hnsw_idx')
       // Loaded once; each precision after the first converts the column and builds its own index.
       let stored = 'half'
+      let indexed = false
       const storeAs = async (precision: string) => {
         if (precision === stored) return
         await pool.query('DROP INDEX IF EXISTS chunks_embedding_hnsw_idx')
@@ -159,17 +166,43 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
           `ALTER TABLE chunks ALTER COLUMN embedding TYPE ${precision === 'full' ? 'vector' : 'halfvec'}(${embedder.dim})`,
         )
         stored = precision
+        indexed = false
       }
-      await storeAs(precisions[0] ?? 'half')
-      await bulkLoad(pool, () => storeChunks(pool, source(), { count: size, vectorOf }))
-      console.log(
-        `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents) loaded with their vectors in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      if (reuse) {
+        const kept = await keptSchema(pool, reuse)
+        if (kept.chunks !== size)
+          throw new Error(`${reuse} holds ${kept.chunks} chunks, not ${size}: ask for that size`)
+        ;({ stored, indexed } = kept)
+        console.log(`${size} chunks kept in ${reuse} (${stored} precision${indexed ? ', indexed' : ''})`)
+      } else {
+        await migrate(pool, { schema, embedding: { model: embedder.model, dim: embedder.dim } })
+        const started = performance.now()
+        await pool.query('DROP INDEX chunks_embedding_hnsw_idx')
+        await storeAs(precisions[0] ?? 'half')
+        await bulkLoad(pool, () => storeChunks(pool, source(), { count: size, vectorOf }))
+        console.log(
+          `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents) loaded with their vectors in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        )
+      }
+      const server = await pool.query<{ buffers: string; jit: string }>(
+        `SELECT current_setting('shared_buffers') AS buffers, current_setting('jit') AS jit`,
       )
+      console.log(`  Postgres shared_buffers ${server.rows[0]?.buffers}, jit ${server.rows[0]?.jit}`)
       for (const [p, precision] of precisions.entries()) {
         const converting = performance.now()
         await storeAs(precision)
         const built = performance.now()
-        await buildVectorIndex(pool, embedded ? '512MB' : '4GB', precision === 'full' ? 'vector' : 'halfvec')
+        const building = !indexed
+        if (building)
+          await buildVectorIndex(
+            pool,
+            embedded ? '512MB' : '4GB',
+            precision === 'full' ? 'vector' : 'halfvec',
+          )
+        indexed = true
+        const indexReport = building
+          ? `built in ${((performance.now() - built) / 1000).toFixed(1)} s`
+          : 'kept from the run that built it'
         const sizes = (
           await pool.query<{ chunks: string; index: string; vectors: string; total: string }>(
             `SELECT pg_size_pretty(pg_total_relation_size('chunks')) AS chunks,
@@ -181,7 +214,7 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
         ).rows[0]
         console.log(
           `  vectors in ${precision} precision${p > 0 ? ` (column converted in ${((built - converting) / 1000).toFixed(1)} s)` : ''}: ` +
-            `HNSW index built in ${((performance.now() - built) / 1000).toFixed(1)} s; chunks table ${sizes?.chunks} (vectors ${sizes?.vectors}), ` +
+            `HNSW index ${indexReport}; chunks table ${sizes?.chunks} (vectors ${sizes?.vectors}), ` +
             `HNSW index ${sizes?.index}; all tables with indexes ${sizes?.total} | load ${load()}`,
         )
         // A serving database has its indexes in memory; right after the HNSW build it does not, and
@@ -202,9 +235,33 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
       }
       if (first) await benchAskLatency(pool, config, queries)
     } finally {
-      await pool.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`)
+      if (keep)
+        console.log(
+          `kept schema ${schema}: measure it again with --schema ${schema}; drop it with DROP SCHEMA ${schema} CASCADE`,
+        )
+      else await pool.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`)
       await pool.end()
     }
+  }
+}
+
+/** What a kept schema holds: its chunk count, the vectors' precision and whether they are indexed. */
+async function keptSchema(pool: Pool, schema: string) {
+  const { rows } = await pool
+    .query<{ chunks: number; type: string | null; indexed: boolean }>(
+      `SELECT (SELECT count(*)::int FROM chunks) AS chunks,
+            (SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+              WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped) AS type,
+            to_regclass('chunks_embedding_hnsw_idx') IS NOT NULL AS indexed`,
+    )
+    .catch((error: Error) => {
+      throw new Error(`--schema ${schema}: no loaded benchmark there (${error.message})`)
+    })
+  const row = rows[0]
+  return {
+    chunks: row?.chunks ?? 0,
+    stored: row?.type?.startsWith('vector') ? 'full' : 'half',
+    indexed: row?.indexed ?? false,
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Pool } from '@rag/db'
+import { createVectorIndexSql, type Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { tokenize } from '@rag/keyword'
 
@@ -113,9 +113,7 @@ export async function buildVectorIndex(
   const client = await pool.connect()
   try {
     await client.query(`SET maintenance_work_mem = '${memory}'`)
-    await client.query(
-      `CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding ${type}_cosine_ops)`,
-    )
+    await client.query(createVectorIndexSql(type))
     await client.query('ANALYZE chunks')
   } finally {
     client.release()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from './migrate.ts'
 import { createTestDatabase, type TestDatabase } from './testing.ts'
+import { VECTOR_INDEX_BUILD, vectorIndexOptions } from './vector-index.ts'
 
 // Vectors in half precision (halfvec), and an installation from before them upgraded in place:
 // its vectors kept (nothing re-embedded), the index built again for the new type.
@@ -76,5 +77,23 @@ describe('embeddings in half precision', () => {
     // A second start finds nothing to do.
     await migrate(db.pool, { schema: db.schema, embedding })
     expect(await typeOf('chunks')).toBe('halfvec(8)')
+  })
+
+  it('builds the vector index again when it was made with other build options', async () => {
+    // An installation whose graph was built with fewer links than this version's searches were measured on.
+    await db.pool.query('DROP INDEX chunks_embedding_hnsw_idx')
+    await db.pool.query(
+      'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding halfvec_cosine_ops) WITH (m = 4, ef_construction = 8)',
+    )
+    expect(await vectorIndexOptions(db.pool)).toEqual({ m: 4, efConstruction: 8 })
+
+    await migrate(db.pool, { schema: db.schema, embedding })
+
+    expect(await vectorIndexOptions(db.pool)).toEqual(VECTOR_INDEX_BUILD)
+    const { rows } = await db.pool.query<{ text: string }>(
+      'SELECT text FROM chunks ORDER BY embedding <=> $1::halfvec LIMIT 1',
+      [unit(2)],
+    )
+    expect(rows[0]?.text).toBe('chunk 2')
   })
 })

@@ -1,4 +1,5 @@
 import type { PoolClient } from './create-pool.ts'
+import { createVectorIndexSql, ensureVectorIndexBuild, VECTOR_INDEX_NAME } from './vector-index.ts'
 
 export interface EmbeddingSpace {
   model: string
@@ -39,6 +40,7 @@ export async function ensureEmbeddingSpace(
   const stored = await readEmbeddingSpace(client)
   if (stored && stored.model === configured.model && stored.dim === configured.dim) {
     await toHalfPrecision(client, configured.dim)
+    await ensureVectorIndexBuild(client)
     return
   }
   if (stored && !reset) throw new EmbeddingSpaceMismatchError(stored, configured)
@@ -54,9 +56,7 @@ export async function ensureEmbeddingSpace(
   // 1.5 kB of floats in each made it read 3.5x the pages (pnpm bench ask, 100k chunks: keyword
   // p95 51 → 27 ms). Vector search reads the HNSW index, and only its top rows' vectors.
   await client.query('ALTER TABLE chunks ALTER COLUMN embedding SET STORAGE EXTERNAL')
-  await client.query(
-    'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding halfvec_cosine_ops)',
-  )
+  await client.query(createVectorIndexSql('halfvec'))
   // Vectors already computed, by text: an unchanged chunk is never embedded twice.
   await client.query(`CREATE TABLE embedding_cache (
     model text NOT NULL,
@@ -83,14 +83,12 @@ async function toHalfPrecision(client: PoolClient, dim: number): Promise<void> {
       WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped`,
   )
   if (!rows[0]?.type.startsWith('vector')) return
-  await client.query('DROP INDEX IF EXISTS chunks_embedding_hnsw_idx')
+  await client.query(`DROP INDEX IF EXISTS ${VECTOR_INDEX_NAME}`)
   await client.query(
     `ALTER TABLE chunks ALTER COLUMN embedding TYPE halfvec(${dim}) USING embedding::halfvec(${dim})`,
   )
   await client.query(
     `ALTER TABLE embedding_cache ALTER COLUMN embedding TYPE halfvec(${dim}) USING embedding::halfvec(${dim})`,
   )
-  await client.query(
-    'CREATE INDEX chunks_embedding_hnsw_idx ON chunks USING hnsw (embedding halfvec_cosine_ops)',
-  )
+  await client.query(createVectorIndexSql('halfvec'))
 }

@@ -21,3 +21,9 @@ export {
 export { embeddingSpaceOf, openDatabase } from './open-database.ts'
 export { openReadReplica, type ReadFallback, type ReadReplica } from './read-replica.ts'
 export { quoteIdentifier, sqlList } from './sql.ts'
+export {
+  createVectorIndexSql,
+  VECTOR_INDEX_BUILD,
+  VECTOR_INDEX_NAME,
+  vectorIndexOptions,
+} from './vector-index.ts'
