@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import type { BenchConfig } from '@rag/config'
-import { createPool, migrate, type Pool, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
+import {
+  createPool,
+  migrate,
+  type Pool,
+  quoteIdentifier,
+  startEmbeddedPostgres,
+  vectorIndexOptions,
+} from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import { SEARCH_MODES, search } from '@rag/retrieval'
 import { benchAskLatency } from './bench-ask-latency.ts'
@@ -200,9 +207,12 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
             precision === 'full' ? 'vector' : 'halfvec',
           )
         indexed = true
-        const indexReport = building
-          ? `built in ${((performance.now() - built) / 1000).toFixed(1)} s`
-          : 'kept from the run that built it'
+        const options = await vectorIndexOptions(pool)
+        const indexReport = `(m ${options?.m}, ef_construction ${options?.efConstruction}) ${
+          building
+            ? `built in ${((performance.now() - built) / 1000).toFixed(1)} s`
+            : 'kept from the run that built it'
+        }`
         const sizes = (
           await pool.query<{ chunks: string; index: string; vectors: string; total: string }>(
             `SELECT pg_size_pretty(pg_total_relation_size('chunks')) AS chunks,

@@ -70,12 +70,15 @@ export async function search(
         })
       : Promise.resolve<RankedChunk[]>([]),
     wantsVector && embedder
-      ? timed(async () => vectorSearch(pool, await embedder.embedQuery(request.query), filters)).then(
-          ([items, ms]) => {
-            timings.vectorMs = ms
-            return items
-          },
-        )
+      ? timed(async () =>
+          vectorSearch(pool, await embedder.embedQuery(request.query), {
+            ...filters,
+            fused: request.mode === 'hybrid',
+          }),
+        ).then(([items, ms]) => {
+          timings.vectorMs = ms
+          return items
+        })
       : Promise.resolve<RankedChunk[]>([]),
   ])
   const ranked =

@@ -12,16 +12,9 @@ import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 export async function vectorSearch(
   pool: Pool,
   embedding: number[],
-  { limit, collection, within }: SearchFilters & { limit: number },
+  { limit, collection, within, fused }: SearchFilters & { limit: number; fused?: boolean },
 ): Promise<RankedChunk[]> {
-  // Candidates from the index before the document filters; a collection filter may drop most of
-  // them, so it gets a deeper scan. The HNSW search's breadth (ef_search) is this count: at 4× the
-  // limit its top 10 held 92.9% of the exact top 10 on 100k chunks of real text, at 10× 98.3%
-  // (pnpm bench ask: 4.4 → 9.6 ms p50).
-  const candidates =
-    collection || within
-      ? Math.min(1000, Math.max(200, limit * 20))
-      : Math.min(1000, Math.max(100, limit * 10))
+  const candidates = vectorCandidates(limit, { filtered: Boolean(collection || within), fused })
   const { rows } = await withVectorPlan(pool, candidates, (client) =>
     client.query<{ chunkId: string; score: number }>(VECTOR_SEARCH_SQL, [
       toSql(embedding),
@@ -32,6 +25,25 @@ export async function vectorSearch(
     ]),
   )
   return rows
+}
+
+/** pgvector's widest HNSW search (hnsw.ef_search). */
+const MAX_EF_SEARCH = 1000
+
+/**
+ * Candidates taken from the index before the document filters, which is also the HNSW search's
+ * breadth (ef_search). A collection filter may drop most of them, so it gets a deeper scan; a
+ * ranking fused with keyword search's (hybrid) needs less, the other ranking making up for a near
+ * miss. At a million distinct chunks (graph of VECTOR_INDEX_BUILD, pnpm bench ask, docs/scaling.md)
+ * the top 10 of a search 40 deep held 92.2 / 96.8 / 98.3 % of the exact top 10 at 200 / 300 / 400
+ * (p50 24 / 33 / 42 ms); fused, 240 held 97.5 % of the exact hybrid top 10 and 320 98.0 %.
+ */
+export function vectorCandidates(
+  limit: number,
+  { filtered = false, fused = false }: { filtered?: boolean; fused?: boolean } = {},
+): number {
+  const perResult = filtered ? 20 : fused ? 6 : 8
+  return Math.min(MAX_EF_SEARCH, Math.max(filtered ? 200 : 100, limit * perResult))
 }
 
 /**
