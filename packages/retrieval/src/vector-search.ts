@@ -36,13 +36,14 @@ const MAX_EF_SEARCH = 1000
  * ranking fused with keyword search's (hybrid) needs less, the other ranking making up for a near
  * miss. At a million distinct chunks (graph of VECTOR_INDEX_BUILD, pnpm bench ask, docs/scaling.md)
  * the top 10 of a search 40 deep held 92.2 / 96.8 / 98.3 % of the exact top 10 at 200 / 300 / 400
- * (p50 24 / 33 / 42 ms); fused, 240 held 97.5 % of the exact hybrid top 10 and 320 98.0 %.
+ * (p50 24 / 33 / 42 ms); fused, 240 held 97.5 % of the exact hybrid top 10 and 320 98.0 %, and
+ * the hybrid's p95 is what the vector side's breadth costs (47 ms at 240, 50 ms at 320).
  */
 export function vectorCandidates(
   limit: number,
   { filtered = false, fused = false }: { filtered?: boolean; fused?: boolean } = {},
 ): number {
-  const perResult = filtered ? 20 : fused ? 6 : 8
+  const perResult = filtered ? 20 : fused ? 6 : 10
   return Math.min(MAX_EF_SEARCH, Math.max(filtered ? 200 : 100, limit * perResult))
 }
 
