@@ -9,15 +9,12 @@ import {
   startEmbeddedPostgres,
   vectorIndexOptions,
 } from '@rag/db'
-import type { Embedder } from '@rag/embeddings'
 import { SEARCH_MODES, search } from '@rag/retrieval'
 import { benchAskLatency } from './bench-ask-latency.ts'
-import { bulkLoad } from './bulk-load.ts'
+import { bulkLoad, settleLoadedTables } from './bulk-load.ts'
 import { distinctChunks, distinctCount, distractorCorpus } from './distinct-corpus.ts'
-import { agreement, exactSearch, passageAgreement } from './exact-search.ts'
 import { buildVectorIndex, documentFrequencies, lexicalVectors } from './lexical-vectors.ts'
 import { loadAverage } from './machine-load.ts'
-import { ms, percentile } from './percentile.ts'
 import {
   type ChunkToStore,
   perturbedCopies,
@@ -26,60 +23,20 @@ import {
   seeded,
   storeChunks,
 } from './real-text-corpus.ts'
+import {
+  exactReferences,
+  type ModeTiming,
+  reportModeTiming,
+  SEARCH_REQUEST,
+  timeSearchModes,
+} from './search-mode-timings.ts'
 
 const QUERIES = 200
 /** Untimed questions (another seed) through every mode before timing: see benchSize. */
 const WARM_UP_QUERIES = 100
 /** Questions whose top 10 is checked against the exact one (fewer at a million: each exact scan takes seconds). */
 const agreementQueries = (size: number) => (size >= 500_000 ? 30 : 100)
-/** As the question pipeline asks: 10 chunks, fused by weighted RRF (alpha 0.5, k 60). */
-const REQUEST = { limit: 10, searchK: 10, alpha: 0.5, rrfK: 60, parents: false }
-/** search() fetches this many candidates from each retriever before fusing (4× the limit). */
-const FUSION_DEPTH = Math.max(REQUEST.searchK, REQUEST.limit * 4)
-
 const load = loadAverage
-
-async function benchSearchModes(
-  pool: Pool,
-  { size, realChunks }: { size: number; realChunks: number },
-  queries: string[],
-  embedder: Embedder,
-) {
-  const vectors = new Map(
-    await Promise.all(queries.map(async (q) => [q, await embedder.embedQuery(q)] as const)),
-  )
-  for (const mode of SEARCH_MODES) {
-    // Timed first, all together: exact scans in between would evict the index from the cache.
-    const latencies: number[] = []
-    const found = []
-    for (const query of queries) {
-      const started = performance.now()
-      const { hits } = await search({ pool, embedder }, { ...REQUEST, query, mode })
-      latencies.push(performance.now() - started)
-      found.push(hits)
-    }
-    let agreed = 0
-    let passages = 0
-    for (const [i, query] of queries.slice(0, agreementQueries(size)).entries()) {
-      const exact = await exactSearch(pool, {
-        ...REQUEST,
-        mode,
-        query,
-        vector: vectors.get(query) ?? [],
-        depth: FUSION_DEPTH,
-        corpusSize: size,
-      })
-      agreed += agreement(mode, found[i] ?? [], exact)
-      passages += passageAgreement(found[i] ?? [], exact, realChunks)
-    }
-    console.log(
-      `  ${size} chunks ${mode.padEnd(7)} p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, ` +
-        `p99 ${ms(percentile(latencies, 99))} | top-10 agreement with exact ${((100 * agreed) / agreementQueries(size)).toFixed(1)}% (${agreementQueries(size)} questions), ` +
-        `by source passage ${((100 * passages) / agreementQueries(size)).toFixed(1)}% ` +
-        `(goal: p95 < 50 ms, ≥ 97%) | load ${load()}`,
-    )
-  }
-}
 
 /**
  * `pnpm bench ask [SIZES]`: search latency per mode on real text (the corpus of `pnpm bench search`:
@@ -227,20 +184,31 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
             `HNSW index ${indexReport}; chunks table ${sizes?.chunks} (vectors ${sizes?.vectors}), ` +
             `HNSW index ${sizes?.index}; all tables with indexes ${sizes?.total} | load ${load()}`,
         )
+        console.log(`  tables ${await settleLoadedTables(pool)} | load ${load()}`)
         // A serving database has its indexes in memory; right after the HNSW build it does not, and
         // the first mode timed paid for that (1M chunks: keyword p95 54 ms cold, hybrid — timed
         // after it, keyword included — 48 ms). Other questions than the timed ones, so none of
         // theirs is cached in advance.
         for (const query of warmUp)
-          for (const mode of SEARCH_MODES) await search({ pool, embedder }, { ...REQUEST, query, mode })
-        for (let round = 1; round <= repeat; round++) {
-          if (repeat > 1) console.log(`  measurement ${round} of ${repeat}:`)
-          await benchSearchModes(
-            pool,
-            { size, realChunks: corpus ? size : base.chunks.length },
-            queries,
-            embedder,
-          )
+          for (const mode of SEARCH_MODES)
+            await search({ pool, embedder }, { ...SEARCH_REQUEST, query, mode })
+        const rounds: ModeTiming[][] = []
+        for (let round = 1; round <= repeat; round++)
+          rounds.push(await timeSearchModes(pool, embedder, queries))
+        const exact = await exactReferences(pool, embedder, {
+          queries,
+          count: agreementQueries(size),
+          corpusSize: size,
+        })
+        for (const [round, timings] of rounds.entries()) {
+          if (repeat > 1) console.log(`  measurement ${round + 1} of ${repeat}:`)
+          for (const timing of timings)
+            console.log(
+              reportModeTiming(timing, exact.get(timing.mode) ?? [], {
+                size,
+                realChunks: corpus ? size : base.chunks.length,
+              }),
+            )
         }
       }
       if (first) await benchAskLatency(pool, config, queries)
