@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import type { BenchConfig } from '@rag/config'
 import {
   createPool,
+  embeddingColumnType,
   migrate,
   type Pool,
   quoteIdentifier,
@@ -226,20 +227,17 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
 /** What a kept schema holds: its chunk count, the vectors' precision and whether they are indexed. */
 async function keptSchema(pool: Pool, schema: string) {
   const { rows } = await pool
-    .query<{ chunks: number; type: string | null; indexed: boolean }>(
+    .query<{ chunks: number; indexed: boolean }>(
       `SELECT (SELECT count(*)::int FROM chunks) AS chunks,
-            (SELECT format_type(atttypid, atttypmod) FROM pg_attribute
-              WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped) AS type,
-            to_regclass('chunks_embedding_hnsw_idx') IS NOT NULL AS indexed`,
+              to_regclass('chunks_embedding_hnsw_idx') IS NOT NULL AS indexed`,
     )
     .catch((error: Error) => {
       throw new Error(`--schema ${schema}: no loaded benchmark there (${error.message})`)
     })
-  const row = rows[0]
   return {
-    chunks: row?.chunks ?? 0,
-    stored: row?.type?.startsWith('vector') ? 'full' : 'half',
-    indexed: row?.indexed ?? false,
+    chunks: rows[0]?.chunks ?? 0,
+    stored: (await embeddingColumnType(pool))?.startsWith('vector') ? 'full' : 'half',
+    indexed: rows[0]?.indexed ?? false,
   }
 }
 

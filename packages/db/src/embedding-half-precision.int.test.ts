@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { embeddingColumnType } from './embedding-column-type.ts'
 import { migrate } from './migrate.ts'
 import { createTestDatabase, type TestDatabase } from './testing.ts'
 import { VECTOR_INDEX_BUILD, vectorIndexOptions } from './vector-index.ts'
@@ -17,14 +18,7 @@ describe('embeddings in half precision', () => {
   })
   afterAll(() => db?.drop())
 
-  const typeOf = async (table: string) =>
-    (
-      await db.pool.query<{ type: string }>(
-        `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
-          WHERE attrelid = $1::regclass AND attname = 'embedding'`,
-        [table],
-      )
-    ).rows[0]?.type
+  const typeOf = (table: 'chunks' | 'embedding_cache') => embeddingColumnType(db.pool, table)
 
   it('upgrades full-precision vectors of an earlier installation in place, keeping them', async () => {
     // An installation from before: vector(8) columns, a vector_cosine_ops index, vectors stored.

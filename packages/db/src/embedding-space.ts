@@ -1,4 +1,5 @@
 import type { PoolClient } from './create-pool.ts'
+import { embeddingColumnType } from './embedding-column-type.ts'
 import { createVectorIndexSql, ensureVectorIndexBuild, VECTOR_INDEX_NAME } from './vector-index.ts'
 
 export interface EmbeddingSpace {
@@ -78,11 +79,7 @@ export async function ensureEmbeddingSpace(
  * million chunks that takes minutes, in the migration's transaction). Nothing is re-embedded.
  */
 async function toHalfPrecision(client: PoolClient, dim: number): Promise<void> {
-  const { rows } = await client.query<{ type: string }>(
-    `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
-      WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped`,
-  )
-  if (!rows[0]?.type.startsWith('vector')) return
+  if (!(await embeddingColumnType(client))?.startsWith('vector')) return
   await client.query(`DROP INDEX IF EXISTS ${VECTOR_INDEX_NAME}`)
   await client.query(
     `ALTER TABLE chunks ALTER COLUMN embedding TYPE halfvec(${dim}) USING embedding::halfvec(${dim})`,

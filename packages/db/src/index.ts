@@ -5,6 +5,7 @@ export {
   type EmbeddedPostgresOptions,
   startEmbeddedPostgres,
 } from './embedded-postgres.ts'
+export { embeddingColumnType } from './embedding-column-type.ts'
 export {
   type EmbeddingSpace,
   EmbeddingSpaceMismatchError,
