@@ -181,7 +181,7 @@ describe('the primary lost', () => {
   afterAll(() => stopPlatform(platform))
 
   it('the replica promoted and the address moved: work in flight finishes, nothing accepted is lost, no process restarted', async () => {
-    const { fixture, postgres, proxy, scratch, gateway } = platform
+    const { fixture, postgres, scratch, gateway } = platform
     const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
     const ids: string[] = []
     for (let i = 0; i < DOCUMENTS; i++) {
@@ -272,7 +272,7 @@ describe('the primary lost inside a store transaction', () => {
     ).rows[0]
 
   it('rolls the part back with the primary; stored again on the promoted replica, exactly once', async () => {
-    const { fixture, postgres, proxy, scratch } = platform
+    const { fixture, postgres, scratch } = platform
     const deps = { pool: fixture.db.pool, producer: fixture.producer, logger: fixture.logger }
     // A document of the same shape, stored before: what the pinned one must end up as.
     const [control] = await ingestFiles(fixture, scratch, [
