@@ -6,14 +6,19 @@ import type { Pool } from '@rag/db'
  * once, exactly as the triggers would have kept them. Row by row, the triggers' upserts of every
  * word and character pair take most of the time (100k distinct chunks: 161 s; a million: ~30 min).
  */
-export async function bulkLoad<T>(pool: Pool, load: () => Promise<T>): Promise<T> {
+export async function bulkLoad<T>(
+  pool: Pool,
+  load: () => Promise<T>,
+  { memory = '2GB' }: { memory?: string } = {},
+): Promise<T> {
   await pool.query(`DROP INDEX chunks_terms_idx;
     ALTER TABLE chunks DISABLE TRIGGER chunks_stats_insert;
     ALTER TABLE sections DISABLE TRIGGER sections_stats_insert`)
   const loaded = await load()
   const client = await pool.connect()
   try {
-    await client.query("SET maintenance_work_mem = '2GB'")
+    // The embedded PGlite server, a 32-bit process, takes at most 2 GB − 1 kB.
+    await client.query(`SET maintenance_work_mem = '${memory}'`)
     await client.query('CREATE INDEX chunks_terms_idx ON chunks USING gin (terms) WITH (fastupdate = off)')
     await client.query('BEGIN')
     // The statistics of what is in the tables now, as chunks_stats_added and sections_stats_added count them.
