@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
+import { parseArgs } from 'node:util'
 import type { BenchConfig } from '@rag/config'
 import {
   createPool,
@@ -56,27 +57,29 @@ const load = loadAverage
  * reused when it is of the precision asked for, and the schema is kept.
  */
 export async function benchAsk(config: BenchConfig, args: string[] = []): Promise<void> {
-  const embedded = args.includes('--embedded')
-  const flagValue = (flag: string) => {
-    const at = args.indexOf(flag)
-    if (at >= 0 && !args[at + 1]) throw new Error(`${flag} needs a value`)
-    return at >= 0 ? args[at + 1] : undefined
-  }
-  const corpusDir = flagValue('--corpus')
-  const reuse = flagValue('--schema')
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      embedded: { type: 'boolean', default: false },
+      corpus: { type: 'string' },
+      schema: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      precision: { type: 'string', default: 'half' },
+      repeat: { type: 'string', default: '1' },
+    },
+  })
+  const { embedded, corpus: corpusDir, schema: reuse } = values
   if (reuse && !/^bench_ask_[0-9a-f]{6}$/.test(reuse))
     throw new Error(`--schema takes a schema a --keep run printed (bench_ask_xxxxxx), got ${reuse}`)
-  const keep = args.includes('--keep') || reuse !== undefined
-  const precisions = (flagValue('--precision') ?? 'half').split(',')
-  const repeat = Number(flagValue('--repeat') ?? 1)
-  if (!Number.isInteger(repeat) || repeat < 1)
-    throw new Error(`--repeat takes a count, got ${flagValue('--repeat')}`)
+  const keep = values.keep || reuse !== undefined
+  const precisions = values.precision.split(',')
+  const repeat = Number(values.repeat)
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat takes a count, got ${values.repeat}`)
   if (precisions.some((precision) => precision !== 'half' && precision !== 'full'))
     throw new Error(`--precision takes half, full or both, got ${precisions.join(',')}`)
-  const sizeArg =
-    args.find(
-      (arg, i) => !arg.startsWith('--') && !(args[i - 1]?.startsWith('--') && args[i - 1] !== '--keep'),
-    ) ?? '10000,100000'
+  if (positionals.length > 1) throw new Error(`one list of sizes, got ${positionals.join(' ')}`)
+  const sizeArg = positionals[0] ?? '10000,100000'
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const text = await readRealText(config.sharedDir)

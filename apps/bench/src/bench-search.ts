@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { availableParallelism, loadavg } from 'node:os'
+import { availableParallelism } from 'node:os'
+import { parseArgs } from 'node:util'
 import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
 import { keywordSearch } from '@rag/retrieval'
 import { bulkLoad } from './bulk-load.ts'
 import { distinctChunks, distinctCount, distractorCorpus } from './distinct-corpus.ts'
+import { loadAverage } from './machine-load.ts'
 import { percentile } from './percentile.ts'
 import { perturbedCopies, readRealText, realTextChunks, seeded, storeChunks } from './real-text-corpus.ts'
 
@@ -22,11 +24,14 @@ const AGREEMENT_QUERIES = 100
  * text edition, see aozora-text.ts) as distractors, as many as the largest size needs.
  */
 export async function benchSearch(config: BenchConfig, args: string[] = []): Promise<void> {
-  const embedded = args.includes('--embedded')
-  const corpusAt = args.indexOf('--corpus')
-  const corpusDir = corpusAt >= 0 ? args[corpusAt + 1] : undefined
-  if (corpusAt >= 0 && !corpusDir) throw new Error('--corpus needs a folder (the Aozora Bunko text edition)')
-  const sizeArg = args.find((arg, i) => !arg.startsWith('--') && i !== corpusAt + 1) ?? '10000,100000'
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { embedded: { type: 'boolean', default: false }, corpus: { type: 'string' } },
+  })
+  const { embedded, corpus: corpusDir } = values
+  if (positionals.length > 1) throw new Error(`one list of sizes, got ${positionals.join(' ')}`)
+  const sizeArg = positionals[0] ?? '10000,100000'
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const server = embedded ? await startEmbeddedPostgres() : undefined
@@ -43,9 +48,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
     () => text.questions[Math.floor(random() * text.questions.length)] ?? '',
   )
   console.log(
-    `${embedded ? 'embedded PGlite' : 'Postgres at BENCH_DATABASE_URL'}; real text: ${text.passages.length} passages, ${text.questions.length} questions; machine: ${availableParallelism()} cores, load ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}`,
+    `${embedded ? 'embedded PGlite' : 'Postgres at BENCH_DATABASE_URL'}; real text: ${text.passages.length} passages, ${text.questions.length} questions; machine: ${availableParallelism()} cores, load ${loadAverage()}`,
   )
   try {
     for (const size of sizes) await benchSize(Math.min(size, distinct))
@@ -59,8 +62,11 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
     try {
       await migrate(pool, { schema })
       const loadStarted = performance.now()
-      await bulkLoad(pool, () =>
-        storeChunks(pool, corpus ? distinctChunks(base, corpus) : perturbedCopies(base), { count: size }),
+      await bulkLoad(
+        pool,
+        () =>
+          storeChunks(pool, corpus ? distinctChunks(base, corpus) : perturbedCopies(base), { count: size }),
+        { memory: embedded ? '512MB' : '2GB' },
       )
       const loadMs = performance.now() - loadStarted
       const disk = (
@@ -87,7 +93,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
         `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents, loaded in ${(loadMs / 1000).toFixed(1)} s, ${(Number(disk) / 1e9).toFixed(2)} GB on disk with indexes): ` +
           `keyword p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
           `p99 ${percentile(latencies, 99).toFixed(1)} ms over ${queries.length} real questions; top-10 agreement with ` +
-          `exhaustive BM25 ${((100 * agree) / AGREEMENT_QUERIES).toFixed(1)}% (goal: p95 < 50 ms, ≥ 97%); load ${loadavg()[0]?.toFixed(2)}`,
+          `exhaustive BM25 ${((100 * agree) / AGREEMENT_QUERIES).toFixed(1)}% (goal: p95 < 50 ms, ≥ 97%); load ${loadAverage()}`,
       )
     } finally {
       await pool.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`)
