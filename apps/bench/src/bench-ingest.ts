@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { type BenchProcessConfig, findPreset } from '@rag/config'
 import { startEmbeddedPostgres } from '@rag/db'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
@@ -28,14 +29,18 @@ const logger = createLogger({ name: 'bench', level: 'warn' })
  */
 export async function benchIngest(processConfig: BenchProcessConfig, args: string[] = []): Promise<void> {
   const config = processConfig.bench
+  const { values } = parseArgs({
+    args,
+    options: { embedder: { type: 'string' }, embedded: { type: 'boolean', default: false } },
+  })
   const work = await mkdtemp(join(tmpdir(), 'rag-bench-'))
   try {
     const { dir: tokenizerDir, found: haveTokenizer } = await findSharedTokenizer(config.sharedDir)
     // --embedder <preset id>: a shape-true copy of a real embedder instead of the tiny one.
-    const presetId = args[args.indexOf('--embedder') + 1]
-    const preset = args.includes('--embedder') && presetId ? findPreset(presetId) : undefined
-    if (args.includes('--embedder') && preset?.task !== 'embedding')
-      throw new Error(`--embedder needs an embedding preset id, got ${presetId ?? 'nothing'}`)
+    const presetId = values.embedder
+    const preset = presetId ? findPreset(presetId) : undefined
+    if (presetId !== undefined && preset?.task !== 'embedding')
+      throw new Error(`--embedder needs an embedding preset id, got ${presetId || 'nothing'}`)
     let modelsDir = join(work, 'models')
     let embedding: { model: string; dim: number; dtype: string } | null = null
     if (haveTokenizer && preset?.task === 'embedding') {
@@ -133,7 +138,7 @@ export async function benchIngest(processConfig: BenchProcessConfig, args: strin
 
     // --embedded: the same pipeline against the embedded PGlite server `pnpm start` runs without
     // DATABASE_URL (in memory), to compare with native Postgres.
-    if (args.includes('--embedded')) {
+    if (values.embedded) {
       const server = await startEmbeddedPostgres()
       try {
         const embedded = await pipelineRun({ ...config, databaseUrl: server.url }, 'embedded')
