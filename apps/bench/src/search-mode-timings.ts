@@ -48,9 +48,9 @@ export async function timeSearchModes(
 
 /**
  * The exact top 10 of each mode for the first `count` questions. Computed once, after every timed
- * pass: each exact scan reads the whole table for seconds on both cores, and the checkpoint and
- * hint-bit writes it leaves behind slowed the timed pass that followed it (1M chunks, stop 41:
- * hybrid p99 57 ms in the first pass, 91 ms in the second, timed right after the exact scans).
+ * pass, so that no pass follows the bench's own scans: each reads the whole table for seconds on
+ * both cores and leaves pages to write (1M chunks, stop 41: hybrid p99 57 ms in the first pass,
+ * 91 ms in the second, timed right after them; a serving database runs no such scans).
  */
 export async function exactReferences(
   pool: Pool,
