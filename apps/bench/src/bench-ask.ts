@@ -147,9 +147,7 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
         const started = performance.now()
         await pool.query('DROP INDEX chunks_embedding_hnsw_idx')
         await storeAs(precisions[0] ?? 'half')
-        await bulkLoad(pool, () => storeChunks(pool, source(), { count: size, vectorOf }), {
-          memory: embedded ? '512MB' : '2GB',
-        })
+        await bulkLoad(pool, () => storeChunks(pool, source(), { count: size, vectorOf }), { embedded })
         console.log(
           `${size} ${corpusDir ? 'distinct ' : ''}chunks of real text (${Math.ceil(size / 20)} documents) loaded with their vectors in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         )

@@ -66,7 +66,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
         pool,
         () =>
           storeChunks(pool, corpus ? distinctChunks(base, corpus) : perturbedCopies(base), { count: size }),
-        { memory: embedded ? '512MB' : '2GB' },
+        { embedded },
       )
       const loadMs = performance.now() - loadStarted
       const disk = (

@@ -9,7 +9,7 @@ import type { Pool } from '@rag/db'
 export async function bulkLoad<T>(
   pool: Pool,
   load: () => Promise<T>,
-  { memory = '2GB' }: { memory?: string } = {},
+  { embedded = false }: { embedded?: boolean } = {},
 ): Promise<T> {
   await pool.query(`DROP INDEX chunks_terms_idx;
     ALTER TABLE chunks DISABLE TRIGGER chunks_stats_insert;
@@ -17,8 +17,8 @@ export async function bulkLoad<T>(
   const loaded = await load()
   const client = await pool.connect()
   try {
-    // The embedded PGlite server, a 32-bit process, takes at most 2 GB − 1 kB.
-    await client.query(`SET maintenance_work_mem = '${memory}'`)
+    // The embedded PGlite server, a 32-bit process, takes at most 2 GB − 1 kB (and has less to give).
+    await client.query(`SET maintenance_work_mem = '${embedded ? '512MB' : '2GB'}'`)
     await client.query('CREATE INDEX chunks_terms_idx ON chunks USING gin (terms) WITH (fastupdate = off)')
     await client.query('BEGIN')
     // The statistics of what is in the tables now, as chunks_stats_added and sections_stats_added count them.
