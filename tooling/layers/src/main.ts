@@ -1,30 +1,40 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { checkLayers, formatViolation, type SourceFile } from './check-layers.ts'
 
-// `pnpm lint` runs this after Biome: the layering rules over every source file of apps/ and packages/.
+// `pnpm lint` runs this after Biome: the layering rules over every source file of apps/ and
+// packages/. The files are git's own list (tracked and new, ignored ones left out): walking the
+// folders followed every package's node_modules symlinks (348,000 entries for one package).
 const root = process.argv[2] ?? '.'
-const files: SourceFile[] = []
-const appPackages = new Set<string>()
-for (const layer of ['apps', 'packages']) {
-  for (const unit of readdirSync(join(root, layer))) {
-    if (layer === 'apps') {
-      const manifest = JSON.parse(readFileSync(join(root, layer, unit, 'package.json'), 'utf8')) as {
-        name: string
-      }
-      appPackages.add(manifest.name)
-    }
-    for (const entry of readdirSync(join(root, layer, unit), { recursive: true, encoding: 'utf8' })) {
-      if (
-        !/\.tsx?$/.test(entry) ||
-        entry.split('/').some((part) => part === 'node_modules' || part === 'dist')
-      )
-        continue
-      const path = `${layer}/${unit}/${entry}`
-      files.push({ path, text: readFileSync(join(root, path), 'utf8') })
-    }
+
+/** The files git knows (committed, staged or new and not ignored) matching the patterns. */
+const gitFiles = (...patterns: string[]) =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...patterns], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+    .split('\n')
+    .filter(Boolean)
+
+const read = (path: string) => {
+  try {
+    return readFileSync(join(root, path), 'utf8')
+  } catch {
+    return null // deleted in the work tree, not yet in the index
   }
 }
+
+const files: SourceFile[] = gitFiles('apps', 'packages')
+  .filter((path) => /\.tsx?$/.test(path))
+  .flatMap((path) => {
+    const text = read(path)
+    return text === null ? [] : [{ path, text }]
+  })
+const appPackages = new Set(
+  gitFiles('apps/*/package.json').map((path) => (JSON.parse(read(path) ?? '{}') as { name: string }).name),
+)
 const violations = checkLayers(files, appPackages)
 for (const violation of violations) console.error(formatViolation(violation))
 if (violations.length > 0) {
