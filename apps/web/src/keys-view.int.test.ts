@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
 
@@ -38,6 +38,13 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
     await server?.close()
   })
 
+  /** Opens the app and signs in with the key prompt, as a person does. */
+  const signedIn = async (page: Page, key: string, hash = '') => {
+    await page.goto(`${server.baseUrl}/${hash}`)
+    await page.fill('form.key-prompt input', key)
+    await page.click('form.key-prompt button[type=submit]')
+  }
+
   const withKey = (key: string) =>
     fetch(`${server.baseUrl}/documents`, { headers: { authorization: `Bearer ${key}` } }).then(
       (r) => r.status,
@@ -46,7 +53,7 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
   it('lets an admin make a key (shown once) and revoke it; a reader sees no Keys view', async () => {
     const page = await (await browser.newContext({ locale: 'en-US' })).newPage()
     page.on('dialog', (dialog) => void dialog.accept())
-    await page.goto(`${server.baseUrl}/?api_key=${ADMIN}#/keys`)
+    await signedIn(page, ADMIN, '#/keys')
     await expect.poll(() => page.locator('[data-principal]').textContent()).toContain('API_KEY (admin)')
     await page.locator('.key-form input').first().fill('handbook-bot')
     await page.locator('.key-form select').selectOption('reader')
@@ -60,7 +67,7 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
 
     // The reader's own page: no Keys view in its navigation.
     const reader = await (await browser.newContext({ locale: 'en-US' })).newPage()
-    await reader.goto(`${server.baseUrl}/?api_key=${made}`)
+    await signedIn(reader, made)
     await expect
       .poll(() => reader.locator('[data-principal]').textContent())
       .toContain('handbook-bot (reader)')

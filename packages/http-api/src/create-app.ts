@@ -14,6 +14,7 @@ import { auditTrail } from './middleware/audit-trail.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { rejectCrossOrigin } from './middleware/cross-origin.ts'
 import { KeyAttempts } from './middleware/key-attempts.ts'
+import { publicOrigin } from './middleware/public-origin.ts'
 import { rateLimit, sharedRateLimiter } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { Revocations } from './middleware/revocations.ts'
@@ -98,13 +99,17 @@ export function createApp(deps: GatewayDeps) {
     )
   }
   const addressOf = (c: Context) => clientAddress(c, access.trustedProxies ?? [])
+  // Reached over TLS (itself, or through a trusted proxy): the key cookie is then `__Host-`.
+  const isSecure = (c: Context) => publicOrigin(c, access.trustedProxies ?? []).startsWith('https:')
   const attempts = new KeyAttempts(KEY_ATTEMPTS_PER_MINUTE)
   app.use(rejectCrossOrigin({ allowedOrigins: access.corsOrigins }))
   const resolveKey = keyResolver(access.apiKeys, (key) =>
     key.startsWith(SESSION_PREFIX) ? principalOfSession(deps.pool, key) : principalOfKey(deps.pool, key),
   )
   const revocations = new Revocations(resolveKey, deps.revocationChannel)
-  app.use(requireApiKey({ keys: access.apiKeys, resolve: resolveKey, open: isOpenPath, attempts, addressOf }))
+  app.use(
+    requireApiKey({ keys: access.apiKeys, resolve: resolveKey, open: isOpenPath, attempts, addressOf, isSecure }),
+  )
   app.use(authorizeRoutes(isOpenPath))
   app.use(auditTrail({ pool: deps.pool, logger: deps.logger, addressOf }))
   // Counted in Redis under the installation's prefix: every gateway replica shares the limits.
@@ -141,13 +146,14 @@ export function createApp(deps: GatewayDeps) {
     sessionRoutes(access.apiKeys, {
       attempts,
       addressOf,
+      isSecure,
       resolve: resolveKey,
       pool: deps.pool,
       singleSignOn: deps.singleSignOn,
       revocations,
     }),
   )
-  app.route('/', singleSignOnRoutes({ ...deps, trustedProxies: access.trustedProxies ?? [], addressOf }))
+  app.route('/', singleSignOnRoutes({ ...deps, trustedProxies: access.trustedProxies ?? [], addressOf, isSecure }))
   mountApiDocs(app, access.trustedProxies ?? [])
   mountMcp(app, revocations)
   mountMetrics(app, metrics, deps)

@@ -77,7 +77,7 @@ describe('cross-site requests (CSRF)', () => {
 })
 
 describe('guessing keys', () => {
-  it('wrong keys on any route, in any header or as ?api_key=, share one limit per address', async () => {
+  it('wrong keys on any route, in any header or cookie, share one limit per address', async () => {
     const request = await gatewayWith()
     const tries = [
       () =>
@@ -85,7 +85,7 @@ describe('guessing keys', () => {
           headers: { authorization: 'Bearer guess-1', 'x-forwarded-for': '10.0.0.1' },
         }),
       () => request('/search?q=x', { headers: { 'x-api-key': 'guess-2', 'x-forwarded-for': '10.0.0.2' } }),
-      () => request('/healthz?api_key=guess-3'),
+      () => request('/healthz', { headers: { cookie: 'rag_api_key=guess-3' } }),
       () =>
         request('/session', {
           method: 'POST',
@@ -96,7 +96,7 @@ describe('guessing keys', () => {
     const statuses: number[] = []
     for (let i = 0; i < 12; i++)
       statuses.push((await (tries[i % tries.length] as () => Promise<Response>)()).status)
-    // ?api_key= on the open /healthz answers as health does; a wrong one still counts.
+    // A cookie on the open /healthz answers as health does; a wrong one still counts.
     expect(statuses.slice(0, 10).filter((status) => status === 429)).toEqual([])
     expect(statuses.slice(0, 10).filter((status) => status === 401)).toHaveLength(8)
     expect(statuses.slice(10)).toEqual([429, 429])
@@ -124,11 +124,39 @@ describe('guessing keys', () => {
   })
 })
 
-describe('signing in by address', () => {
-  it('?api_key= sends the browser back to a path on this site only', async () => {
+describe('signing in', () => {
+  it('a key in the address signs nobody in: 400, no cookie', async () => {
     const request = await gatewayWith()
-    const response = await request('//evil.example/?api_key=a-long-enough-test-key')
-    expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/evil.example/')
+    const response = await request('/admin/queues?api_key=a-long-enough-test-key')
+    expect(response.status).toBe(400)
+    expect(response.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('never replaces a browser signed in as someone else silently: 409, or replace: true and an audit entry', async () => {
+    const request = await gatewayWith()
+    const admin = { authorization: 'Bearer a-long-enough-test-key' }
+    const made = await request('/keys', {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'other', role: 'reader' }),
+    })
+    const other = ((await made.json()) as { key: string }).key
+    const signIn = (body: Record<string, unknown>) =>
+      request('/session', {
+        method: 'POST',
+        headers: { ...cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify(body),
+      })
+    const refused = await signIn({ apiKey: other })
+    expect(refused.status).toBe(409)
+    expect(refused.headers.get('set-cookie')).toBeNull()
+    expect(await refused.text()).toMatch(/already signed in as API_KEY \(admin\)/)
+    // The same key again is no switch.
+    expect((await signIn({ apiKey: 'a-long-enough-test-key' })).status).toBe(204)
+    const switched = await signIn({ apiKey: other, replace: true })
+    expect(switched.status).toBe(204)
+    const audit = await request('/audit?action=sign-in', { headers: admin })
+    const entries = ((await audit.json()) as { entries: { detail: Record<string, unknown> }[] }).entries
+    expect(entries[0]?.detail.replaced).toBe('bootstrap')
   })
 })

@@ -1,20 +1,21 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { bareApp } from '../testing/bare-app.ts'
-import { KEY_COOKIE, keyOwner, keyResolver, requireApiKey } from './api-key.ts'
+import { keyOwner, keyResolver, requireApiKey } from './api-key.ts'
 import { KeyAttempts } from './key-attempts.ts'
+import { KEY_COOKIE, SECURE_KEY_COOKIE } from './key-cookie.ts'
 
-const gate = (attempts = new KeyAttempts(10), keys = ['key-one', 'key-two']) =>
-  bareApp(
-    requireApiKey({
-      keys,
-      // Only the bootstrap keys here: the key table is the integration tests'.
-      resolve: keyResolver(keys, async () => null),
-      open: (path) => path === '/healthz',
-      attempts,
-      addressOf: (c) => c.req.header('x-test-address') ?? 'local',
-    }),
-  )
+const keyCheck = (attempts = new KeyAttempts(10), keys = ['key-one', 'key-two']) =>
+  requireApiKey({
+    keys,
+    // Only the bootstrap keys here: the key table is the integration tests'.
+    resolve: keyResolver(keys, async () => null),
+    open: (path) => path === '/healthz',
+    attempts,
+    addressOf: (c) => c.req.header('x-test-address') ?? 'local',
+    isSecure: (c) => c.req.header('x-test-tls') === 'yes',
+  })
+const gate = (attempts?: KeyAttempts, keys?: string[]) => bareApp(keyCheck(attempts, keys))
 
 describe('requireApiKey', () => {
   it('lets open paths through, and refuses others without a key, saying how to send one', async () => {
@@ -41,17 +42,51 @@ describe('requireApiKey', () => {
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer realm="rag", error="invalid_token", /)
   })
 
-  it('moves a key given in the address into an HttpOnly cookie and back to the same site', async () => {
+  it('never takes a key from the address: a link cannot sign a browser in as whoever made it', async () => {
     const response = await gate().request('/documents?api_key=key-one&x=1')
-    expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/documents?x=1')
-    expect(response.headers.get('set-cookie')).toMatch(
-      /^rag_api_key=key-one; Path=\/; HttpOnly; SameSite=Strict/,
+    expect(response.status).toBe(400)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(await response.text()).toMatch(/a key in the address \(\?api_key=\) is not accepted/)
+    // An open path answers as itself, and sets nothing either.
+    const open = await gate().request('/healthz?api_key=key-one')
+    expect(open.status).toBe(200)
+    expect(open.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('refuses and clears two key cookies (one tossed by another site on this host), never taking the first', async () => {
+    const tossed = { cookie: `${KEY_COOKIE}=key-two; ${KEY_COOKIE}=key-one` }
+    const response = await gate().request('/ask/123', { headers: tossed })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toMatch(/carries 2 rag_api_key cookies/)
+    // Cleared at every narrower path it can have been set for from this host; the gateway's own
+    // (Path=/) stays, so the next request is the signed-in user's again.
+    const cleared = response.headers.getSetCookie()
+    for (const path of ['/ask', '/ask/123'])
+      expect(cleared).toContain(`${KEY_COOKIE}=; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=0`)
+    expect(cleared.some((header) => header.includes('Path=/;'))).toBe(false)
+    // Health still answers (and clears them).
+    const health = await gate().request('/healthz', { headers: tossed })
+    expect(health.status).toBe(200)
+    expect(health.headers.getSetCookie().length).toBeGreaterThan(0)
+  })
+
+  it('answers a cookie that does not decode with 400 on any route, never a 500', async () => {
+    const broken = { cookie: `${KEY_COOKIE}=%E0%A4%A` }
+    const response = await gate().request('/documents', { headers: broken })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toMatch(/not validly encoded/)
+    expect(response.headers.getSetCookie()).toContain(
+      `${KEY_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`,
     )
-    // `//evil.example` would be another site: the way back stays on this one.
-    expect((await gate().request('//evil.example/?api_key=key-one')).headers.get('location')).toBe(
-      '/evil.example/',
-    )
+    expect((await gate().request('/healthz', { headers: broken })).status).toBe(200)
+  })
+
+  it('behind TLS reads only the __Host- cookie, which another site cannot set', async () => {
+    const tls = { 'x-test-tls': 'yes' }
+    expect((await gate().request('/x', { headers: { ...tls, cookie: `${KEY_COOKIE}=key-one` } })).status).toBe(401)
+    expect(
+      (await gate().request('/x', { headers: { ...tls, cookie: `${SECURE_KEY_COOKIE}=key-one` } })).status,
+    ).toBe(200)
   })
 
   it('refuses an address with 429 past its wrong keys a minute, whatever key it then presents', async () => {
@@ -73,7 +108,7 @@ describe('requireApiKey', () => {
   })
 
   it('names a request by a fingerprint of its key, never the key', async () => {
-    const app = new Hono().get('/owner', (c) => c.text(keyOwner(c)))
+    const app = new Hono().use(keyCheck(undefined, [])).get('/owner', (c) => c.text(keyOwner(c)))
     const owner = await (await app.request('/owner', { headers: { authorization: 'Bearer key-one' } })).text()
     expect(owner).toMatch(/^key:[0-9a-f]{32}$/)
     expect(owner).not.toContain('key-one')

@@ -3,10 +3,13 @@ import { BOOTSTRAP_ADMIN, LOCAL_ADMIN, type Principal } from '@rag/access'
 import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from '../http-error.ts'
 import type { KeyAttempts } from './key-attempts.ts'
+import { clearingKeyCookies, type KeyCookie, readKeyCookie } from './key-cookie.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {
     principal: Principal
+    /** The key or session token the request presented, read once by requireApiKey. */
+    presentedKey: string | undefined
   }
 }
 
@@ -41,8 +44,6 @@ const KEY_EXPECTED =
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
-export const KEY_COOKIE = 'rag_api_key'
-
 /** Whether a key is one of the configured ones (SHA-256 digests compared in constant time). */
 export function keyChecker(keys: string[]): (key: string) => boolean {
   const digests = keys.map(digest)
@@ -52,32 +53,23 @@ export function keyChecker(keys: string[]): (key: string) => boolean {
   }
 }
 
-/** The cookie a browser keeps its key in: HttpOnly (no script reads it), sent to this origin only. */
-export const keyCookie = (key: string, maxAgeSeconds?: number) =>
-  `${KEY_COOKIE}=${encodeURIComponent(key)}; Path=/; HttpOnly; SameSite=Strict${
-    maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`
-  }`
-
 /**
- * The key a request presents: `Authorization: Bearer <key>`, `X-API-Key: <key>`, or the cookie a
- * browser got from `?api_key=` (a page cannot send headers when it is opened by its address).
+ * The key a request presents: `Authorization: Bearer <key>`, `X-API-Key: <key>`, or the one key
+ * cookie a browser got from POST /session or single sign-on (`secure`: the `__Host-` one). Never
+ * the address: a key in a link could sign a browser in as whoever made the link.
  */
-export function presentedKey(header: (name: string) => string | undefined): string | undefined {
-  const bearer = header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
-  const cookie = header('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${KEY_COOKIE}=`))
-    ?.slice(KEY_COOKIE.length + 1)
-  return (
-    (bearer ?? header('x-api-key') ?? (cookie ? decodeURIComponent(cookie) : undefined))?.trim() || undefined
-  )
+export function presentedCredential(
+  header: (name: string) => string | undefined,
+  secure: boolean,
+): KeyCookie {
+  const bearer = header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim()
+  const key = bearer || header('x-api-key')?.trim()
+  if (key) return { kind: 'one', key }
+  return readKeyCookie(header('cookie'), secure)
 }
 
-/** A same-origin path to send a browser back to: `//host` would leave the site. */
-export function sameOriginPath(url: URL): string {
-  return `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`
-}
+/** The key the request presented, as requireApiKey read it (undefined: none). */
+export const presentedKey = (c: Context): string | undefined => c.get('presentedKey')
 
 function tooManyAttempts(seconds: number): HttpError {
   return new HttpError(429, `too many wrong API keys from this address; try again in ${seconds} s`, {
@@ -88,10 +80,12 @@ function tooManyAttempts(seconds: number): HttpError {
 /**
  * With API keys configured, every request but the open paths must present a key: one of API_KEY(S)
  * (compared in constant time: the bootstrap admin) or one of the key table (its hash looked up,
- * unrevoked), and acts as its principal. Every wrong key, on any route (also `?api_key=` on an
- * open path), counts against the client's address; past the limit the address is refused (429)
- * whatever it presents. Without API_KEY the gateway is loopback-only (see main.ts) and acts as the
- * local admin, or as a table key when one is presented.
+ * unrevoked), and acts as its principal. Every wrong key, on any route, counts against the
+ * client's address; past the limit the address is refused (429) whatever it presents. Without
+ * API_KEY the gateway is loopback-only (see main.ts) and acts as the local admin, or as a table key
+ * when one is presented. A key in the address (`?api_key=`) is refused: a link or a page elsewhere
+ * could otherwise sign a browser in as whoever made it. Two key cookies, or one that does not
+ * decode, are cleared and refused (400) — ignored on open paths, so health and the page still load.
  */
 export function requireApiKey({
   keys,
@@ -99,16 +93,31 @@ export function requireApiKey({
   open,
   attempts,
   addressOf,
+  isSecure = () => false,
 }: {
   keys: string[]
   resolve: KeyResolver
   open: (path: string, method: string) => boolean
   attempts: KeyAttempts
   addressOf: (c: Context) => string
+  /** Whether the client reached the gateway over TLS (the cookie is then `__Host-`). */
+  isSecure?: (c: Context) => boolean
 }): MiddlewareHandler {
   return async function apiKeyMiddleware(c, next) {
-    const fromQuery = c.req.query('api_key')
-    const key = fromQuery ?? presentedKey((name) => c.req.header(name))
+    const isOpen = open(c.req.path, c.req.method)
+    if (c.req.query('api_key') !== undefined && !isOpen)
+      throw new HttpError(
+        400,
+        'a key in the address (?api_key=) is not accepted: send it as Authorization: Bearer <key> or X-API-Key: <key>, or sign in on the web app',
+      )
+    const presented = presentedCredential((name) => c.req.header(name), isSecure(c))
+    if (presented.kind === 'refused') {
+      for (const cookie of clearingKeyCookies(c.req.path, presented.clearOurs))
+        c.header('Set-Cookie', cookie, { append: true })
+      if (!isOpen) throw new HttpError(400, presented.problem)
+    }
+    const key = presented.kind === 'one' ? presented.key : undefined
+    c.set('presentedKey', key)
     if (keys.length === 0) {
       // Loopback only: the local user, narrowed to a table key's grants when one is presented.
       const principal = key ? await resolve(key).catch(() => null) : null
@@ -126,15 +135,8 @@ export function requireApiKey({
       principal = await resolve(key)
       if (!principal) attempts.fail(address)
     }
-    if (fromQuery && principal) {
-      // A browser opening a page with ?api_key=: keep the key in a cookie, drop it from the address.
-      const url = new URL(c.req.url)
-      url.searchParams.delete('api_key')
-      c.header('Set-Cookie', keyCookie(fromQuery))
-      return c.redirect(sameOriginPath(url), 303)
-    }
     if (principal) c.set('principal', principal)
-    if (open(c.req.path, c.req.method)) return next()
+    if (isOpen) return next()
     if (!key) {
       // A hint for clients that would otherwise start an OAuth login (the MCP Inspector): a key, no login.
       c.header('WWW-Authenticate', `Bearer realm="rag", error_description="${KEY_EXPECTED}"`)
@@ -159,7 +161,7 @@ export function keyOwner(c: Context): string {
   // A person signed in owns their things across sign-ins (each sign-in is a new session token).
   const principal = c.get('principal')
   if (principal?.id.startsWith('user:')) return principal.id
-  const key = c.req.query('api_key') ?? presentedKey((name) => c.req.header(name))
+  const key = presentedKey(c)
   return key ? keyFingerprint(key) : 'local'
 }
 

@@ -3,6 +3,13 @@ import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import type { Context, MiddlewareHandler } from 'hono'
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** What a route adds to its audit entry (e.g. the session a sign-in replaced). */
+    auditDetail: Record<string, unknown>
+  }
+}
+
 /** The requests the audit log records, by what succeeded (2xx): one place, for every door. */
 const AUDITED: { method: string; pattern: RegExp; action: AuditAction }[] = [
   { method: 'POST', pattern: /^\/documents(\/url)?$/, action: 'upload' },
@@ -46,7 +53,7 @@ export function auditTrail({
       action: rule.action,
       target: target === 'url' ? null : target,
       address: addressOf(c),
-      detail: { path: c.req.path, status: c.res.status },
+      detail: { path: c.req.path, status: c.res.status, ...c.get('auditDetail') },
     }).catch((error: unknown) => logger.warn({ err: error, action: rule.action }, 'audit log write failed'))
   }
 }

@@ -50,7 +50,7 @@ export function rateLimit({
 }): MiddlewareHandler {
   return async function rateLimitMiddleware(c, next) {
     if (perMinute <= 0) return next()
-    const key = presentedKey((name) => c.req.header(name))
+    const key = presentedKey(c)
     // Counted under the key's fingerprint: Redis key names never hold a key.
     const caller = key ? keyFingerprint(key) : `addr:${addressOf(c)}`
     try {

@@ -31,7 +31,7 @@ export class Revocations {
   watch(c: Context): { signal: AbortSignal; stop: () => void } {
     const controller = new AbortController()
     const principal = c.get('principal')
-    const key = c.req.query('api_key') ?? presentedKey((name) => c.req.header(name))
+    const key = presentedKey(c)
     if (!principal || !key) return { signal: controller.signal, stop: () => {} }
     const credential = credentialOf(principal)
     const end = () => controller.abort(new Error('revoked'))

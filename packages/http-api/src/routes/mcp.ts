@@ -26,7 +26,7 @@ export function mountMcp(app: OpenAPIHono, revocations?: Revocations) {
   app.all('/mcp', (c) => {
     const client = createGatewayClient({
       baseUrl: new URL(c.req.url).origin,
-      apiKey: presentedKey((name) => c.req.header(name)),
+      apiKey: presentedKey(c),
       fetch: (url, init) => Promise.resolve(app.fetch(new Request(url, init), c.env)),
     })
     const principal = c.get('principal')

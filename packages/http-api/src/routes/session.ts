@@ -5,7 +5,8 @@ import type { Pool } from '@rag/db'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
-import { type KeyResolver, keyCookie, presentedKey } from '../middleware/api-key.ts'
+import { type KeyResolver, presentedKey } from '../middleware/api-key.ts'
+import { keyCookieHeader } from '../middleware/key-cookie.ts'
 import type { KeyAttempts } from '../middleware/key-attempts.ts'
 import type { Revocations } from '../middleware/revocations.ts'
 import { commonErrors, crossSiteErrors, errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
@@ -46,7 +47,15 @@ const loginRoute = createRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: z.object({ apiKey: z.string().min(1, 'must not be empty') }) },
+        'application/json': {
+          schema: z.object({
+            apiKey: z.string().min(1, 'must not be empty'),
+            replace: z.boolean().optional().openapi({
+              description:
+                'This browser is signed in as someone else: true signs that one out and this key in (recorded in the audit log); without it, 409',
+            }),
+          }),
+        },
       },
     },
   },
@@ -55,6 +64,7 @@ const loginRoute = createRoute({
     ...commonErrors,
     ...crossSiteErrors,
     401: errorResponse('Not a valid key'),
+    409: errorResponse('This browser is already signed in as someone else (send replace: true to switch)'),
     413: errorResponse('Body too large'),
     415: errorResponse('The body is not application/json'),
     429: errorResponse('Too many wrong keys from this address'),
@@ -79,6 +89,7 @@ export function sessionRoutes(
   {
     attempts,
     addressOf,
+    isSecure,
     resolve,
     pool,
     singleSignOn,
@@ -86,6 +97,7 @@ export function sessionRoutes(
   }: {
     attempts: KeyAttempts
     addressOf: (c: Context) => string
+    isSecure: (c: Context) => boolean
     resolve: KeyResolver
     pool: Pool
     singleSignOn?: SingleSignOn
@@ -117,7 +129,10 @@ export function sessionRoutes(
       )
     })
     .openapi(loginRoute, async (c) => {
-      const { apiKey } = c.req.valid('json')
+      const { apiKey, replace } = c.req.valid('json')
+      // Who this browser already is (its cookie, read by the key check): never replaced silently.
+      const before = c.get('principal')
+      const signedIn = keys.length > 0 && before !== undefined && presentedKey(c) !== undefined
       if (keys.length > 0) {
         const address = addressOf(c)
         const wait = attempts.blockedFor(address)
@@ -130,21 +145,29 @@ export function sessionRoutes(
           attempts.fail(address)
           throw new HttpError(401, 'invalid API key')
         }
+        if (signedIn && before.id !== principal.id) {
+          if (!replace)
+            throw new HttpError(
+              409,
+              `this browser is already signed in as ${before.name} (${before.role}); sign out first, or send replace: true to switch`,
+            )
+          c.set('auditDetail', { replaced: before.id })
+        }
         // Who signed in, for the audit log (the route is open: nobody was before).
         c.set('principal', principal)
       }
-      c.header('Set-Cookie', keyCookie(apiKey.trim()))
+      c.header('Set-Cookie', keyCookieHeader(apiKey.trim(), { secure: isSecure(c) }))
       return c.body(null, 204)
     })
     .openapi(logoutRoute, async (c) => {
-      const token = presentedKey((name) => c.req.header(name))
+      const token = presentedKey(c)
       const principal = c.get('principal')
       if (token?.startsWith(SESSION_PREFIX) && principal) {
         // A person's session ends for good (its token is refused everywhere from now on).
         await endUserSession(pool, token)
         await revocations?.announce(credentialOf(principal))
       }
-      c.header('Set-Cookie', keyCookie('', 0))
+      c.header('Set-Cookie', keyCookieHeader('', { secure: isSecure(c), maxAgeSeconds: 0 }))
       return c.body(null, 204)
     })
 }

@@ -7,7 +7,7 @@ import type { Logger } from '@rag/log'
 import { type OidcSignIn, SignInError } from '@rag/sign-in'
 import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
-import { keyCookie } from '../middleware/api-key.ts'
+import { keyCookieHeader } from '../middleware/key-cookie.ts'
 import { publicOrigin } from '../middleware/public-origin.ts'
 import { errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -102,13 +102,14 @@ export function singleSignOnRoutes(deps: {
   singleSignOn?: SingleSignOn
   trustedProxies: string[]
   addressOf: (c: Context) => string
+  isSecure: (c: Context) => boolean
 }) {
   const configured = () => {
     if (!deps.singleSignOn)
       throw new HttpError(404, 'single sign-on is not configured here (OIDC_ISSUER); sign in with an API key')
     return deps.singleSignOn
   }
-  const secure = (c: Context) => (publicOrigin(c, deps.trustedProxies).startsWith('https:') ? '; Secure' : '')
+  const secure = (c: Context) => (deps.isSecure(c) ? '; Secure' : '')
   const signInCookie = (c: Context, value: string, maxAge: number) =>
     `${SIGN_IN_COOKIE}=${value}; Path=/auth/oidc; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure(c)}`
   const failed = (c: Context, problem: SignInProblem, error?: unknown) => {
@@ -148,6 +149,7 @@ export function singleSignOnRoutes(deps: {
       try {
         const person = await oidc.finish(callbackUrl, pending)
         const { token, id: sessionId } = await createUserSession(deps.pool, person, sessionHours)
+        const signedIn = c.get('principal')
         const principal = {
           id: `user:${person.subject}`,
           name: person.name,
@@ -158,9 +160,15 @@ export function singleSignOnRoutes(deps: {
           action: 'sign-in',
           target: sessionId,
           address: deps.addressOf(c),
-          detail: { method: 'oidc', groups: person.groups, collections: person.collections },
+          detail: {
+            method: 'oidc',
+            groups: person.groups,
+            collections: person.collections,
+            // This browser was signed in as someone else: the sign-in it started replaces that one.
+            ...(signedIn && signedIn.id !== principal.id ? { replaced: signedIn.id } : {}),
+          },
         }).catch((error: unknown) => deps.logger.warn({ err: error }, 'audit log write failed'))
-        c.header('Set-Cookie', `${keyCookie(token, sessionHours * 3600)}${secure(c)}`)
+        c.header('Set-Cookie', keyCookieHeader(token, { secure: deps.isSecure(c), maxAgeSeconds: sessionHours * 3600 }))
         c.header('Set-Cookie', signInCookie(c, '', 0), { append: true })
         return c.html(continuePage(pending.returnTo), 200)
       } catch (error) {
