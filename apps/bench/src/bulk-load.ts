@@ -22,19 +22,7 @@ export async function bulkLoad<T>(
     await client.query('CREATE INDEX chunks_terms_idx ON chunks USING gin (terms) WITH (fastupdate = off)')
     await client.query('BEGIN')
     // The statistics of what is in the tables now, as chunks_stats_added and sections_stats_added count them.
-    await client.query(`DELETE FROM term_stats;
-      INSERT INTO term_stats (term, df)
-      SELECT term, count(*) FROM (
-        SELECT DISTINCT c.id, t.term FROM chunks c, unnest(c.terms) AS t(term)
-        UNION ALL
-        SELECT c.id, ' ' || p.pair FROM chunks c, unnest(c.bigrams) AS p(pair)
-      ) x GROUP BY term;
-      UPDATE corpus_stats SET
-        chunks = (SELECT count(*) FROM chunks),
-        terms = (SELECT coalesce(sum(term_count), 0) FROM chunks),
-        bigrams = (SELECT coalesce(sum(bigram_count), 0) FROM chunks),
-        sections = (SELECT count(*) FROM sections),
-        section_terms = (SELECT coalesce(sum(term_count), 0) FROM sections);
+    await client.query(`SELECT recount_keyword_stats();
       ALTER TABLE chunks ENABLE TRIGGER chunks_stats_insert;
       ALTER TABLE sections ENABLE TRIGGER sections_stats_insert`)
     await client.query('COMMIT')

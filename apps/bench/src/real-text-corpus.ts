@@ -86,7 +86,13 @@ export interface StoreChunksOptions {
   vectorOf?: (terms: string[]) => number[]
   /** Store the parent sections' text (what an answer prompt reads); search alone does not need it. */
   sectionText?: boolean
+  /** Documents dealt in turn to this many collections (`c0`, `c1`, …); 1: all in `default`. */
+  collections?: number
 }
+
+/** The collection a bench document goes to, dealt in turn over `collections`. */
+export const benchCollection = (document: number, collections: number) =>
+  collections > 1 ? `c${document % collections}` : 'default'
 
 /** Inserts in flight at once: the database's work (arrays, indexes) overlaps the next document's JSON. */
 const INSERTS_IN_FLIGHT = 3
@@ -99,15 +105,15 @@ const INSERTS_IN_FLIGHT = 3
 export async function storeChunks(
   pool: Pool,
   source: AsyncIterable<ChunkToStore> | Iterable<ChunkToStore>,
-  { count, chunksPerDocument = 20, vectorOf, sectionText = false }: StoreChunksOptions,
+  { count, chunksPerDocument = 20, vectorOf, sectionText = false, collections = 1 }: StoreChunksOptions,
 ): Promise<number> {
   let made = 0
   let document = 0
   let batch: ChunkToStore[] = []
   const inFlight = new Set<Promise<void>>()
   const flush = async () => {
-    const insert = insertDocument(pool, document++, batch, { vectorOf, sectionText }).finally(() =>
-      inFlight.delete(insert),
+    const insert = insertDocument(pool, document++, batch, { vectorOf, sectionText, collections }).finally(
+      () => inFlight.delete(insert),
     )
     inFlight.add(insert)
     made += batch.length
@@ -129,15 +135,19 @@ async function insertDocument(
   pool: Pool,
   document: number,
   items: ChunkToStore[],
-  { vectorOf, sectionText }: Pick<StoreChunksOptions, 'vectorOf' | 'sectionText'>,
+  {
+    vectorOf,
+    sectionText,
+    collections = 1,
+  }: Pick<StoreChunksOptions, 'vectorOf' | 'sectionText' | 'collections'>,
 ) {
   const passages = [...new Set(items.map((item) => item.passage))]
   const parents = passages.map((passage) => items.find((item) => item.passage === passage)?.parent)
   const id = `00000000-0000-4000-8000-${document.toString(16).padStart(12, '0')}`
   await pool.query(
     `WITH d AS (
-       INSERT INTO documents (id, filename, source_type, stored_path, content_hash, size_bytes, status, active_hash)
-       VALUES ($1::uuid, $2, 'text', '-', 'h', 0, 'ready', 'h') RETURNING id),
+       INSERT INTO documents (id, collection, filename, source_type, stored_path, content_hash, size_bytes, status, active_hash)
+       VALUES ($1::uuid, $${vectorOf ? 6 : 5}, $2, 'text', '-', 'h', 0, 'ready', 'h') RETURNING id),
      s AS (
        INSERT INTO sections (document_id, content_hash, ordinal, source_id, text, term_tf, term_count)
        SELECT d.id, 'h', p.i - 1, $2, coalesce(p.v ->> 'text', ''), p.v -> 'termTf', (p.v ->> 'termCount')::int
@@ -157,6 +167,7 @@ async function insertDocument(
       JSON.stringify(parents.map((parent) => (sectionText ? parent : { ...parent, text: undefined }))),
       JSON.stringify(items.map(({ chunk, passage }) => ({ ...chunk, parent: passages.indexOf(passage) }))),
       ...(vectorOf ? [JSON.stringify(items.map(({ chunk }) => toSql(vectorOf(chunk.words))))] : []),
+      benchCollection(document, collections),
     ],
   )
 }

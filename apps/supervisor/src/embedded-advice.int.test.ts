@@ -18,7 +18,9 @@ describe('the advice to move off the embedded database', () => {
     })
     expect(await adviseOnEmbeddedSize(db.pool, logger)).toBe(0)
     expect(lines).toEqual([])
-    await db.pool.query('UPDATE corpus_stats SET chunks = $1', [EMBEDDED_CHUNK_ADVICE + 1])
+    await db.pool.query("INSERT INTO corpus_stats (collection, chunks) VALUES ('a', $1), ('b', 2)", [
+      EMBEDDED_CHUNK_ADVICE - 1,
+    ])
     await adviseOnEmbeddedSize(db.pool, logger)
     expect(lines).toHaveLength(1)
     expect(lines[0]?.level).toBe(40)

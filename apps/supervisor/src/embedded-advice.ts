@@ -10,7 +10,7 @@ export const EMBEDDED_CHUNK_ADVICE = 100_000
  */
 export async function adviseOnEmbeddedSize(pool: Pool, logger: Logger): Promise<number> {
   const { rows } = await pool.query<{ chunks: string }>(
-    'SELECT chunks::text AS chunks FROM corpus_stats LIMIT 1',
+    'SELECT coalesce(sum(chunks), 0)::text AS chunks FROM corpus_stats',
   )
   const chunks = Number(rows[0]?.chunks ?? 0)
   if (chunks > EMBEDDED_CHUNK_ADVICE)

@@ -170,9 +170,10 @@ export const questionSchema = z
           description:
             'How likely the passages answer, by the judgement fitted over the word signals (refused below REFUSAL_THRESHOLD when the words decide)',
         }),
-        signals: z
-          .record(z.string(), z.number())
-          .openapi({ description: 'What the judgement read (docs/evaluation.md)' }),
+        signals: z.record(z.string(), z.number()).optional().openapi({
+          description:
+            'What the judgement read (docs/evaluation.md), within the collections searched; shown to admins only',
+        }),
         decidedBy: z.enum(REFUSAL_DECIDERS).optional().openapi({
           description:
             'words: the judgement above; reranker: the cross-encoder (asked for, or judging the passages the embedder found after the words said no)',

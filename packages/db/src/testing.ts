@@ -8,6 +8,7 @@ import { quoteIdentifier } from './sql.ts'
 
 export { initCluster, type PrivatePostgres, postgresBin, startPrivatePostgres } from './private-postgres.ts'
 export { type ReplicatedPostgres, startReplicatedPostgres } from './replicated-postgres.ts'
+export { keywordStatsMismatches } from './testing/keyword-stats-check.ts'
 export { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts'
 
 export type DbBackend = TestConfig['dbBackend']

@@ -53,7 +53,7 @@ export async function measureContext(
   for (const { question, record } of items) {
     if (!record) continue
     const searched = record.searchQuery ?? record.question
-    const idf = await questionWordWeights(pool, searched)
+    const idf = await questionWordWeights(pool, searched, record.options)
     const sources = record.sources.slice(0, window.topK)
     const marks: boolean[] = []
     budgets.forEach((budget, b) => {

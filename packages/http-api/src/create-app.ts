@@ -108,7 +108,14 @@ export function createApp(deps: GatewayDeps) {
   )
   const revocations = new Revocations(resolveKey, deps.revocationChannel)
   app.use(
-    requireApiKey({ keys: access.apiKeys, resolve: resolveKey, open: isOpenPath, attempts, addressOf, isSecure }),
+    requireApiKey({
+      keys: access.apiKeys,
+      resolve: resolveKey,
+      open: isOpenPath,
+      attempts,
+      addressOf,
+      isSecure,
+    }),
   )
   app.use(authorizeRoutes(isOpenPath))
   app.use(auditTrail({ pool: deps.pool, logger: deps.logger, addressOf }))
@@ -153,7 +160,10 @@ export function createApp(deps: GatewayDeps) {
       revocations,
     }),
   )
-  app.route('/', singleSignOnRoutes({ ...deps, trustedProxies: access.trustedProxies ?? [], addressOf, isSecure }))
+  app.route(
+    '/',
+    singleSignOnRoutes({ ...deps, trustedProxies: access.trustedProxies ?? [], addressOf, isSecure }),
+  )
   mountApiDocs(app, access.trustedProxies ?? [])
   mountMcp(app, revocations)
   mountMetrics(app, metrics, deps)

@@ -19,6 +19,7 @@ export {
   UploadRejectedError,
   uploadedName,
 } from './register-document.ts'
+export { reindexDocument } from './reindex-document.ts'
 export { preparePartRows, storePart } from './repository/chunks.ts'
 export type { DocumentVersion, PartRef } from './repository/document-version.ts'
 export {

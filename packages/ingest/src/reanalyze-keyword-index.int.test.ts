@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { keywordStatsMismatches } from '@rag/db/testing'
 import { ANALYZER_VERSION, analyzeText, tokenize } from '@rag/keyword'
 import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -27,16 +28,7 @@ afterAll(async () => {
   await rm(uploadDir, { recursive: true, force: true })
 })
 
-const statsMismatches = async () =>
-  (
-    await fixture.db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (
-         SELECT t.term, count(DISTINCT c.id) AS df
-           FROM chunks c, unnest(c.terms || ARRAY(SELECT ' ' || p FROM unnest(c.bigrams) p)) t(term) GROUP BY t.term) actual
-       FULL JOIN (SELECT term, df FROM term_stats WHERE df > 0) kept USING (term)
-       WHERE actual.df IS DISTINCT FROM kept.df`,
-    )
-  ).rows[0]?.n
+const statsMismatches = async () => (await keywordStatsMismatches(fixture.db.pool)).terms
 
 it('re-analyses an index the first analyser made, recounts its statistics, and records the analyser', async () => {
   const { pool } = fixture.db

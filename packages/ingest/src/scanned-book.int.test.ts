@@ -7,6 +7,7 @@ import { bookPageWords, scannedBook } from '@rag/parsers/testing'
 import { ocrJob } from '@rag/queue'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { registerDocument } from './register-document.ts'
+import { reindexDocument } from './reindex-document.ts'
 import { documentSections, getDocument } from './repository/documents.ts'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from './testing.ts'
 
@@ -102,4 +103,20 @@ it('reads a 60-page scan page by page in OCR jobs while other documents flow, re
   expect(sections.every((section) => section.ocr)).toBe(true)
   for (const [index, page] of pages.entries())
     expect(sections[index]?.text.replace(/\s+/g, ' ')).toContain(bookPageWords(page).slice(0, 20))
+}, 600_000)
+
+it('re-indexing reads no unchanged page again: its text comes from what OCR read before', async () => {
+  const scan = await register('short-scan.pdf', await scannedBook(3))
+  expect((await waitForDocument(fixture.db.pool, scan, 300_000)).status).toBe('ready')
+  // What the first reading stored, marked: only a reading taken from the cache can carry the mark.
+  const { rowCount } = await fixture.db.pool.query(
+    "UPDATE ocr_page_cache SET text = text || ' 〈cached〉' WHERE text LIKE $1",
+    [`%${bookPageWords(2).slice(0, 20)}%`],
+  )
+  expect(rowCount).toBe(1)
+  expect(await reindexDocument({ pool: fixture.db.pool, producer: fixture.producer }, scan)).toBe(true)
+  const again = await watch(scan, () => false)
+  expect(again.document.status).toBe('ready')
+  const { sections } = await documentSections(fixture.db.pool, scan, { limit: 10 })
+  expect(sections.map((section) => section.text.includes('〈cached〉'))).toEqual([false, true, false])
 }, 600_000)

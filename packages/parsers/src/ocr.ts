@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { imageSize } from './image-size.ts'
@@ -26,6 +27,19 @@ export interface OcrOptions {
 }
 
 export const DEFAULT_OCR: OcrOptions = { mode: 'auto', languages: 'jpn+eng' }
+
+/**
+ * Text OCR has read before, by what was read: a page rendered to the same pixels and read with the
+ * same settings reads the same (re-indexing a scanned book, or a new version of it with a few pages
+ * changed, OCRs only the pages that changed). Keys name the image's SHA-256 and the settings.
+ */
+export interface OcrPageCache {
+  get(key: string): Promise<string | null>
+  set(key: string, text: string): Promise<void>
+}
+
+/** What an OCR result depends on besides the pixels: bumped when reading changes (tidying, models). */
+const OCR_READING_VERSION = 'ocr-1'
 
 /** A page takes at most this long to OCR (a 200 dpi A4 page in Japanese takes a few seconds). */
 const PAGE_TIMEOUT_MS = 120_000
@@ -186,6 +200,7 @@ export async function ocrPdfPage(
   page: number,
   dir: string,
   options: OcrOptions,
+  cache?: OcrPageCache,
 ): Promise<string> {
   const what = `page ${page} (it has no text layer)`
   const dpi = renderDpi(await pageSize(pdf, page, options), page)
@@ -202,7 +217,16 @@ export async function ocrPdfPage(
   const image = (await readdir(dir)).find((name) => name.startsWith(`page-${page}-`) && name.endsWith('.png'))
   if (!image) return ''
   try {
-    return tidyOcrText(await ocrImageFile(join(dir, image), options, what))
+    const key = cache
+      ? `${createHash('sha256')
+          .update(await readFile(join(dir, image)))
+          .digest('hex')}:${options.languages}:${OCR_READING_VERSION}`
+      : null
+    const known = key ? await cache?.get(key) : null
+    if (known !== null && known !== undefined) return known
+    const text = tidyOcrText(await ocrImageFile(join(dir, image), options, what))
+    if (key) await cache?.set(key, text)
+    return text
   } finally {
     await rm(join(dir, image), { force: true })
   }
@@ -238,10 +262,15 @@ export async function ocrPdfPages(
  * a scratch folder this process owns (removed afterwards, or by the next start if this process is
  * killed), the document itself is read where it is stored.
  */
-export async function readScannedPdfPage(pdf: string, page: number, options: OcrOptions): Promise<string> {
+export async function readScannedPdfPage(
+  pdf: string,
+  page: number,
+  options: OcrOptions,
+  cache?: OcrPageCache,
+): Promise<string> {
   const dir = await mkdtemp(join(options.scratchDir ?? tmpdir(), SCRATCH_PREFIX))
   try {
-    return await ocrPdfPage(pdf, page, dir, { ...options, scratchDir: dir })
+    return await ocrPdfPage(pdf, page, dir, { ...options, scratchDir: dir }, cache)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

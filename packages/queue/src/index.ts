@@ -6,7 +6,9 @@ export {
   defineJob,
   type JobDefinition,
   jobIdOf,
+  LOWEST_PRIORITY,
   type PayloadOf,
+  partPriority,
 } from './job-definition.ts'
 export * from './jobs.ts'
 export {

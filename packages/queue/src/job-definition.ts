@@ -17,7 +17,23 @@ export interface JobDefinition<Schema extends z.ZodType> {
   /** Derived from what the job is about, so a duplicate enqueue or a retry is absorbed. */
   jobId: (payload: z.output<Schema>) => string
   options?: JobsOptions
+  /**
+   * Its place among the queue's waiting jobs (BullMQ: 1 first), when the payload decides it: set on
+   * every enqueue, by every caller (the pipeline, the reconciler, a re-index), unless one gives its own.
+   */
+  priority?: (payload: z.output<Schema>) => number
 }
+
+/** BullMQ's lowest priority (2^21); 1 is its highest. */
+export const LOWEST_PRIORITY = 2 ** 21
+
+/**
+ * Parts of documents served in turns: a document's part N waits behind every document's part N−1,
+ * so a short document uploaded behind a 500-page scan or a million-row CSV is read, chunked,
+ * embedded and stored after the current part of the big one, not after all of it (round robin by
+ * position; parts of the same position in order of arrival).
+ */
+export const partPriority = ({ part }: { part: number }) => Math.min(part + 1, LOWEST_PRIORITY)
 
 export function defineJob<Schema extends z.ZodType>(
   definition: JobDefinition<Schema>,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineJob, jobIdOf } from './job-definition.ts'
+import { defineJob, jobIdOf, partPriority } from './job-definition.ts'
 
 const documentStage = z.object({
   documentId: z.uuid(),
@@ -27,24 +27,28 @@ export const ocrJob = defineJob({
   name: 'ingest.ocr',
   payload: partStage,
   jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'ocr'),
+  priority: partPriority,
 })
 
 export const chunkJob = defineJob({
   name: 'ingest.chunk',
   payload: partStage,
   jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'chunk'),
+  priority: partPriority,
 })
 
 export const embedJob = defineJob({
   name: 'ingest.embed',
   payload: partStage,
   jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'embed'),
+  priority: partPriority,
 })
 
 export const storeJob = defineJob({
   name: 'ingest.store',
   payload: partStage,
   jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'store'),
+  priority: partPriority,
 })
 
 const questionStage = z.object({ questionId: z.uuid() })

@@ -62,9 +62,11 @@ export async function createProducer({ url, prefix }: { url: string; prefix: str
       if (!queue) throw new Error(`unknown queue ${definition.name}`)
       const payload = definition.payload.parse(input)
       const jobId = definition.jobId(payload)
+      const priority = definition.priority?.(payload)
       await queue.add(definition.name, payload, {
         ...DEFAULT_JOB_OPTIONS,
         ...definition.options,
+        ...(priority === undefined ? {} : { priority }),
         ...options,
         jobId,
       })

@@ -4,7 +4,7 @@ export {
   type CandidatePassage,
   SIGNAL_NAMES,
 } from './answerability-signals.ts'
-export { judgePassages, questionWords, questionWordWeights, termCoverage } from './evidence.ts'
+export { judgePassages, questionWords, questionWordWeights } from './evidence.ts'
 export { EVIDENCE_WINDOW } from './evidence-window.ts'
 export { type KeywordSearchOptions, keywordSearch, RESCORED_CANDIDATES } from './keyword-search.ts'
 export { loadHits, onePerParent, type Retriever, type SearchHit } from './load-hits.ts'

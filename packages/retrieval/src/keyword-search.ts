@@ -1,6 +1,7 @@
 import { retrievalDefaults } from '@rag/config'
 import { type Pool, type PoolClient, withTransaction } from '@rag/db'
 import { analyzeQuery, bigramCounts, inverseDocumentFrequency, scorePassages } from '@rag/keyword'
+import { keywordStatistics, statisticsScope } from './keyword-statistics.ts'
 import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 
 export interface KeywordSearchOptions extends SearchFilters {
@@ -43,15 +44,6 @@ const DEFAULT_BM25 = { k1: defaults.bm25K1, b: defaults.bm25B }
  */
 export const RESCORED_CANDIDATES = 30
 
-interface CorpusRow {
-  term: string
-  df: number
-  n: number
-  avgdl: number
-  avgBigrams: number
-  avgParent: number
-}
-
 interface FirstStageRow {
   chunkId: string
   score: number
@@ -65,8 +57,8 @@ interface FirstStageRow {
 
 /**
  * Keyword search in two stages. First, Okapi BM25 over the chunks' words, with document
- * frequencies and corpus size kept by triggers (term_stats, corpus_stats) instead of counted per
- * query; candidates are the chunks holding any of the query's rarest words (see below), every query
+ * frequencies and corpus size kept by triggers per collection (term_stats, corpus_stats) instead of
+ * counted per query, summed over the collections searched (statisticsScope); candidates are the chunks holding any of the query's rarest words (see below), every query
  * word still counts in the score. Then the best RESCORED_CANDIDATES are scored as passages
  * (@rag/keyword scorePassages: character pairs, the parent section, the question's words together).
  * The statistics are read first so that the candidate terms reach the planner as a value: as a
@@ -82,13 +74,10 @@ export async function keywordSearch(
   if (terms.words.length === 0) return []
   const { limit, maxCandidates = 2000, collection, within } = options
   const bm25 = { k1: options.k1 ?? DEFAULT_BM25.k1, b: options.b ?? DEFAULT_BM25.b }
-  const { rows } = await pool.query<CorpusRow>(
-    `SELECT s.term, s.df::float8 AS df, greatest(c.chunks, 1)::float8 AS n,
-            greatest(c.terms::float8 / greatest(c.chunks, 1), 1) AS avgdl,
-            greatest(c.bigrams::float8 / greatest(c.chunks, 1), 1) AS "avgBigrams",
-            greatest(c.section_terms::float8 / greatest(c.sections, 1), 1) AS "avgParent"
-       FROM term_stats s CROSS JOIN corpus_stats c WHERE s.term = ANY($1::text[]) AND s.df > 0`,
-    [[...terms.words, ...terms.bigrams.map((bigram) => ` ${bigram}`)]],
+  const rows = await keywordStatistics(
+    pool,
+    [...terms.words, ...terms.bigrams.map((bigram) => ` ${bigram}`)],
+    statisticsScope(options),
   )
   const stats = rows.filter((row) => !row.term.startsWith(' '))
   const first = stats[0]

@@ -73,49 +73,57 @@ const whoAt = (tab: Page, path: string) =>
     return { status: response.status, body: await response.text() }
   }, path)
 
-it.skipIf(!hasChromium)('a page elsewhere cannot sign the victim in as the attacker (login CSRF)', async () => {
-  const { context, tab } = await signedInAdmin()
-  const attack = await context.newPage()
-  await attack.goto(`${attackerOrigin}/navigate`)
-  await attack.waitForURL(`${gateway.baseUrl}/**`)
-  await tab.goto(`${gateway.baseUrl}/healthz`)
-  const session = JSON.parse((await whoAt(tab, '/session')).body) as { principal: { role: string } }
-  expect(session.principal.role).toBe('admin')
-  // And what the victim does next is still the admin's (a reader could not list keys).
-  expect((await whoAt(tab, '/keys')).status).toBe(200)
-  await context.close()
-})
+it.skipIf(!hasChromium)(
+  'a page elsewhere cannot sign the victim in as the attacker (login CSRF)',
+  async () => {
+    const { context, tab } = await signedInAdmin()
+    const attack = await context.newPage()
+    await attack.goto(`${attackerOrigin}/navigate`)
+    await attack.waitForURL(`${gateway.baseUrl}/**`)
+    await tab.goto(`${gateway.baseUrl}/healthz`)
+    const session = JSON.parse((await whoAt(tab, '/session')).body) as { principal: { role: string } }
+    expect(session.principal.role).toBe('admin')
+    // And what the victim does next is still the admin's (a reader could not list keys).
+    expect((await whoAt(tab, '/keys')).status).toBe(200)
+    await context.close()
+  },
+)
 
-it.skipIf(!hasChromium)('a cookie tossed for /ask by another port is refused and cleared, never used', async () => {
-  const { context, tab } = await signedInAdmin()
-  const attack = await context.newPage()
-  await attack.goto(`${attackerOrigin}/toss`)
-  await attack.waitForFunction("document.title === 'tossed'")
-  const sent = await tab.evaluate(async () => {
-    const response = await fetch('/ask', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ question: 'what does the warranty cover?' }),
+it.skipIf(!hasChromium)(
+  'a cookie tossed for /ask by another port is refused and cleared, never used',
+  async () => {
+    const { context, tab } = await signedInAdmin()
+    const attack = await context.newPage()
+    await attack.goto(`${attackerOrigin}/toss`)
+    await attack.waitForFunction("document.title === 'tossed'")
+    const sent = await tab.evaluate(async () => {
+      const response = await fetch('/ask', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'what does the warranty cover?' }),
+      })
+      return { status: response.status, body: await response.text() }
     })
-    return { status: response.status, body: await response.text() }
-  })
-  expect(sent.status).toBe(400)
-  expect(sent.body).toMatch(/carries 2 rag_api_key cookies/)
-  // The tossed cookie is gone: the victim's next question is the admin's, and /session never changed.
-  const again = await tab.evaluate(
-    async () =>
-      (
-        await fetch('/ask', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ question: 'what does the warranty cover?' }),
-        })
-      ).status,
-  )
-  expect(again).toBe(202)
-  const cookies = await context.cookies(gateway.baseUrl)
-  expect(cookies.filter((cookie) => cookie.name === 'rag_api_key').map((cookie) => cookie.path)).toEqual(['/'])
-  const session = JSON.parse((await whoAt(tab, '/session')).body) as { principal: { role: string } }
-  expect(session.principal.role).toBe('admin')
-  await context.close()
-})
+    expect(sent.status).toBe(400)
+    expect(sent.body).toMatch(/carries 2 rag_api_key cookies/)
+    // The tossed cookie is gone: the victim's next question is the admin's, and /session never changed.
+    const again = await tab.evaluate(
+      async () =>
+        (
+          await fetch('/ask', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ question: 'what does the warranty cover?' }),
+          })
+        ).status,
+    )
+    expect(again).toBe(202)
+    const cookies = await context.cookies(gateway.baseUrl)
+    expect(cookies.filter((cookie) => cookie.name === 'rag_api_key').map((cookie) => cookie.path)).toEqual([
+      '/',
+    ])
+    const session = JSON.parse((await whoAt(tab, '/session')).body) as { principal: { role: string } }
+    expect(session.principal.role).toBe('admin')
+    await context.close()
+  },
+)

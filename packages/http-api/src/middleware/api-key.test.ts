@@ -83,7 +83,9 @@ describe('requireApiKey', () => {
 
   it('behind TLS reads only the __Host- cookie, which another site cannot set', async () => {
     const tls = { 'x-test-tls': 'yes' }
-    expect((await gate().request('/x', { headers: { ...tls, cookie: `${KEY_COOKIE}=key-one` } })).status).toBe(401)
+    expect(
+      (await gate().request('/x', { headers: { ...tls, cookie: `${KEY_COOKIE}=key-one` } })).status,
+    ).toBe(401)
     expect(
       (await gate().request('/x', { headers: { ...tls, cookie: `${SECURE_KEY_COOKIE}=key-one` } })).status,
     ).toBe(200)

@@ -62,7 +62,9 @@ export function presentedCredential(
   header: (name: string) => string | undefined,
   secure: boolean,
 ): KeyCookie {
-  const bearer = header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim()
+  const bearer = header('authorization')
+    ?.match(/^Bearer\s+(.+)$/i)?.[1]
+    ?.trim()
   const key = bearer || header('x-api-key')?.trim()
   if (key) return { kind: 'one', key }
   return readKeyCookie(header('cookie'), secure)

@@ -51,7 +51,10 @@ export function readKeyCookie(header: string | undefined, secure: boolean): KeyC
 }
 
 /** Set-Cookie for the key: HttpOnly (no script reads it), SameSite=Strict, Secure and `__Host-` over TLS. */
-export function keyCookieHeader(key: string, { secure, maxAgeSeconds }: { secure: boolean; maxAgeSeconds?: number }) {
+export function keyCookieHeader(
+  key: string,
+  { secure, maxAgeSeconds }: { secure: boolean; maxAgeSeconds?: number },
+) {
   return `${keyCookieName(secure)}=${encodeURIComponent(key)}; Path=/; HttpOnly; SameSite=Strict${
     secure ? '; Secure' : ''
   }${maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`}`

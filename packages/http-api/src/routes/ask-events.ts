@@ -1,3 +1,4 @@
+import type { Principal } from '@rag/access'
 import { type AnswerPosition, type WatchDeps, watchQuestion } from '@rag/questions'
 import type { SSEStreamingApi } from 'hono/streaming'
 import { REVOKED_MESSAGE } from '../middleware/revocations.ts'
@@ -33,6 +34,8 @@ export async function followQuestion(
   deps: FollowDeps,
   resumeFrom?: AnswerPosition,
   revoked: AbortSignal = new AbortController().signal,
+  /** Who follows it (what questionView shows them). */
+  viewer?: Principal,
 ): Promise<void> {
   const closed = new AbortController()
   stream.onAbort(() => closed.abort())
@@ -60,7 +63,7 @@ export async function followQuestion(
       else if (update.type === 'text') await send('token', { text: update.text }, update.position)
       else if (update.type === 'restart') await send('restart', {}, update.position)
       else if (update.type === 'provisional')
-        await send('provisional', questionView(update.question), update.position)
+        await send('provisional', questionView(update.question, viewer), update.position)
       else if (update.type === 'queue') await send('queue', { queue: update.queue }, update.position)
       else if (update.type === 'idle') {
         await stream.write(': keep-alive\n\n')
@@ -69,7 +72,7 @@ export async function followQuestion(
         // The final status rides on `done` (the client reads it there); its id tells a reconnecting
         // client it has everything, so the route answers it 204 and standard clients stop.
         finished = true
-        await send('done', questionView(update.question), update.position)
+        await send('done', questionView(update.question, viewer), update.position)
       }
     }
     if (revoked.aborted)

@@ -175,7 +175,7 @@ export function askRoutes(deps: AskRouteDeps) {
       )
     })
     .openapi(readRoute, async (c) =>
-      c.json(questionView(await current(c.req.valid('param').id, keyOwner(c))), 200),
+      c.json(questionView(await current(c.req.valid('param').id, keyOwner(c)), c.get('principal')), 200),
     )
     .openapi(eventsRoute, async (c) => {
       const { id } = c.req.valid('param')
@@ -186,7 +186,9 @@ export function askRoutes(deps: AskRouteDeps) {
         return c.body(null, 204)
       const revoked = deps.revocations?.watch(c)
       return streamSSE(c, (stream) =>
-        followQuestion(stream, id, followDeps, resumeFrom, revoked?.signal).finally(() => revoked?.stop()),
+        followQuestion(stream, id, followDeps, resumeFrom, revoked?.signal, c.get('principal')).finally(() =>
+          revoked?.stop(),
+        ),
       )
     })
     .openapi(cancelRoute, async (c) => {
@@ -200,6 +202,6 @@ export function askRoutes(deps: AskRouteDeps) {
           409,
           `question ${id} has already finished (${(await current(id)).status}): nothing to cancel`,
         )
-      return c.json(questionView(await current(id)), 200)
+      return c.json(questionView(await current(id), c.get('principal')), 200)
     })
 }

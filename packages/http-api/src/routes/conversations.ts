@@ -55,7 +55,13 @@ export function conversationRoutes(deps: AskRouteDeps) {
           readQuestion(deps.pool, questionId),
         ),
       )
-      return c.json({ conversation, turns: turns.flatMap((turn) => (turn ? [questionView(turn)] : [])) }, 200)
+      return c.json(
+        {
+          conversation,
+          turns: turns.flatMap((turn) => (turn ? [questionView(turn, c.get('principal'))] : [])),
+        },
+        200,
+      )
     })
     .openapi(renameConversationRoute, async (c) => {
       const { id } = c.req.valid('param')

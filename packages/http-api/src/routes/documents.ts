@@ -12,15 +12,13 @@ import {
   type IngestDeps,
   ingestWebPage,
   listDocuments,
-  REINDEX_ALL_PRIORITY,
   type RegisterOptions,
   registerDocument,
-  requeueDocument,
+  reindexDocument,
   UploadRejectedError,
   type WebFetchLimits,
   WebPageError,
 } from '@rag/ingest'
-import { parseJob } from '@rag/queue'
 import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
 import { principalOf } from '../middleware/api-key.ts'
@@ -251,22 +249,12 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
         })
         if (fetched.action !== 'unchanged') return c.json({ id, status: 'queued' as const }, 202)
       }
-      const contentHash = await requeueDocument(deps.pool, id)
-      if (!contentHash) throw new HttpError(404, 'no such document')
-      await deps.producer.enqueueAgain(parseJob, { documentId: id, contentHash })
+      if (!(await reindexDocument(deps, id))) throw new HttpError(404, 'no such document')
       return c.json({ id, status: 'queued' as const }, 202)
     })
     .openapi(reindexAllRoute, async (c) => {
       const { rows } = await deps.pool.query<{ id: string }>('SELECT id FROM documents ORDER BY created_at')
-      for (const { id } of rows) {
-        const contentHash = await requeueDocument(deps.pool, id)
-        if (contentHash)
-          await deps.producer.enqueueAgain(
-            parseJob,
-            { documentId: id, contentHash },
-            { priority: REINDEX_ALL_PRIORITY },
-          )
-      }
+      for (const { id } of rows) await reindexDocument(deps, id, { everything: true })
       return c.json({ queued: rows.length }, 202)
     })
 }

@@ -1,9 +1,14 @@
 export { questionSchema, questionSourceSchema } from '@rag/api-contract'
 
+import type { Principal } from '@rag/access'
 import type { WatchedQuestion } from '@rag/questions'
 
-/** The answer as clients see it (internal ids left out). */
-export function questionView(question: WatchedQuestion) {
+/**
+ * The answer as clients see it (internal ids left out). The answerability signals, the raw
+ * figures the refusal was judged on, are an admin's to read (the probability and what decided
+ * it are everyone's).
+ */
+export function questionView(question: WatchedQuestion, viewer: Principal | undefined) {
   return {
     id: question.id,
     status: question.status,
@@ -13,7 +18,11 @@ export function questionView(question: WatchedQuestion) {
     provisional: question.provisional,
     queue: question.queue ?? null,
     refused: question.refused,
-    answerability: question.answerability ?? null,
+    answerability: question.answerability
+      ? viewer?.role === 'admin'
+        ? question.answerability
+        : (({ signals: _signals, ...rest }) => rest)(question.answerability)
+      : null,
     citations: question.citations,
     sources: question.sources.map(({ chunkId: _chunkId, ...source }) => ({
       ...source,

@@ -168,7 +168,10 @@ export function singleSignOnRoutes(deps: {
             ...(signedIn && signedIn.id !== principal.id ? { replaced: signedIn.id } : {}),
           },
         }).catch((error: unknown) => deps.logger.warn({ err: error }, 'audit log write failed'))
-        c.header('Set-Cookie', keyCookieHeader(token, { secure: deps.isSecure(c), maxAgeSeconds: sessionHours * 3600 }))
+        c.header(
+          'Set-Cookie',
+          keyCookieHeader(token, { secure: deps.isSecure(c), maxAgeSeconds: sessionHours * 3600 }),
+        )
         c.header('Set-Cookie', signInCookie(c, '', 0), { append: true })
         return c.html(continuePage(pending.returnTo), 200)
       } catch (error) {

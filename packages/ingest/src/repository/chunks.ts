@@ -48,7 +48,7 @@ export function preparePartRows(chunked: ChunkedPart): PreparedPartRows {
 /**
  * Writes one part's parents, chunks, keyword terms and vectors (from the embedding cache) inside
  * the caller's transaction, first removing whatever an earlier attempt of the same part stored,
- * so a retry never duplicates a chunk.
+ * so a retry never duplicates a chunk. Null, storing nothing, when the version failed or was replaced.
  */
 export async function storePart(
   client: PoolClient,
@@ -63,9 +63,16 @@ export async function storePart(
     rows: PreparedPartRows
     embeddingCacheKey: string | null
   },
-): Promise<number> {
+): Promise<number | null> {
   const { documentId, contentHash, part } = ref
   const { chunks } = chunked
+  // Held shared until commit: a failure of the document (markFailed) waits for this part, and a
+  // part stored after it finds the document failed and stores nothing.
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM documents WHERE id = $1 AND content_hash = $2 AND status <> 'failed' FOR SHARE`,
+    [documentId, contentHash],
+  )
+  if (!rowCount) return null
   await client.query(
     'DELETE FROM sections WHERE document_id = $1 AND content_hash = $2 AND ordinal >= $3 AND ordinal < $4',
     [documentId, contentHash, part * PART_ORDINAL_SPAN, (part + 1) * PART_ORDINAL_SPAN],

@@ -1,5 +1,5 @@
 import { DOCUMENT_STATUSES, type DocumentStatus, FINISHED_DOCUMENT_STATUSES } from '@rag/api-contract/enums'
-import { type Pool, type PoolClient, sqlList } from '@rag/db'
+import { type Pool, type PoolClient, sqlList, withTransaction } from '@rag/db'
 import type { SourceType } from '@rag/parsers'
 import type { DocumentVersion } from './document-version.ts'
 import type { PartStage } from './parts.ts'
@@ -140,16 +140,31 @@ export async function refreshDocumentStatus(db: Queryable, { documentId, content
   )
 }
 
-export async function markFailed(
-  db: Queryable,
-  { documentId, contentHash }: DocumentVersion,
-  reason: string,
-) {
-  await db.query(
-    `UPDATE documents SET status = 'failed', error = $3, updated_at = now()
-      WHERE id = $1 AND content_hash = $2 AND status <> 'ready'`,
-    [documentId, contentHash, reason.slice(0, 2000)],
-  )
+/**
+ * Fails a document version with its reason and removes at once what its pipeline had made of it:
+ * its parts, and the sections and chunks it stored (their words leave the keyword statistics with
+ * them). The version search still sees (a re-upload that failed) stays. A part being stored holds
+ * the document row shared (storePart), so this waits for it and nothing is stored after it.
+ */
+export async function markFailed(pool: Pool, { documentId, contentHash }: DocumentVersion, reason: string) {
+  await withTransaction(pool, async (client) => {
+    const { rowCount } = await client.query(
+      `UPDATE documents SET status = 'failed', error = $3, updated_at = now()
+        WHERE id = $1 AND content_hash = $2 AND status <> 'ready'`,
+      [documentId, contentHash, reason.slice(0, 2000)],
+    )
+    if (!rowCount) return
+    await client.query(
+      `DELETE FROM sections s USING documents d
+        WHERE d.id = $1 AND s.document_id = $1 AND s.content_hash = $2
+          AND s.content_hash IS DISTINCT FROM d.active_hash`,
+      [documentId, contentHash],
+    )
+    await client.query('DELETE FROM ingest_parts WHERE document_id = $1 AND content_hash = $2', [
+      documentId,
+      contentHash,
+    ])
+  })
 }
 
 /** Puts a document back at the start of the pipeline (re-index); its searchable version stays until replaced. */

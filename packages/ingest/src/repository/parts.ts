@@ -25,6 +25,9 @@ export const PART_ORDINAL_SPAN = 100_000
 
 type Queryable = Pick<Pool | PoolClient, 'query'>
 
+/** The document version ($1, $2) exists and has not failed. */
+const UNFAILED_VERSION = `SELECT 1 FROM documents WHERE id = $1 AND content_hash = $2 AND status <> 'failed'`
+
 export async function getPart(db: Queryable, { documentId, contentHash, part }: PartRef) {
   const { rows } = await db.query<PartRecord>(
     'SELECT part, stage, sections, chunked, ocr_page AS "ocrPage" FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 AND part = $3',
@@ -47,9 +50,10 @@ export async function saveParsedPart(
   { documentId, contentHash, part }: PartRef,
   sections: ParsedSection[],
 ) {
+  // Not for a version that failed meanwhile (its parts are gone: see markFailed).
   await db.query(
     `INSERT INTO ingest_parts (document_id, content_hash, part, stage, sections)
-     VALUES ($1, $2, $3, 'parsed', $4)
+     SELECT $1, $2, $3, 'parsed', $4 WHERE EXISTS (${UNFAILED_VERSION})
      ON CONFLICT (document_id, content_hash, part) DO UPDATE SET sections = excluded.sections, updated_at = now()
        WHERE ingest_parts.stage = 'parsed'`,
     [documentId, contentHash, part, JSON.stringify(sections)],
@@ -60,7 +64,7 @@ export async function saveParsedPart(
 export async function saveOcrPart(db: Queryable, { documentId, contentHash, part }: PartRef, page: number) {
   await db.query(
     `INSERT INTO ingest_parts (document_id, content_hash, part, stage, ocr_page)
-     VALUES ($1, $2, $3, 'awaiting-ocr', $4) ON CONFLICT (document_id, content_hash, part) DO NOTHING`,
+     SELECT $1, $2, $3, 'awaiting-ocr', $4 WHERE EXISTS (${UNFAILED_VERSION}) ON CONFLICT (document_id, content_hash, part) DO NOTHING`,
     [documentId, contentHash, part, page],
   )
 }

@@ -101,24 +101,8 @@ export async function reanalyzeKeywordIndex(
       const chunks = await reanalyzeRows(pool, 'chunks', { batchSize, isClosing })
       if (isClosing()) return null
       await withTransaction(pool, async (client) => {
-        // TRUNCATE locks term_stats until commit: a chunk stored meanwhile counts itself after it.
-        await client.query('TRUNCATE term_stats')
-        await client.query(
-          `INSERT INTO term_stats (term, df)
-           SELECT term, count(*) FROM (
-             SELECT DISTINCT c.id, t.term FROM chunks c, unnest(c.terms) AS t(term)
-             UNION ALL
-             SELECT c.id, ' ' || p.pair FROM chunks c, unnest(c.bigrams) AS p(pair)
-           ) x GROUP BY term`,
-        )
-        await client.query(
-          `UPDATE corpus_stats SET
-             chunks = (SELECT count(*) FROM chunks),
-             terms = (SELECT coalesce(sum(term_count), 0) FROM chunks),
-             bigrams = (SELECT coalesce(sum(bigram_count), 0) FROM chunks),
-             sections = (SELECT count(*) FROM sections),
-             section_terms = (SELECT coalesce(sum(term_count), 0) FROM sections)`,
-        )
+        // Each collection's counts made again (migration 0018); it locks them until commit.
+        await client.query('SELECT recount_keyword_stats()')
         await client.query('UPDATE keyword_index SET analyzer = $1', [ANALYZER_VERSION])
       })
       logger.info({ sections, chunks, analyzer: ANALYZER_VERSION }, 'keyword index re-analysed')

@@ -6,6 +6,7 @@ import type { IngestDeps } from '../ingest-deps.ts'
 import type { PartRef } from '../repository/document-version.ts'
 import { currentDocument, refreshDocumentStatus } from '../repository/documents.ts'
 import { clearMissingPage, recordMissingPage } from '../repository/missing-pages.ts'
+import { postgresOcrPageCache, pruneOcrPageCache } from '../repository/ocr-page-cache.ts'
 import { getPart, saveOcrText } from '../repository/parts.ts'
 
 export interface OcrStageOptions {
@@ -25,8 +26,13 @@ export function createOcrHandler(
   deps: IngestDeps,
   options: OcrStageOptions,
 ): JobHandler<typeof ocrJob.payload> {
-  // Page images of OCR workers killed mid-page are removed once, when the next one starts.
+  // Page images of OCR workers killed mid-page are removed once, when the next one starts; so are
+  // cached readings nobody used for months.
   void removeLeftScratch(options.ocr.scratchDir ?? tmpdir())
+  void pruneOcrPageCache(deps.pool).catch((error: unknown) =>
+    deps.logger.warn({ err: error }, 'could not prune the OCR page cache'),
+  )
+  const cache = postgresOcrPageCache(deps.pool)
   return async (payload, context) => {
     const document = await currentDocument(deps.pool, payload)
     if (!document) return { skipped: 'document deleted, replaced or failed' }
@@ -36,7 +42,7 @@ export function createOcrHandler(
     if (record.stage === 'awaiting-ocr' && page !== null) {
       let text: string
       try {
-        text = await readScannedPdfPage(document.storedPath, page, options.ocr)
+        text = await readScannedPdfPage(document.storedPath, page, options.ocr, cache)
       } catch (error) {
         if (!(error instanceof DocumentParseError) && !context.lastAttempt) throw error
         await pageMissing(deps, payload, page, error instanceof Error ? error.message : String(error))

@@ -23,9 +23,11 @@ export function createStoreHandler(
       if (record.stage === 'embedded' && chunked) {
         await refreshDocumentStatus(deps.pool, payload)
         const rows = preparePartRows(chunked)
-        chunks = await withTransaction(deps.pool, (client) =>
+        const stored = await withTransaction(deps.pool, (client) =>
           storePart(client, payload, { chunked, rows, embeddingCacheKey }),
         )
+        if (stored === null) return { skipped: 'document failed or replaced' }
+        chunks = stored
       }
       const ready = await finalizeDocument(deps.pool, payload)
       await context.progress(1)

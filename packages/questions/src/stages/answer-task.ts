@@ -48,7 +48,7 @@ async function answerWithoutLlm(
   const extractive =
     question.provisional && question.answer !== null
       ? { refused: false }
-      : await extractiveAnswer(deps, question.question, question.sources)
+      : await extractiveAnswer(deps, question, question.sources)
   await advance(deps, question.id, 'done', {
     ...extractive,
     provisional: false,
@@ -114,7 +114,10 @@ async function generateAnswer(
     maxTokens,
     history: question.history,
     contextTokens: deps.generation.contextTokens,
-    idf: deps.generation.contextTokens > 0 ? await questionWordWeights(deps.pool, searched) : new Map(),
+    idf:
+      deps.generation.contextTokens > 0
+        ? await questionWordWeights(deps.pool, searched, question.options)
+        : new Map(),
   })
   if (prompt.contextClamped)
     deps.logger.warn(

@@ -38,12 +38,12 @@ export async function concludeRetrieval(
     await advance(deps, question.id, 'done', {
       ...patch,
       sources,
-      ...(await extractiveAnswer(deps, question.question, sources)),
+      ...(await extractiveAnswer(deps, question, sources)),
     })
     return
   }
   // The answer the passages give at once, shown (marked provisional) while the LLM writes its own.
-  const provisional = await extractiveAnswer(deps, question.question, sources)
+  const provisional = await extractiveAnswer(deps, question, sources)
   const moved = await advance(deps, question.id, 'generating', {
     ...patch,
     sources,
@@ -59,8 +59,12 @@ export async function concludeRetrieval(
 /** The best passage's answering sentence (or cell) is the answer (no model needed), citing it. */
 export async function extractiveAnswer(
   deps: Pick<QuestionContext, 'pool'>,
-  question: string,
+  question: Pick<QuestionRecord, 'question' | 'options'>,
   sources: QuestionSource[],
 ) {
-  return extractiveAnswerOf(question, sources, await questionWordWeights(deps.pool, question))
+  return extractiveAnswerOf(
+    question.question,
+    sources,
+    await questionWordWeights(deps.pool, question.question, question.options),
+  )
 }

@@ -97,6 +97,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       reads,
       searched,
       hits.map((hit) => hit.chunkId),
+      options,
     )
     const coverage = judgement.evidence
     const sources: QuestionSource[] = hits.slice(0, limit).map((hit) => ({
