@@ -28,7 +28,8 @@ ENV NODE_ENV=production
 COPY --from=installer /app .
 COPY data/sample ./data/sample
 COPY scripts/healthcheck.mjs scripts/install-ocr.sh ./scripts/
-# OCR of scanned PDF pages and images (worker-parse): tesseract with Japanese and English, pdftoppm,
+# OCR of scanned PDF pages and images (worker-parse, worker-ocr): tesseract with Japanese (horizontal and
+# vertical), English and orientation detection, pdftoppm,
 # and tiffsplit for multi-page TIFFs.
 RUN bash scripts/install-ocr.sh && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 1001 rag && mkdir -p /app/data/inbox /app/models && chown -R rag /app/data /app/models

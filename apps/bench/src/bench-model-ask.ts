@@ -53,16 +53,19 @@ async function japaneseParents(sharedDir: string) {
 async function askAndFollow(
   app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
   question: string,
+  /** Whose question it is (a key of the gateway's API_KEY); none: the gateway's one local user. */
+  key?: string,
 ): Promise<Timeline> {
   const started = performance.now()
+  const auth: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {}
   const response = await app.request('/ask', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...auth },
     // The installation's defaults: what a user asking without options gets.
     body: JSON.stringify({ question }),
   })
   const { id } = (await response.json()) as { id: string }
-  const stream = await app.request(`/ask/${id}/events`)
+  const stream = await app.request(`/ask/${id}/events`, { headers: auth })
   const timeline: Timeline = { firstUseful: Number.NaN, firstToken: null, done: Number.NaN, failed: false }
   const since = () => performance.now() - started
   for await (const { event, data } of serverSentEvents(stream.body)) {
@@ -108,7 +111,7 @@ export async function benchAskThroughWorkers(
   config: BenchConfig,
   bench: InferenceBench,
   models: { embedder: EmbedderPreset; reranker: RerankerPreset; llm: LlmPreset },
-  { chunks, maxTokens }: { chunks: number; questions: number; maxTokens: number },
+  { chunks, maxTokens, only }: { chunks: number; questions: number; maxTokens: number; only?: 'fair' },
 ) {
   const embedder = await shapeTrueEncoder({ ...bench, preset: models.embedder, head: 'hidden-states' })
   const reranker = await shapeTrueEncoder({ ...bench, preset: models.reranker, head: 'classifier' })
@@ -135,7 +138,14 @@ export async function benchAskThroughWorkers(
         oneAtATime,
         atOnce,
         provisional = true,
-      }: { oneAtATime: number; atOnce: number; provisional?: boolean },
+        behindBurst = 0,
+      }: {
+        oneAtATime: number
+        atOnce: number
+        provisional?: boolean
+        /** Questions another key asks one after another while a key's burst of `atOnce` is answered. */
+        behindBurst?: number
+      },
     ) => {
       const workers = startWorkers(
         config,
@@ -170,12 +180,41 @@ export async function benchAskThroughWorkers(
         {
           retrieval,
           models: { reranker: reranker.model, llm: gguf, rerankByDefault: env.RERANK_BY_DEFAULT !== 'false' },
+          // Two askers (two keys) when one asks behind the other's burst.
+          ...(behindBurst > 0
+            ? { access: { apiKeys: BENCH_KEYS, corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } }
+            : {}),
         },
       )
       try {
         await workersReady(run)
         // The first question waits for the models to load; it is not counted.
-        await askAndFollow(gateway.app, asked[next++] ?? '質問')
+        const [burstKey, loneKey] = behindBurst > 0 ? BENCH_KEYS : []
+        await askAndFollow(gateway.app, asked[next++] ?? '質問', burstKey)
+        if (behindBurst > 0) {
+          // The baseline, in the same run: the second key's questions with nothing else asked.
+          const alone: Timeline[] = []
+          for (let i = 0; i < 3; i++)
+            alone.push(await askAndFollow(gateway.app, asked[next++] ?? '質問', loneKey))
+          report(`${label}, the same key's questions alone (3, one at a time)`, alone)
+          // One key asks ten at once; once the LLM is writing its first, another key asks its
+          // questions one after another, each when the last was answered.
+          const burst = Promise.all(
+            Array.from({ length: atOnce }, () =>
+              askAndFollow(gateway.app, asked[next++] ?? '質問', burstKey),
+            ),
+          )
+          await firstAnswerBeingWritten(run)
+          const lone: Timeline[] = []
+          for (let i = 0; i < behindBurst; i++)
+            lone.push(await askAndFollow(gateway.app, asked[next++] ?? '質問', loneKey))
+          report(
+            `${label}, another key's questions behind a ${atOnce}-question burst (${behindBurst}, one at a time)`,
+            lone,
+          )
+          report(`${label}, the burst itself`, await burst)
+          return
+        }
         const one: Timeline[] = []
         for (let i = 0; i < oneAtATime; i++)
           one.push(await askAndFollow(gateway.app, asked[next++] ?? '質問'))
@@ -192,6 +231,13 @@ export async function benchAskThroughWorkers(
       }
     }
     const rerank = { RERANK_BY_DEFAULT: 'false' }
+    if (only === 'fair') {
+      // Fairness between askers at the defaults (one LLM sequence; an asker's answers one at a
+      // time; a burst's answer gives its place once to another asker's): the lone key's questions
+      // against the burst's own, in the same run.
+      await scenario('defaults', rerank, { oneAtATime: 0, atOnce: 10, behindBurst: 5 })
+      return
+    }
     await scenario('defaults (CONTEXT_TOKENS 400, every core)', rerank, { oneAtATime: 5, atOnce: 10 })
     await scenario(
       'whole parents (CONTEXT_TOKENS 0, every core)',
@@ -210,6 +256,16 @@ export async function benchAskThroughWorkers(
   } finally {
     await closeRun(run)
   }
+}
+
+/** Two askers' keys (the gateway's API_KEY list: an admin, then an editor of every collection). */
+const BENCH_KEYS = ['bench-fair-burst-key-0123456789', 'bench-fair-lone-key-01234567890']
+
+/** Until the LLM worker is writing an answer (its queue has an active job). */
+async function firstAnswerBeingWritten(run: Run) {
+  const queue = run.producer.queues.get('question.generate')
+  while (queue && (await queue.getActiveCount()) === 0)
+    await new Promise((resolve) => setTimeout(resolve, 100))
 }
 
 /** Until every question worker is attached to its queue. */

@@ -15,19 +15,26 @@ import { benchEmbedder, benchLlm, benchReranker, type InferenceBench } from './b
 import { japaneseTexts } from './japanese-texts.ts'
 
 const SECTIONS = ['embedder', 'reranker', 'llm', 'policies', 'ask'] as const
+/** Sections run only when named: `fair` (one asker behind another's burst). */
+const NAMED_ONLY = ['fair'] as const
 
 const presetOf = <T>(id: string | null, task: string, fallback: string) =>
   ((id && findPreset(id)?.task === task ? findPreset(id) : undefined) ?? findPreset(fallback)) as T
 
 /**
- * `pnpm bench models [embedder|reranker|llm|policies|ask …]`: what the real models cost on this machine,
+ * `pnpm bench models [embedder|reranker|llm|policies|ask|fair …]`: what the real models cost on this machine,
  * measured with shape-true random-weight copies (generated once into BENCH_MODEL_CACHE): embedder
  * chunks/s, reranker top-10/20 latency per preset, LLM prompt and generation speed, and
  * POST /ask → done through the workers with peak memory. At the product's default thread budgets
  * and with every core, so the defaults can be judged.
  */
 export async function benchModels(config: BenchProcessConfig, args: string[]): Promise<void> {
-  const sections = args.length > 0 ? args : SECTIONS
+  const sections: string[] = args.length > 0 ? args : [...SECTIONS]
+  const unknown = sections.filter((section) => ![...SECTIONS, ...NAMED_ONLY].includes(section as never))
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown section ${unknown.join(', ')}: pnpm bench models [${[...SECTIONS, ...NAMED_ONLY].join('|')} …]`,
+    )
   const { dir: tokenizerDir, found } = await findSharedTokenizer(config.bench.sharedDir)
   if (!found) {
     console.log(`no tokenizer under SHARED_DIR (${config.bench.sharedDir}): nothing measured`)
@@ -91,15 +98,16 @@ export async function benchModels(config: BenchProcessConfig, args: string[]): P
     console.log(`LLM (shape-true) policies: the instructions read once, the CPU shared with ingestion:`)
     await benchLlmPolicies(bench, llm, { contextSize: config.generation.contextSize })
   }
-  if (sections.includes('ask')) {
+  for (const section of ['ask', 'fair'] as const) {
+    if (!sections.includes(section)) continue
     console.log(
-      `POST /ask through the question workers (${embedder.id}, ${reranker.id}, ${llm.file}), at the installation's defaults:`,
+      `POST /ask through the question workers (${embedder.id}, ${reranker.id}, ${llm.file}), at the installation's defaults${section === 'fair' ? ': one key asking behind another key’s burst' : ''}:`,
     )
     await benchAskThroughWorkers(
       config.bench,
       bench,
       { embedder, reranker, llm },
-      { chunks: 10_000, questions: 5, maxTokens: 160 },
+      { chunks: 10_000, questions: 5, maxTokens: 160, ...(section === 'fair' ? { only: section } : {}) },
     )
   }
 }

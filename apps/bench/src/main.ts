@@ -17,7 +17,7 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   ask: (config, args) => benchAsk(config.bench, args),
   // pnpm bench files DIR…: real files of every kind through the pipeline (counts, memory, stalls).
   files: (config, args) => benchFiles(config.bench, args, config.parsing.sandbox.memoryMb),
-  // pnpm bench scan [PAGES]: a scanned book read by the OCR page jobs while ordinary documents flow.
+  // pnpm bench scan [PAGES] [--csv ROWS]: a scanned book (or a big CSV) with documents uploaded behind it.
   scan: (config, args) => benchScan(config, args),
   // pnpm bench transfers [N]: the gateway's memory under N parallel 49 MB uploads and downloads.
   transfers: (config, args) => benchTransfers(config.bench, args),

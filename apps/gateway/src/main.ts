@@ -20,7 +20,7 @@ import {
   createQuestionEventSubscriber,
   createRevocationChannel,
 } from '@rag/queue'
-import { createShutdown, runMain } from '@rag/runtime'
+import { announceReady, createShutdown, runMain } from '@rag/runtime'
 import { oidcSignIn } from '@rag/sign-in'
 
 runMain(async () => {
@@ -73,7 +73,7 @@ runMain(async () => {
     Promise.all([
       deleteExpiredQuestions(pool),
       failStalledQuestions(pool, config.retrieval.questionTimeoutSeconds, undefined, (question) =>
-        waitsItsTurn(producer, question),
+        waitsItsTurn({ pool, producer }, question),
       ),
     ]).catch((error: unknown) => logger.warn({ err: error }, 'tidying questions failed'))
   const questionTidier = setInterval(tidyQuestions, 30_000)
@@ -135,8 +135,9 @@ runMain(async () => {
       webPages: config.storage.webPages,
     },
   })
-  const server = serve({ fetch: app.fetch, hostname: host, port: config.gateway.port }, (info) =>
-    logger.info({ url: `http://${host}:${info.port}` }, 'gateway listening'),
-  )
+  const server = serve({ fetch: app.fetch, hostname: host, port: config.gateway.port }, (info) => {
+    logger.info({ url: `http://${host}:${info.port}` }, 'gateway listening')
+    announceReady()
+  })
   shutdown.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())))
 })

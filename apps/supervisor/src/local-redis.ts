@@ -7,6 +7,12 @@ import { freePort } from '@rag/runtime'
 
 export interface LocalRedis {
   url: string
+  /**
+   * What the children are told of it: nothing when the environment named it (REDIS_URL, or
+   * REDIS_SENTINELS with REDIS_SENTINEL_NAME: the children read the same settings; adding REDIS_URL
+   * beside sentinels would be a contradiction they refuse), else the address found or started.
+   */
+  childEnv: Record<string, string>
   close(): Promise<void>
 }
 
@@ -29,11 +35,15 @@ export async function resolveRedis(
 ) {
   if (redis.explicit) {
     await waitForRedis(redis.url)
-    return { url: redis.url, close: async () => undefined } satisfies LocalRedis
+    return { url: redis.url, childEnv: {}, close: async () => undefined } satisfies LocalRedis
   }
   try {
     await waitForRedis(redis.url, 1000)
-    return { url: redis.url, close: async () => undefined } satisfies LocalRedis
+    return {
+      url: redis.url,
+      childEnv: { REDIS_URL: redis.url },
+      close: async () => undefined,
+    } satisfies LocalRedis
   } catch {
     logger.info('no Redis on 6379: starting redis-server')
   }
@@ -73,6 +83,7 @@ export async function resolveRedis(
   logger.info({ url }, 'started redis-server')
   return {
     url,
+    childEnv: { REDIS_URL: url },
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -65,7 +65,7 @@ runMain(async () => {
   const supervisor = new ProcessSupervisor({
     programs,
     // The children write JSON; the supervisor formats it (formatLine).
-    env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, LOG_FORMAT: 'json' },
+    env: { ...env, DATABASE_URL: databaseUrl, ...redis.childEnv, LOG_FORMAT: 'json' },
     output: process.stdout,
     formatLine,
     restartDelayMs: config.supervisor.restartDelayMs,

@@ -2,7 +2,7 @@ import { processEnvironment, watcherConfig } from '@rag/config'
 import { openDatabase } from '@rag/db'
 import { createLogger } from '@rag/log'
 import { createProducer } from '@rag/queue'
-import { createShutdown, runMain, startLivenessFile } from '@rag/runtime'
+import { announceReady, createShutdown, runMain, startLivenessFile } from '@rag/runtime'
 import { startFolderWatcher } from './folder-watcher.ts'
 
 runMain(async () => {
@@ -33,4 +33,5 @@ runMain(async () => {
     })
     shutdown.add('liveness file', stop)
   }
+  announceReady()
 })

@@ -20,7 +20,7 @@ export type DocumentView = ApiDocument
 export type Passage = Pick<
   ApiSearchHit,
   'rank' | 'sourceId' | 'documentId' | 'title' | 'score' | 'text' | 'parentText' | 'heading'
-> & { collection: string | null; foundBy?: ApiSearchHit['foundBy'] }
+> & { collection: string | null; foundBy?: ApiSearchHit['foundBy']; regions?: ApiSearchHit['regions'] }
 export type SearchResult = ApiSearchResult
 export type Question = ApiQuestion
 export type Conversation = ApiConversation
@@ -103,6 +103,11 @@ export const api = {
   ask: (question: string, options: AskOptions) =>
     request<{ id: string }>('/ask', json('POST', { question, options })),
   getQuestion: (id: string) => request<Question>(`/ask/${id}`),
+  /** A PDF page's size in points (what a passage's regions are measured in). */
+  pageInfo: (documentId: string, page: number) =>
+    request<{ page: number; pages: number; width: number; height: number }>(
+      `/documents/${documentId}/pages/${page}`,
+    ),
   /** The sections around a cited one (its context): the page of sections that shows it. */
   sectionsAround: (documentId: string, sourceId: string) =>
     request<ApiSectionsPage>(

@@ -53,4 +53,15 @@ describe('the audit log', () => {
     expect(await pruneAudit(db.pool, 90)).toBe(1)
     expect((await listAudit(db.pool, { limit: 10 })).map((entry) => entry.action)).toEqual(['delete', 'ask'])
   })
+
+  it('lists the newest entries first however many there are (ids as numbers, not text)', async () => {
+    await db.pool.query(
+      `INSERT INTO audit_log (actor, role, action, detail)
+       SELECT 'bulk', 'admin', 'ask', json_build_object('n', i) FROM generate_series(1, 759) i`,
+    )
+    const page = await listAudit(db.pool, { limit: 100, actor: 'bulk' })
+    expect(page.map((entry) => entry.detail.n)).toEqual(Array.from({ length: 100 }, (_, i) => 759 - i))
+    const next = await listAudit(db.pool, { limit: 100, actor: 'bulk', before: page.at(-1)?.id })
+    expect(next[0]?.detail.n).toBe(659)
+  })
 })

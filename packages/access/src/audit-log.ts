@@ -56,11 +56,13 @@ export async function listAudit(
   pool: Pool,
   filter: { limit: number; before?: string; actor?: string; action?: AuditAction; since?: Date },
 ): Promise<AuditEntry[]> {
+  // Ordered by the table's id, not the text the row shows it as (`id` alone here is the output
+  // column: "99" sorted after "759" and the newest entries were never listed).
   const { rows } = await pool.query(
     `SELECT id::text, at, actor, role, action, target, collection, address, detail FROM audit_log
       WHERE ($1::bigint IS NULL OR id < $1) AND ($2::text IS NULL OR actor = $2)
         AND ($3::text IS NULL OR action = $3) AND ($4::timestamptz IS NULL OR at >= $4)
-      ORDER BY id DESC LIMIT $5`,
+      ORDER BY audit_log.id DESC LIMIT $5`,
     [filter.before ?? null, filter.actor ?? null, filter.action ?? null, filter.since ?? null, filter.limit],
   )
   return rows.map((row) => ({ ...row, at: (row.at as Date).toISOString() }) as AuditEntry)

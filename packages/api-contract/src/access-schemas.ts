@@ -5,18 +5,39 @@ import { ROLES, SIGN_IN_PROBLEMS } from './enums.ts'
 
 const collectionName = z.string().trim().min(1).max(200)
 
+/** What names every collection in a list of grants (as OIDC_GROUP_GRANTS writes it): never a collection's name. */
+export const ALL_COLLECTIONS = '*'
+
 export const createKeyRequestSchema = z
   .object({
     name: z.string().trim().min(1).max(200).openapi({ example: 'hr-assistant' }),
     role: z.enum(ROLES).openapi({ description: 'reader, editor or admin' }),
-    collections: z
-      .array(collectionName)
-      .max(1000)
-      .nullable()
-      .default(null)
-      .openapi({ description: 'The collections it may see; null or absent: all (an admin sees all)' }),
+    collections: z.array(collectionName).max(1000).nullable().default(null).openapi({
+      description:
+        'The collections it may see; null, absent or ["*"]: all. An admin sees all: naming collections for one is refused',
+    }),
+  })
+  .superRefine((request, context) => {
+    const all = request.collections?.includes(ALL_COLLECTIONS) ?? false
+    if (all && (request.collections?.length ?? 0) > 1)
+      context.addIssue({
+        code: 'custom',
+        path: ['collections'],
+        message: '"*" means every collection: give it alone, or name the collections without it',
+      })
+    if (request.role === 'admin' && request.collections !== null && !all)
+      context.addIssue({
+        code: 'custom',
+        path: ['collections'],
+        message:
+          'an admin sees every collection (keys, audit, re-indexing everything): give a reader or editor role to limit it to collections',
+      })
   })
   .openapi('CreateKeyRequest')
+
+/** A key request's collections as stored: null for every one ("*", or none named). */
+export const grantedCollections = (collections: string[] | null): string[] | null =>
+  collections === null || collections.includes(ALL_COLLECTIONS) ? null : collections
 
 export const apiKeySchema = z
   .object({

@@ -77,6 +77,17 @@ export const sectionsPageSchema = z
   })
   .openapi('SectionsPage')
 
+/** Where a passage stands on a page: what a viewer highlights (PDF points from the page's top-left). */
+export const regionSchema = z
+  .object({
+    page: z.number().int().openapi({ description: '1-based page' }),
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+  })
+  .openapi('Region')
+
 export const searchHitSchema = z
   .object({
     rank: z.number(),
@@ -88,11 +99,17 @@ export const searchHitSchema = z
     score: z.number(),
     text: z.string().openapi({ description: 'The matched chunk' }),
     parentId: z.string(),
-    heading: z.string().nullable(),
+    heading: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Its heading path in the document (第3章 在宅勤務 › 3.1 申請の手順)' }),
     parentText: z.string().openapi({ description: 'The parent section around the chunk' }),
     foundBy: z
       .array(z.enum(RETRIEVERS))
       .openapi({ description: 'The retrievers that found it: keyword (words), vector (meaning)' }),
+    regions: z.array(regionSchema).openapi({
+      description: 'Where the chunk stands on its pages (PDFs and scans; empty for other formats)',
+    }),
   })
   .openapi('SearchHit')
 
@@ -124,10 +141,13 @@ export const questionSourceSchema = z
     retrievalScore: z.number(),
     text: z.string(),
     parentText: z.string(),
-    heading: z.string().nullable(),
+    heading: z.string().nullable().openapi({ description: 'Its heading path in the document' }),
     foundBy: z.array(z.enum(RETRIEVERS)).optional().openapi({
       description:
         'The retrievers that found it (keyword: words, vector: meaning); absent in answers stored before it was recorded',
+    }),
+    regions: z.array(regionSchema).optional().openapi({
+      description: 'Where the passage stands on its pages: the viewer opens the page with these highlighted',
     }),
   })
   .openapi('QuestionSource')

@@ -1,10 +1,20 @@
 import { splitText } from './split-text.ts'
 
 /**
- * Bumped whenever the same options start giving different chunks (2: small units packed), so
+ * Bumped whenever the same options start giving different chunks (2: small units packed; 3: each
+ * chunk indexed with its heading path), so
  * indexes built by an older chunker (evaluation corpora) are known to be stale.
  */
-export const CHUNKER_VERSION = 2
+export const CHUNKER_VERSION = 3
+
+/** Where a piece of text stands: a box on a page of the document (PDF points from the top-left). */
+export interface TextRegion {
+  page: number
+  x: number
+  y: number
+  width: number
+  height: number
+}
 
 export interface SectionInput {
   sourceId: string
@@ -12,6 +22,8 @@ export interface SectionInput {
   units: string[]
   /** Read by OCR from a picture of the text. */
   ocr?: boolean
+  /** Where each unit stands (parallel to `units`), when the parser knows. */
+  regions?: TextRegion[][]
 }
 
 export interface ParentSection {
@@ -29,6 +41,23 @@ export interface Chunk {
   chunkIndex: number
   sourceId: string
   text: string
+  /** Where the units it was cut from stand (what a viewer highlights for it). */
+  regions?: TextRegion[]
+  /**
+   * Where it stands in its document (its section's heading path): indexed and embedded with its
+   * text, so a question naming a chapter finds the chapter's passages; shown beside the text.
+   */
+  context?: string
+}
+
+/** What search indexes and embeds of a chunk: its context, then its text. */
+export const indexedText = (chunk: Pick<Chunk, 'text' | 'context'>) =>
+  chunk.context ? `${chunk.context}\n${chunk.text}` : chunk.text
+
+/** A unit of text with the place it stands. */
+interface Unit {
+  text: string
+  regions: TextRegion[]
 }
 
 export interface ChunkOptions {
@@ -41,20 +70,22 @@ export interface ChunkOptions {
 }
 
 /** Groups units into parents of at most parentMaxChars; a unit longer than that is cut first. */
-function groupUnits(units: string[], parentMaxChars: number): string[][] {
-  const groups: string[][] = []
-  let group: string[] = []
+function groupUnits(units: Unit[], parentMaxChars: number): Unit[][] {
+  const groups: Unit[][] = []
+  let group: Unit[] = []
   let size = 0
   for (const unit of units.flatMap((u) =>
-    u.length > parentMaxChars ? splitText(u, { size: parentMaxChars, overlap: 0 }) : [u],
+    u.text.length > parentMaxChars
+      ? splitText(u.text, { size: parentMaxChars, overlap: 0 }).map((text) => ({ text, regions: u.regions }))
+      : [u],
   )) {
-    if (group.length > 0 && size + unit.length > parentMaxChars) {
+    if (group.length > 0 && size + unit.text.length > parentMaxChars) {
       groups.push(group)
       group = []
       size = 0
     }
     group.push(unit)
-    size += unit.length + 2
+    size += unit.text.length + 2
   }
   if (group.length > 0) groups.push(group)
   return groups
@@ -65,23 +96,27 @@ function groupUnits(units: string[], parentMaxChars: number): string[][] {
  * line or a short paragraph alone says too little to be found by), a unit longer than the size
  * cut on its own at sentence ends. Units are never merged across parents.
  */
-function packUnits(units: string[], options: ChunkOptions): string[] {
-  const chunks: string[] = []
-  let pack: string[] = []
+function packUnits(units: Unit[], options: ChunkOptions): Unit[] {
+  const chunks: Unit[] = []
+  let pack: Unit[] = []
   let length = 0
   const flush = () => {
-    if (pack.length > 0) chunks.push(pack.join('\n\n'))
+    if (pack.length > 0)
+      chunks.push({
+        text: pack.map((unit) => unit.text).join('\n\n'),
+        regions: pack.flatMap((unit) => unit.regions),
+      })
     pack = []
     length = 0
   }
   for (const unit of units) {
-    if (unit.length > options.size) {
+    if (unit.text.length > options.size) {
       flush()
-      chunks.push(...splitText(unit, options))
+      chunks.push(...splitText(unit.text, options).map((text) => ({ text, regions: unit.regions })))
       continue
     }
-    if (pack.length > 0 && length + 2 + unit.length > options.size) flush()
-    length += (pack.length > 0 ? 2 : 0) + unit.length
+    if (pack.length > 0 && length + 2 + unit.text.length > options.size) flush()
+    length += (pack.length > 0 ? 2 : 0) + unit.text.length
     pack.push(unit)
   }
   flush()
@@ -101,17 +136,25 @@ export function chunkSections(
   const chunks: Chunk[] = []
   let ordinal = options.firstOrdinal ?? 0
   for (const section of sections) {
-    for (const units of groupUnits(section.units, options.parentMaxChars)) {
+    const units = section.units.map((text, i) => ({ text, regions: section.regions?.[i] ?? [] }))
+    for (const group of groupUnits(units, options.parentMaxChars)) {
       const parent = {
         ordinal: ordinal++,
         sourceId: section.sourceId,
         heading: section.heading,
-        text: units.join('\n\n'),
+        text: group.map((unit) => unit.text).join('\n\n'),
         ...(section.ocr ? { ocr: true } : {}),
       }
       parents.push(parent)
-      packUnits(units, options).forEach((text, chunkIndex) => {
-        chunks.push({ parentOrdinal: parent.ordinal, chunkIndex, sourceId: section.sourceId, text })
+      packUnits(group, options).forEach((chunk, chunkIndex) => {
+        chunks.push({
+          parentOrdinal: parent.ordinal,
+          chunkIndex,
+          sourceId: section.sourceId,
+          text: chunk.text,
+          ...(section.heading ? { context: section.heading } : {}),
+          ...(chunk.regions.length > 0 ? { regions: chunk.regions } : {}),
+        })
       })
     }
   }

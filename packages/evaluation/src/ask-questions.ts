@@ -39,7 +39,8 @@ async function askOne(deps: AskDeps, question: EvalQuestion, options: AskOptions
   await submitQuestion(deps, {
     id,
     question: question.query,
-    options: resolveOptions(options, deps.retrieval, deps.models),
+    // Batch work: in the LLM's line, every person's question goes first.
+    options: { ...resolveOptions(options, deps.retrieval, deps.models), batch: true },
     ttlSeconds: 86400,
   })
   // The follower reads the question after subscribing, so an end reached before that is seen too.

@@ -144,11 +144,74 @@ describe('keys', () => {
       expect((await call(ADMIN, `/audit?${query}`)).status, query).toBe(400)
   })
 
+  it('take "*" for every collection, and refuse collections for an admin (who sees every one)', async () => {
+    const all = await makeKey('reader', ['*'])
+    const listed = JSON.parse((await call(ADMIN, '/keys')).text) as {
+      keys: { id: string; collections: unknown }[]
+    }
+    expect(listed.keys.find((key) => key.id === all.id)?.collections).toBeNull()
+    expect((await call(all.key, `/documents/${bravo.id}`)).status).toBe(200)
+    for (const json of [
+      { name: 'x', role: 'admin', collections: ['alpha'] },
+      { name: 'x', role: 'reader', collections: ['*', 'alpha'] },
+    ]) {
+      const refused = await call(ADMIN, '/keys', { method: 'POST', json })
+      expect(refused.status, JSON.stringify(json)).toBe(400)
+      expect(refused.text).toMatch(/collections/)
+    }
+    expect(
+      (await call(ADMIN, '/keys', { method: 'POST', json: { name: 'x', role: 'admin', collections: ['*'] } }))
+        .status,
+    ).toBe(201)
+  })
+
   it('are for admins to make: a reader or an editor is refused (403)', async () => {
     for (const key of [keys.reader, keys.editor])
       expect(
         (await call(key as string, '/keys', { method: 'POST', json: { name: 'x', role: 'admin' } })).status,
       ).toBe(403)
+  })
+})
+
+describe('the audit log of refusals', () => {
+  it('records uploads with their collection, and refusals (403, 404) as refused', async () => {
+    const refusedUpload = await call(keys.editor as string, '/documents/url', {
+      method: 'POST',
+      json: { url: 'https://example.com/', collection: 'bravo' },
+    })
+    expect(refusedUpload.status).toBe(403)
+    expect((await call(keys.editor as string, `/documents/${bravo.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    )
+    const { entries } = JSON.parse((await call(ADMIN, '/audit?limit=10')).text) as {
+      entries: { action: string; collection: string | null; detail: { refused?: boolean; status: number } }[]
+    }
+    expect(entries.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        action: 'delete',
+        detail: expect.objectContaining({ refused: true, status: 404 }),
+      }),
+      expect.objectContaining({
+        action: 'upload',
+        collection: 'bravo',
+        detail: expect.objectContaining({ refused: true, status: 403 }),
+      }),
+    ])
+  })
+})
+
+describe('threads', () => {
+  it('cannot be scoped to a collection the key was not given (404, as for none)', async () => {
+    const made = await call(keys.reader as string, '/conversations', {
+      method: 'POST',
+      json: { title: 'x', collection: 'bravo' },
+    })
+    expect(made.status).toBe(404)
+    expect(made.text).toMatch(/no such collection: bravo/)
+    expect(
+      (await call(keys.reader as string, '/conversations', { method: 'POST', json: { collection: 'alpha' } }))
+        .status,
+    ).toBe(201)
   })
 })
 
@@ -341,9 +404,11 @@ describe('the audit log', () => {
   it('records who made and revoked keys, asked and re-indexed, with the address, never a key', async () => {
     const page = await call(ADMIN, '/audit?limit=500')
     expect(page.status).toBe(200)
-    const { entries } = JSON.parse(page.text) as {
-      entries: { actor: string; action: string; target: string }[]
+    const { entries: all } = JSON.parse(page.text) as {
+      entries: { actor: string; action: string; target: string; detail: { refused?: boolean } }[]
     }
+    // What was done (refusals are recorded too, and told apart).
+    const entries = all.filter((entry) => !entry.detail.refused)
     const actions = new Set(entries.map((entry) => entry.action))
     for (const action of ['key.create', 'key.revoke', 'ask', 'reindex']) expect(actions).toContain(action)
     expect(entries.find((entry) => entry.action === 'key.create')?.actor).toBe('bootstrap')

@@ -38,7 +38,9 @@ export async function readMultipartUpload(
 ): Promise<MultipartUpload> {
   if (!body) throw new HttpError(400, 'the upload has no body')
   const dir = join(spoolDir, randomUUID())
-  await mkdir(dir, { recursive: true })
+  await mkdir(dir, { recursive: true }).catch(async (error: unknown) => {
+    throw isDiskFull(error) ? new HttpError(507, await diskFullMessage(spoolDir, 'the upload')) : error
+  })
   const cleanUp = () => rm(dir, { recursive: true, force: true })
   const files: SpooledFile[] = []
   const fields: Record<string, string> = {}
@@ -104,6 +106,8 @@ export async function readMultipartUpload(
     source.destroy()
     await cleanUp()
     if (error instanceof HttpError) throw error
+    // A write that failed for want of space can be seen here before its own handler says 507.
+    if (isDiskFull(error)) throw new HttpError(507, await diskFullMessage(spoolDir, 'the upload'))
     throw new HttpError(400, `malformed multipart body: ${error instanceof Error ? error.message : error}`)
   }
   return { files, fields, cleanUp }

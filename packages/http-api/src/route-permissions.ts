@@ -34,6 +34,8 @@ export const ROUTE_ROLES: { method: string; path: string; role: Role | 'open' }[
   { method: 'GET', path: '/documents/{id}', role: 'reader' },
   { method: 'GET', path: '/documents/{id}/sections', role: 'reader' },
   { method: 'GET', path: '/documents/{id}/file', role: 'reader' },
+  { method: 'GET', path: '/documents/{id}/pages/{page}', role: 'reader' },
+  { method: 'GET', path: '/documents/{id}/pages/{page}/image', role: 'reader' },
   { method: 'POST', path: '/documents', role: 'editor' },
   { method: 'POST', path: '/documents/url', role: 'editor' },
   { method: 'DELETE', path: '/documents/{id}', role: 'editor' },

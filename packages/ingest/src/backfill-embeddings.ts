@@ -1,3 +1,4 @@
+import { indexedText } from '@rag/chunking'
 import type { Pool } from '@rag/db'
 import { cacheKeyOf, type Embedder } from '@rag/embeddings'
 import { fillEmbeddingCache } from './embedding-cache.ts'
@@ -11,15 +12,16 @@ export async function backfillEmbeddings(
   embedder: Embedder,
   { batchSize = 128 } = {},
 ): Promise<number> {
-  const { rows } = await pool.query<{ id: string; text: string }>(
-    `SELECT id, text FROM chunks WHERE embedding_status = 'pending' ORDER BY id LIMIT $1`,
+  const { rows } = await pool.query<{ id: string; text: string; context: string | null }>(
+    `SELECT id, text, context FROM chunks WHERE embedding_status = 'pending' ORDER BY id LIMIT $1`,
     [batchSize],
   )
   if (rows.length === 0) return 0
+  // What the embed stage embeds: the text with its heading path (text_hash is of that too).
   await fillEmbeddingCache(
     pool,
     embedder,
-    rows.map((row) => row.text),
+    rows.map((row) => indexedText({ text: row.text, context: row.context ?? undefined })),
   )
   const { rowCount } = await pool.query(
     `UPDATE chunks c SET embedding = cache.embedding, embedding_status = 'done'

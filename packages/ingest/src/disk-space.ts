@@ -18,8 +18,11 @@ export async function freeBytes(folder: string): Promise<number | null> {
 
 const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`
 
-/** What a user is told when a file could not be stored: the folder, and how much room is left. */
+/**
+ * What a client is told when a file could not be stored: how much room is left in the upload
+ * folder, never where that folder is on the server (the operator finds it in UPLOAD_DIR and /healthz).
+ */
 export async function diskFullMessage(folder: string, what: string): Promise<string> {
   const free = await freeBytes(folder)
-  return `no space left to store ${what} in ${folder}${free === null ? '' : ` (${megabytes(free)} free)`}: free some space or move UPLOAD_DIR, then send it again`
+  return `no space left on the server to store ${what}${free === null ? '' : ` (${megabytes(free)} free in the upload folder)`}: free some space or move UPLOAD_DIR, then send it again`
 }

@@ -6,6 +6,7 @@ export type { IngestDeps } from './ingest-deps.ts'
 export { type InProcessIngestion, startInProcessIngestion } from './ingest-in-process.ts'
 export { createIngestionContext, type IngestionContext, ingestionWorkerContext } from './ingestion-context.ts'
 export { type IngestionStep, ingestionPipeline, stepAfterPartStage } from './ingestion-pipeline.ts'
+export { PAGE_WIDTHS, type PageImages, type PageInfo, pageImages } from './page-images.ts'
 export { reconcileDocuments } from './reconcile-documents.ts'
 export {
   deleteDocument,

@@ -69,6 +69,9 @@ describe('ingesting the sample documents', () => {
         'setup.md#動作環境×1',
         'setup.md#ペアリング×1',
         'setup.md#scheduling×1',
+        // Its table's rows, each with the column names.
+        'setup.md#scheduling:t1:r1×1',
+        'setup.md#scheduling:t1:r2×1',
       ],
       'store-info.html': ['store-info.html#店舗情報×1', 'store-info.html#アクセス×1'],
     })
@@ -76,7 +79,7 @@ describe('ingesting the sample documents', () => {
       'SELECT sum(chunk_count)::int AS "chunkCount" FROM documents WHERE collection = $1',
       ['samples'],
     )
-    expect(rows[0]?.chunkCount).toBe(19)
+    expect(rows[0]?.chunkCount).toBe(21)
   })
 
   it('stores keyword terms for every chunk, and the parent text each chunk belongs to', async () => {

@@ -79,9 +79,13 @@ it('reads a workbook row by row and a deck slide by slide, with exact source ids
   expect(deck.sections.map((s) => [s.sourceId, s.heading])).toEqual([
     ['deck.pptx:s1', 'ルミナ L-200 のご紹介'],
     ['deck.pptx:s2', '仕様'],
+    // The slide's table: a section per row, with the first row's column names.
+    ['deck.pptx:s2:t1:r1', '仕様'],
+    ['deck.pptx:s2:t1:r2', '仕様'],
     ['deck.pptx:s3', '保証'],
   ])
-  expect(deck.sections[2]?.text).toContain('延長保証に加入すると最長5年まで延長できます。')
+  expect(deck.sections[2]?.text).toBe('仕様 — 項目: 重さ / 値: 1.2 kg')
+  expect(deck.sections[4]?.text).toContain('延長保証に加入すると最長5年まで延長できます。')
 })
 
 it('fans a large sheet out in parts, every row ready with its own source id', async () => {
@@ -89,10 +93,12 @@ it('fans a large sheet out in parts, every row ready with its own source id', as
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('ログ')
   sheet.addRow(['日付', '件名', '担当'])
+  // Rows long enough that a part holds SECTIONS_PER_PART of them (small rows are packed more to a part).
+  const detail = '電源ランプが点滅して充電できないとの問い合わせ。ケーブルの交換で解決した。'.repeat(12)
   for (let i = 1; i <= 240; i++)
     sheet.addRow([
       `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
-      `問い合わせ ${i}`,
+      `問い合わせ ${i} ${detail}`,
       i % 2 ? '佐藤' : '鈴木',
     ])
   const big = await ingest(fixture, 'log.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))

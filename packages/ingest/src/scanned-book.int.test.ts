@@ -110,7 +110,10 @@ it('re-indexing reads no unchanged page again: its text comes from what OCR read
   expect((await waitForDocument(fixture.db.pool, scan, 300_000)).status).toBe('ready')
   // What the first reading stored, marked: only a reading taken from the cache can carry the mark.
   const { rowCount } = await fixture.db.pool.query(
-    "UPDATE ocr_page_cache SET text = text || ' 〈cached〉' WHERE text LIKE $1",
+    `UPDATE ocr_page_cache
+        SET text = jsonb_set(text::jsonb, '{paragraphs,0,text}',
+                             to_jsonb((text::jsonb #>> '{paragraphs,0,text}') || ' 〈cached〉'))::text
+      WHERE text LIKE $1`,
     [`%${bookPageWords(2).slice(0, 20)}%`],
   )
   expect(rowCount).toBe(1)

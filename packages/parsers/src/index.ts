@@ -1,6 +1,14 @@
 export { decodeText } from './decode-text.ts'
 export { detectSourceType, SUPPORTED_EXTENSIONS } from './detect-source-type.ts'
-export { DEFAULT_OCR, type OcrOptions, type OcrPageCache, readScannedPdfPage } from './ocr.ts'
+export {
+  DEFAULT_OCR,
+  type OcrOptions,
+  type OcrPageCache,
+  type PageReading,
+  pdfPageInfo,
+  readScannedPdfPage,
+  renderPdfPage,
+} from './ocr.ts'
 export { type ParseOptions, parseDocument } from './parse-document.ts'
 export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 export { DocumentParseError, type ParsedSection, SOURCE_TYPES, type SourceType } from './parsed-section.ts'

@@ -6,10 +6,12 @@ import { promisify } from 'node:util'
 import { processEnvironment } from '@rag/config'
 import { requireTestAsset, testConfig } from '@rag/config/testing'
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_OCR, readScannedPdfPage } from './ocr.ts'
 import { parseDocument } from './parse-document.ts'
 import type { ParsedSection } from './parsed-section.ts'
 import { createParseSandbox, type SandboxReport } from './sandbox/parse-in-sandbox.ts'
-import { scannedJapanesePdf } from './testing/office-samples.ts'
+import { verticalTextPdf } from './testing/laid-out-pdf.ts'
+import { scannedCopy, scannedJapanesePdf } from './testing/office-samples.ts'
 import { rawPdf } from './testing/raw-pdf.ts'
 
 // A scanned Japanese page (typeset, rendered to 200 dpi grey, wrapped in a PDF without a text
@@ -21,11 +23,11 @@ const LINES = [
   '浴室など湿気の多い場所では使用しないでください。',
 ]
 const installed = await promisify(execFile)('tesseract', ['--list-langs'])
-  .then(({ stdout }) => stdout.includes('jpn'))
+  .then(({ stdout }) => stdout.split('\n').includes('jpn') && stdout.split('\n').includes('jpn_vert'))
   .catch(() => false)
 requireTestAsset(
   testConfig.parse(processEnvironment()).test,
-  'tesseract with Japanese',
+  'tesseract with Japanese (horizontal and vertical: jpn, jpn_vert)',
   installed,
   'bash scripts/install-ocr.sh',
 )
@@ -55,6 +57,40 @@ function characterAccuracy(source: string, read: string): number {
 }
 
 describe.skipIf(!installed)('OCR of scanned pages', () => {
+  it('reads a vertical (縦書き) scan column by column with the vertical model, saying how sure it is', async () => {
+    const columns = [
+      '吾輩は猫である。名前はまだ無い。',
+      'どこで生れたかとんと見当がつかぬ。',
+      '何でも薄暗い所で泣いていた。',
+    ]
+    const scan = await scannedCopy(await verticalTextPdf(columns))
+    const dir = await mkdtemp(join(tmpdir(), 'rag-vertical-'))
+    try {
+      await writeFile(join(dir, 'scan.pdf'), scan)
+      const reading = await readScannedPdfPage(join(dir, 'scan.pdf'), 1, { ...DEFAULT_OCR })
+      expect(reading.direction).toBe('vertical')
+      expect(reading.confidence).toBeGreaterThan(75)
+      // At most 3 characters in 100 wrong, in reading order (right column first).
+      expect(characterAccuracy(columns.join(''), reading.text)).toBeGreaterThanOrEqual(0.97)
+      // Where it stands: the paragraphs' boxes, on the right half of the page, in points.
+      expect(reading.paragraphs[0]?.box.x).toBeGreaterThan(297)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps a horizontal page horizontal (the vertical model is tried only when the horizontal one is unsure)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rag-horizontal-'))
+    try {
+      await writeFile(join(dir, 'scan.pdf'), await scannedJapanesePdf(LINES))
+      const reading = await readScannedPdfPage(join(dir, 'scan.pdf'), 1, { ...DEFAULT_OCR })
+      expect(reading.direction).toBe('horizontal')
+      expect(reading.confidence).toBeGreaterThan(75)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('reads a scanned Japanese page into its page, marked as OCR, with the text nearly all right', async () => {
     const scan = await scannedJapanesePdf(LINES)
     const started = performance.now()

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { imageSize } from './image-size.ts'
+import { type OcrReading, readingOfTsv, surer } from './ocr-reading.ts'
 import { OcrToolError, runOcrTool } from './ocr-tool.ts'
 import { DocumentParseError } from './parsed-section.ts'
 import { SCRATCH_PREFIX } from './sandbox/scratch-folders.ts'
@@ -24,7 +25,20 @@ export interface OcrOptions {
    * sections, each read by an OCR job of its own (the ingestion pipeline's ocr step).
    */
   deferPdfPages?: boolean
+  /** A page read with a lower mean confidence (0–100) is not taken (OCR_MIN_CONFIDENCE). */
+  minConfidence?: number
 }
+
+/** What OCR read of a PDF page: its text, its paragraphs with their boxes (points), how sure it was. */
+export interface PageReading {
+  text: string
+  paragraphs: { text: string; box: { x: number; y: number; width: number; height: number } }[]
+  confidence: number
+  direction: OcrReading['direction']
+}
+
+/** Below this confidence the horizontal reading of a Japanese page is tried again as vertical text. */
+const TRY_VERTICAL_BELOW = 75
 
 export const DEFAULT_OCR: OcrOptions = { mode: 'auto', languages: 'jpn+eng' }
 
@@ -39,7 +53,7 @@ export interface OcrPageCache {
 }
 
 /** What an OCR result depends on besides the pixels: bumped when reading changes (tidying, models). */
-const OCR_READING_VERSION = 'ocr-1'
+const OCR_READING_VERSION = 'ocr-2'
 
 /** A page takes at most this long to OCR (a 200 dpi A4 page in Japanese takes a few seconds). */
 const PAGE_TIMEOUT_MS = 120_000
@@ -89,6 +103,42 @@ export function tidyOcrText(text: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
+}
+
+/**
+ * One page's picture read by tesseract, words with their boxes and confidences (TSV). A Japanese
+ * page read with little confidence is read again with the vertical-writing model (jpn_vert, as one
+ * block: psm 5) and the surer reading kept: a 縦書き page read horizontally is noise.
+ */
+export async function readPageImage(path: string, options: OcrOptions, what: string): Promise<OcrReading> {
+  const read = async (languages: string, psm: number, direction: OcrReading['direction']) => {
+    try {
+      const tsv = await runOcrTool(
+        'tesseract',
+        [path, 'stdout', '-l', languages, '--psm', String(psm), 'tsv'],
+        {
+          memoryMb: options.memoryMb,
+          timeoutMs: PAGE_TIMEOUT_MS,
+          scratch: options.scratchDir,
+        },
+      )
+      return readingOfTsv(tsv, direction)
+    } catch (error) {
+      throw failure(error, what, options)
+    }
+  }
+  const horizontal = await read(options.languages, 3, 'horizontal')
+  const languages = options.languages.split('+')
+  if (horizontal.confidence >= TRY_VERTICAL_BELOW || !languages.includes('jpn')) return horizontal
+  const vertical = await read(
+    languages.map((language) => (language === 'jpn' ? 'jpn_vert' : language)).join('+'),
+    5,
+    'vertical',
+  ).catch(
+    // Without the vertical model installed, the horizontal reading is what there is.
+    () => null,
+  )
+  return surer(horizontal, vertical)
 }
 
 /** Text of one image (one page) by tesseract. */
@@ -201,7 +251,7 @@ export async function ocrPdfPage(
   dir: string,
   options: OcrOptions,
   cache?: OcrPageCache,
-): Promise<string> {
+): Promise<PageReading> {
   const what = `page ${page} (it has no text layer)`
   const dpi = renderDpi(await pageSize(pdf, page, options), page)
   const prefix = join(dir, `page-${page}`)
@@ -215,7 +265,7 @@ export async function ocrPdfPage(
     throw failure(error, what, options)
   }
   const image = (await readdir(dir)).find((name) => name.startsWith(`page-${page}-`) && name.endsWith('.png'))
-  if (!image) return ''
+  if (!image) return { text: '', paragraphs: [], confidence: 0, direction: 'horizontal' }
   try {
     const key = cache
       ? `${createHash('sha256')
@@ -223,10 +273,29 @@ export async function ocrPdfPage(
           .digest('hex')}:${options.languages}:${OCR_READING_VERSION}`
       : null
     const known = key ? await cache?.get(key) : null
-    if (known !== null && known !== undefined) return known
-    const text = tidyOcrText(await ocrImageFile(join(dir, image), options, what))
-    if (key) await cache?.set(key, text)
-    return text
+    if (known !== null && known !== undefined) return JSON.parse(known) as PageReading
+    const reading = await readPageImage(join(dir, image), options, what)
+    // Pixels at `dpi` to the page's points.
+    const points = 72 / dpi
+    const paragraphs = reading.paragraphs
+      .map(({ text, box }) => ({
+        text: tidyOcrText(text),
+        box: {
+          x: Math.round(box.x * points * 10) / 10,
+          y: Math.round(box.y * points * 10) / 10,
+          width: Math.round(box.width * points * 10) / 10,
+          height: Math.round(box.height * points * 10) / 10,
+        },
+      }))
+      .filter((paragraph) => paragraph.text !== '')
+    const result: PageReading = {
+      text: paragraphs.map((paragraph) => paragraph.text).join('\n\n'),
+      paragraphs,
+      confidence: reading.confidence,
+      direction: reading.direction,
+    }
+    if (key) await cache?.set(key, JSON.stringify(result))
+    return result
   } finally {
     await rm(join(dir, image), { force: true })
   }
@@ -243,8 +312,8 @@ export async function ocrPdfPages(
   options: OcrOptions,
   /** Told after each page is read. */
   onPage?: () => void,
-): Promise<Map<number, string>> {
-  const texts = new Map<number, string>()
+): Promise<Map<number, PageReading>> {
+  const texts = new Map<number, PageReading>()
   if (pages.length === 0) return texts
   return withScratch(options.scratchDir, async (dir) => {
     const pdf = join(dir, 'document.pdf')
@@ -267,11 +336,66 @@ export async function readScannedPdfPage(
   page: number,
   options: OcrOptions,
   cache?: OcrPageCache,
-): Promise<string> {
+): Promise<PageReading> {
   const dir = await mkdtemp(join(options.scratchDir ?? tmpdir(), SCRATCH_PREFIX))
   try {
     return await ocrPdfPage(pdf, page, dir, { ...options, scratchDir: dir }, cache)
   } finally {
     await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** A page's size in points and the document's page count (pdfinfo), or null when it cannot say. */
+export async function pdfPageInfo(
+  pdf: string,
+  page: number,
+  options: Pick<OcrOptions, 'memoryMb'> = {},
+): Promise<{ pages: number; width: number; height: number } | null> {
+  const info = await runOcrTool('pdfinfo', ['-f', String(page), '-l', String(page), pdf], {
+    memoryMb: options.memoryMb,
+    timeoutMs: PAGE_TIMEOUT_MS,
+  }).catch(() => '')
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? Number.NaN)
+  const size = /Page\s+\d+\s+size:\s+([\d.]+)\s+x\s+([\d.]+)\s+pts/.exec(info)
+  const rotation = Number(/Page\s+\d+\s+rot:\s+(\d+)/.exec(info)?.[1] ?? 0)
+  if (!Number.isFinite(pages) || !size)
+    return { pages: Number.isFinite(pages) ? pages : 0, width: 0, height: 0 }
+  const [width, height] = [Number(size[1]), Number(size[2])]
+  // A page turned a quarter shows its height as its width (as pdf.js and pdftoppm lay it out).
+  return rotation % 180 === 90 ? { pages, width: height, height: width } : { pages, width, height }
+}
+
+/**
+ * One page of a PDF as a PNG `width` pixels wide (pdftoppm, under the memory cap and the page's
+ * time limit), written to `out`: what a viewer shows, with a cited passage's regions over it.
+ */
+export async function renderPdfPage(
+  pdf: string,
+  page: number,
+  out: string,
+  { width, memoryMb }: { width: number; memoryMb?: number },
+): Promise<void> {
+  const prefix = out.replace(/\.png$/, '')
+  try {
+    await runOcrTool(
+      'pdftoppm',
+      [
+        '-png',
+        '-singlefile',
+        '-f',
+        String(page),
+        '-l',
+        String(page),
+        '-scale-to-x',
+        String(width),
+        '-scale-to-y',
+        '-1',
+        pdf,
+        prefix,
+      ],
+      { memoryMb, timeoutMs: PAGE_TIMEOUT_MS },
+    )
+  } catch (error) {
+    throw failure(error, `page ${page}`, { mode: 'auto', languages: '', ...(memoryMb ? { memoryMb } : {}) })
   }
 }

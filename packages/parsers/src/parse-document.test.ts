@@ -29,10 +29,19 @@ async function failure(data: Uint8Array, name: string): Promise<string> {
 const utf8 = (text: string) => new TextEncoder().encode(text)
 
 describe('the sample documents', () => {
-  it('PDF: one section per page, cited as name.pdf:pN, Japanese lines joined', async () => {
+  it('PDF: a section per page, cited as name.pdf:pN, under its heading, each paragraph with its box', async () => {
     const sections = await parse(await sample('lumina-guide.pdf'), 'lumina-guide.pdf')
     expect(sections.map((s) => s.sourceId)).toEqual([1, 2, 3, 4, 5].map((n) => `lumina-guide.pdf:p${n}`))
-    expect(sections[3]?.units[0]).toContain('満充電までの時間は約3時間です。')
+    expect(sections[3]?.heading).toBe('充電とバッテリー')
+    expect(sections[3]?.units).toEqual([
+      '充電とバッテリー',
+      expect.stringContaining('満充電までの時間は約3時間です。'),
+    ])
+    // Each unit's place on its page, in points from the top-left of an A4 page.
+    const [box] = sections[3]?.regions?.[1] ?? []
+    expect(box).toMatchObject({ page: 4 })
+    expect(box?.x).toBeGreaterThan(0)
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThan(842)
   })
 
   it('CSV: one section per row as "column: value" lines, quoted newlines kept in their row', async () => {
@@ -43,19 +52,25 @@ describe('the sample documents', () => {
     )
   })
 
-  it('Markdown: h1/h2 parents, h3 children, code blocks and tables whole', async () => {
+  it('Markdown: h1/h2 parents, h3 children, code blocks whole, each table row with its column names', async () => {
     const sections = await parse(await sample('setup.md'), 'setup.md')
     expect(sections.map((s) => s.sourceId)).toEqual([
       'setup.md#ルミナ-アプリ-セットアップガイド',
       'setup.md#動作環境',
       'setup.md#ペアリング',
       'setup.md#scheduling',
+      'setup.md#scheduling:t1:r1',
+      'setup.md#scheduling:t1:r2',
     ])
     expect(sections[1]?.units).toHaveLength(2)
     expect(sections[2]?.units[1]).toContain(
       '```text\nエラーコード E-21: Bluetooth がオフになっています\nエラーコード E-34',
     )
-    expect(sections[3]?.units[0]).toContain('| 平日 | 7:00 | 23:00 |\n| 休日 | 9:00 | 24:00 |')
+    expect(sections[4]).toMatchObject({
+      heading: 'Scheduling',
+      units: ['曜日: 平日 / 点灯: 7:00 / 消灯: 23:00'],
+    })
+    expect(sections[5]?.units).toEqual(['曜日: 休日 / 点灯: 9:00 / 消灯: 24:00'])
   })
 
   it('HTML: h2 parents, h3 children, no scripts, styles, navigation or footer', async () => {

@@ -5,6 +5,7 @@ import { decodeText } from './decode-text.ts'
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 import { DocumentParseError } from './parsed-section.ts'
 import { SectionBuilder } from './section-builder.ts'
+import { columnNames } from './table-rows.ts'
 
 // Never content: scripts, styles and site chrome.
 const STRIPPED = 'script, style, noscript, template, nav, iframe, svg, form, button, header > nav, footer'
@@ -22,18 +23,46 @@ const WHOLE_BLOCKS = new Set([
   'address',
 ])
 
-function tableText($: cheerio.CheerioAPI, table: Element): string {
-  return $(table)
+/**
+ * A table from its markup: its rows (a cell spanning columns repeated in each), the rows naming
+ * the columns (those in <thead>, else the first rows made only of <th>, else a first row of short
+ * labels over rows of values), and its <caption>. Nested tables are read as their cells' text.
+ */
+function tableOf($: cheerio.CheerioAPI, table: Element) {
+  const rows = $(table)
     .find('tr')
     .toArray()
-    .map((row) =>
-      $(row)
-        .find('th, td')
+    .filter((row) => $(row).closest('table')[0] === table)
+    .map((row) => {
+      const cells = $(row)
+        .children('th, td')
         .toArray()
-        .map((cell) => $(cell).text().replace(/\s+/g, ' ').trim())
-        .join(' | '),
+        .map((cell) => ({
+          text: $(cell).text().replace(/\s+/g, ' ').trim(),
+          span: Math.min(50, Math.max(1, Number($(cell).attr('colspan')) || 1)),
+          heading: cell.tagName.toLowerCase() === 'th',
+        }))
+      return { cells, inHead: $(row).closest('thead').length > 0 }
+    })
+    .filter((row) => row.cells.length > 0)
+  const columns = Math.max(0, ...rows.map((row) => row.cells.reduce((n, cell) => n + cell.span, 0)))
+  let headerRows = rows.filter((row) => row.inHead).length
+  if (headerRows === 0)
+    while (headerRows < rows.length - 1 && rows[headerRows]?.cells.every((cell) => cell.heading)) headerRows++
+  if (headerRows === 0 && rows.length > 1) {
+    const first = rows[0]?.cells ?? []
+    const labels = first.every(
+      (cell) => cell.text !== '' && [...cell.text].length <= 30 && !/^[\d\s.,%¥$€円+\-−]+$/u.test(cell.text),
     )
-    .join('\n')
+    if (labels && first.length >= 2) headerRows = 1
+  }
+  const spread = (cells: { text: string; span: number }[]) =>
+    cells.flatMap((cell) => Array.from({ length: cell.span }, () => cell.text))
+  return {
+    header: columnNames(rows.slice(0, headerRows), columns),
+    rows: rows.slice(headerRows).map((row) => spread(row.cells)),
+    caption: $(table).children('caption').first().text().replace(/\s+/g, ' ').trim() || null,
+  }
 }
 
 // Elements that never nest (void) or whose end tag may be left out (a list of unclosed <li>):
@@ -96,7 +125,8 @@ function checkNesting(html: string, maxDepth: number) {
 
 /**
  * Sections by heading like Markdown: h1/h2 open a parent section, h3–h6 a child unit. Scripts,
- * styles, navigation and footers are dropped; tables become `a | b` rows, code stays verbatim.
+ * styles, navigation and footers are dropped; each table row becomes a section of its own with
+ * its column names (SectionBuilder.addTable), code stays verbatim.
  * The tree is walked with a stack of its own, not by recursion.
  */
 export function parseHtmlText(
@@ -123,7 +153,7 @@ export function parseHtmlText(
       else builder.openChild(title)
       return []
     }
-    if (name === 'table') builder.addBlock(tableText($, node))
+    if (name === 'table') builder.addTable(tableOf($, node))
     else if (name === 'pre') builder.addBlock($(node).text())
     else if (WHOLE_BLOCKS.has(name)) builder.addBlock($(node).text().replace(/\s+/g, ' '))
     else return node.children

@@ -8,7 +8,8 @@ import { SectionBuilder } from './section-builder.ts'
 
 /**
  * Sections by heading: h1/h2 open a parent section, h3 and below a child unit inside it. Each
- * block keeps its source text, so code blocks and tables stay whole and verbatim.
+ * block keeps its source text, so code blocks stay whole and verbatim; each table row becomes a
+ * section of its own with its column names.
  */
 export function parseMarkdown(data: Uint8Array, filename: string) {
   const markdown = decodeText(data, 'Markdown')
@@ -21,6 +22,10 @@ export function parseMarkdown(data: Uint8Array, filename: string) {
       const title = nodeText(node).trim()
       if (node.depth <= 2) builder.openParent(title)
       else builder.openChild(source(node))
+    } else if (node.type === 'table') {
+      // GFM: the first row names the columns; each other row becomes a section of its own.
+      const [header, ...rows] = node.children.map((row) => row.children.map((cell) => nodeText(cell).trim()))
+      builder.addTable({ header: header ?? [], rows, caption: null })
     } else if (node.type !== 'definition' && node.type !== 'html') {
       builder.addBlock(source(node))
     }

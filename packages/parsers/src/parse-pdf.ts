@@ -1,11 +1,14 @@
-import { PDFParse } from 'pdf-parse'
-import { DEFAULT_OCR, type OcrOptions, ocrPdfPages } from './ocr.ts'
+import { layoutPages, type PageContent } from '@rag/layout'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { DEFAULT_OCR, type OcrOptions, ocrPdfPages, type PageReading } from './ocr.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { layoutSections, newLayoutState } from './pdf/layout-sections.ts'
+import { readPdfPage } from './pdf/pdf-page-content.ts'
 import { PDF_LIBRARY_DATA } from './pdf-library-data.ts'
 import { cleanPageText } from './text-cleanup.ts'
 
 export interface PdfOptions {
-  /** Pages extracted per call, so a 1,000-page PDF is never held as text all at once. */
+  /** Pages read and laid out together (running headers are found across them), so a 1,000-page PDF is never held at once. */
   pagesPerBatch?: number
   maxPages?: number
   ocr?: OcrOptions
@@ -27,84 +30,102 @@ function openError(error: unknown): DocumentParseError {
   return new DocumentParseError(`not a readable PDF: ${messageOf(error)}`, { cause: error })
 }
 
-/** One section per page, source `name.pdf:pN` (1-based); blank pages are skipped. */
+/**
+ * A PDF read as it is laid out (pdf.js directly: each text item's place, size and weight, and the
+ * lines the page draws, through @rag/layout): per page, its text in reading order under the
+ * headings in force (source `name.pdf:pN`, a section where a heading starts, each paragraph with
+ * its box), running headers, footers and page numbers left out, and each table row a section of its
+ * own (`name.pdf:pN:t1:r4`) carrying its column headers and caption. A page without any text layer
+ * is read by OCR (or handed on to an OCR job: `deferPdfPages`).
+ */
 export async function* parsePdf(
   data: Uint8Array,
   filename: string,
   { pagesPerBatch = 25, maxPages = Number.POSITIVE_INFINITY, ocr = DEFAULT_OCR, onProgress }: PdfOptions = {},
-) {
+): AsyncGenerator<ParsedSection> {
   if (Buffer.from(data.subarray(0, 1024)).indexOf('%PDF-') < 0) {
     throw new DocumentParseError('not a PDF file (no %PDF header)')
   }
   // An encrypted PDF with an empty user password (print/copy restrictions only) opens as is.
-  const parser = new PDFParse({
+  const task = getDocument({
     data: new Uint8Array(data),
     ...PDF_LIBRARY_DATA,
     maxImageSize: MAX_IMAGE_PIXELS,
+    isEvalSupported: false,
+    disableFontFace: true,
     verbosity: 0,
   })
   let withText = 0
   try {
-    let total: number
-    try {
-      total = (await parser.getInfo()).total
-    } catch (error) {
+    const pdf = await task.promise.catch((error: unknown) => {
       throw openError(error)
-    }
+    })
+    const total = pdf.numPages
     if (total > maxPages) {
       throw new DocumentParseError(
         `the PDF has ${total} pages; at most ${maxPages} are read (PDF_MAX_PAGES): split it into smaller files`,
       )
     }
+    const state = newLayoutState()
     for (let first = 1; first <= total; first += pagesPerBatch) {
       const last = Math.min(total, first + pagesPerBatch - 1)
-      let pages: { num: number; text: string }[]
-      try {
-        pages = (await parser.getText({ first, last, pageJoiner: '' })).pages
-      } catch (error) {
-        throw new DocumentParseError(
-          `PDF pages ${first}-${last} cannot be read (truncated or corrupt file): ${messageOf(error)}`,
-          { cause: error },
-        )
+      const contents: PageContent[] = []
+      const scanned: number[] = []
+      for (let number = first; number <= last; number++) {
+        try {
+          const page = await pdf.getPage(number)
+          const { content } = await readPdfPage(page)
+          page.cleanup()
+          // A page without any text layer is a picture of one (a scan): OCR reads it. A page with a
+          // few words (a title slide, a page number) keeps them: OCR costs seconds a page.
+          if (content.runs.some((run) => run.text.trim() !== '')) contents.push(content)
+          else scanned.push(number)
+        } catch (error) {
+          throw new DocumentParseError(
+            `PDF page ${number} cannot be read (truncated or corrupt file): ${messageOf(error)}`,
+            { cause: error },
+          )
+        }
       }
-      const sections: ParsedSection[] = []
-      // A page without any text layer is a picture of one (a scan): OCR reads it. A page with a few
-      // words (a title slide, a page number) keeps them: OCR costs seconds a page.
-      const scanned = pages.filter((page) => cleanPageText(page.text) === '')
-      // Pages without a text layer are read by OCR (page numbers unchanged), unless it is off;
-      // in the pipeline each such page is handed on to an OCR job of its own.
+      // Pages without a text layer are read by OCR (page numbers unchanged), unless it is off; in
+      // the pipeline each such page is handed on to an OCR job of its own.
       const deferred = ocr.mode === 'auto' && ocr.deferPdfPages === true
       const read =
-        ocr.mode === 'auto' && !deferred
-          ? await ocrPdfPages(
-              data,
-              scanned.map((page) => page.num),
-              ocr,
-              onProgress,
-            )
-          : new Map<number, string>()
-      for (const page of pages) {
-        const sourceId = `${filename}:p${page.num}`
-        if (deferred && scanned.includes(page)) {
-          withText += 1
-          sections.push({ sourceId, heading: null, units: [], ocrPage: page.num })
+        ocr.mode === 'auto' && !deferred && scanned.length > 0
+          ? await ocrPdfPages(data, scanned, ocr, onProgress)
+          : new Map<number, PageReading>()
+      const layouts = new Map(layoutPages(contents).map((layout) => [layout.page, layout]))
+      for (let number = first; number <= last; number++) {
+        const sourceId = `${filename}:p${number}`
+        const layout = layouts.get(number)
+        if (layout) {
+          const sections = layoutSections([layout], filename, state)
+          if (sections.length > 0) withText += 1
+          yield* sections
           continue
         }
-        const ocrText = read.get(page.num)
-        const text = ocrText ?? cleanPageText(page.text)
-        if (!text) continue
+        if (deferred && scanned.includes(number)) {
+          withText += 1
+          yield { sourceId, heading: null, units: [], ocrPage: number }
+          continue
+        }
+        const reading = read.get(number)
+        // A page read with too little confidence is noise, not text: left out.
+        if (!reading || reading.confidence < (ocr.minConfidence ?? 0)) continue
+        const units = reading.paragraphs.map((paragraph) => cleanPageText(paragraph.text)).filter(Boolean)
+        if (units.length === 0) continue
         withText += 1
-        sections.push({
+        yield {
           sourceId,
           heading: null,
-          units: [text],
-          ...(ocrText !== undefined ? { ocr: true } : {}),
-        })
+          units,
+          regions: reading.paragraphs.map((paragraph) => [{ page: number, ...paragraph.box }]),
+          ocr: true,
+        }
       }
-      yield* sections
     }
   } finally {
-    await parser.destroy()
+    await task.destroy()
   }
   if (withText === 0) {
     throw new DocumentParseError(

@@ -2,6 +2,7 @@ import { posix } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { tableRowText } from './table-rows.ts'
 import { readZipEntries } from './zip-entries.ts'
 import { checkUnzippedSize } from './zip-size.ts'
 
@@ -45,23 +46,28 @@ function isTitle(shape: XmlNode): boolean {
 interface SlideText {
   title: string
   paragraphs: string[]
+  /** Its tables, row by row (cells' text). */
+  tables: string[][][]
 }
 
-/** A slide's paragraphs in order, its title placeholder's text apart, a table as one line per row. */
+/** A slide's paragraphs in order, its title placeholder's text apart, and its tables by row. */
 function slideText(xml: string): SlideText {
-  const result: SlideText = { title: '', paragraphs: [] }
+  const result: SlideText = { title: '', paragraphs: [], tables: [] }
   const visit = (nodes: XmlNode[], inTitle: boolean) => {
     for (const node of nodes) {
       const tag = tagOf(node)
       if (tag === 'p:sp') {
         visit(childrenOf(node), isTitle(node))
       } else if (tag === 'a:tbl') {
-        for (const row of childrenOf(node).filter((child) => tagOf(child) === 'a:tr')) {
-          const cells = childrenOf(row)
-            .filter((child) => tagOf(child) === 'a:tc')
-            .map((cell) => textOf(childrenOf(cell)).trim())
-          if (cells.some(Boolean)) result.paragraphs.push(cells.join(' | '))
-        }
+        const rows = childrenOf(node)
+          .filter((child) => tagOf(child) === 'a:tr')
+          .map((row) =>
+            childrenOf(row)
+              .filter((child) => tagOf(child) === 'a:tc')
+              .map((cell) => textOf(childrenOf(cell)).trim()),
+          )
+          .filter((cells) => cells.some(Boolean))
+        if (rows.length > 0) result.tables.push(rows)
       } else if (tag === 'a:p') {
         const text = textOf(childrenOf(node)).trim()
         if (!text) continue
@@ -137,7 +143,22 @@ export async function* parsePptx(
       ...slide.paragraphs,
       ...(notes.length > 0 ? [`ノート / Notes: ${notes.join('\n')}`] : []),
     ]
-    if (units.length === 0) continue
-    yield { sourceId: `${filename}:s${number}`, heading: slide.title || null, units }
+    if (units.length > 0) yield { sourceId: `${filename}:s${number}`, heading: slide.title || null, units }
+    // A slide's table: its first row names the columns, each other row a section of its own.
+    for (const [index, rows] of slide.tables.entries()) {
+      const [header = [], ...body] = rows.length > 1 ? rows : [[], ...rows]
+      let row = 0
+      for (const cells of body) {
+        const text = tableRowText(slide.title || null, header, cells)
+        if (text === null) continue
+        row += 1
+        yield {
+          sourceId: `${filename}:s${number}:t${index + 1}:r${row}`,
+          heading: slide.title || null,
+          units: [text],
+          table: { id: `t${index + 1}`, row, columns: header.length > 0 ? header : null },
+        }
+      }
+    }
   }
 }

@@ -15,6 +15,19 @@ export interface ParsedSection {
    * the parse hands such pages on instead of holding its slot for minutes of OCR.
    */
   ocrPage?: number
+  /** Where each unit stands on the page (parallel to `units`): the boxes a viewer highlights. */
+  regions?: Region[][]
+  /** A table row: its table's id on the page (t1), its row number, and the column names. */
+  table?: { id: string; row: number; columns: string[] | null }
+}
+
+/** A box on a page of the document, in PDF points from the page's top-left corner. */
+export interface Region {
+  page: number
+  x: number
+  y: number
+  width: number
+  height: number
 }
 
 /** The file cannot become text and retrying will not change that (corrupt, empty, unsupported). */

@@ -1,4 +1,5 @@
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { tableRowText } from './table-rows.ts'
 import { slugify, uniqueAnchors } from './text-cleanup.ts'
 
 /**
@@ -12,6 +13,11 @@ export class SectionBuilder {
   private readonly anchor = uniqueAnchors()
   /** Headings with no text under them: a document of headings only is still read (as them). */
   private readonly bareHeadings: string[] = []
+  /** The current subsection heading (h3 and below), for the heading path of a table's rows. */
+  private child: string | null = null
+  /** Tables so far under the current section, and their rows waiting for the section to close. */
+  private tables = 0
+  private tableRows: ParsedSection[] = []
 
   constructor(private readonly filename: string) {}
 
@@ -19,11 +25,37 @@ export class SectionBuilder {
     this.closeParent()
     const anchor = this.anchor(slugify(heading))
     this.current = { sourceId: `${this.filename}#${anchor}`, heading, units: [] }
+    this.child = null
   }
 
   openChild(headingText: string) {
     this.closeUnit()
     this.unit.push(headingText)
+    this.child = headingText.replace(/^#+\s*/, '').trim()
+  }
+
+  /**
+   * A table: each data row a section of its own (`name#anchor:t1:r4`), its text carrying the column
+   * names and the caption (tableRowText), under the current heading path; the header rows (those
+   * naming the columns) are not rows of their own.
+   */
+  addTable(table: { header: string[]; rows: string[][]; caption: string | null }) {
+    this.closeUnit()
+    this.tables += 1
+    const base = this.current?.sourceId ?? this.filename
+    const heading = [this.current?.heading, this.child, table.caption].filter(Boolean).join(' › ') || null
+    let row = 0
+    for (const cells of table.rows) {
+      const text = tableRowText(table.caption, table.header, cells)
+      if (text === null) continue
+      row += 1
+      this.tableRows.push({
+        sourceId: `${base}:t${this.tables}:r${row}`,
+        heading,
+        units: [text],
+        table: { id: `t${this.tables}`, row, columns: table.header.length > 0 ? table.header : null },
+      })
+    }
   }
 
   addBlock(text: string) {
@@ -56,7 +88,12 @@ export class SectionBuilder {
   private closeParent() {
     this.closeUnit()
     if (this.current && this.current.units.length > 0) this.sections.push(this.current)
-    else if (this.current?.heading) this.bareHeadings.push(this.current.heading)
+    else if (this.current?.heading && this.tableRows.length === 0)
+      this.bareHeadings.push(this.current.heading)
+    // A table's rows follow the text of the section they stand in.
+    this.sections.push(...this.tableRows)
+    this.tableRows = []
+    this.tables = 0
     this.current = undefined
   }
 }

@@ -74,6 +74,38 @@ describe('ProcessSupervisor', () => {
     expect(delays.slice(0, 3)).toEqual([20, 40, 80])
   })
 
+  it('backs off a program that crashes while starting, however long its start takes', async () => {
+    const output = new PassThrough()
+    collect(output)
+    // A slow start (a loaded machine, tsx compiling) that ends in a bad setting: never up.
+    const slowCrasher = {
+      name: 'slow-crasher',
+      command: process.execPath,
+      args: ['-e', 'setTimeout(() => process.exit(1), 150)'],
+    }
+    // Up (it says so), then crashing long after: each crash starts again from the first delay.
+    const upThenCrashing = {
+      name: 'up-then-crashing',
+      command: process.execPath,
+      args: ['-e', "process.send({ type: 'ready' }); setTimeout(() => process.exit(1), 500)"],
+    }
+    supervisor = new ProcessSupervisor({
+      programs: [slowCrasher, upThenCrashing],
+      env: processEnvironment(),
+      output,
+      restartDelayMs: 20,
+      stableAfterMs: 50,
+    })
+    const delays: Record<string, number[]> = { 'slow-crasher': [], 'up-then-crashing': [] }
+    supervisor.on('restart', ({ name, delayMs }) => delays[name]?.push(delayMs))
+    supervisor.start()
+    await expect
+      .poll(() => Math.min(...Object.values(delays).map((list) => list.length)), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3)
+    expect(delays['slow-crasher']?.slice(0, 3)).toEqual([20, 40, 80])
+    expect(delays['up-then-crashing']?.slice(0, 3)).toEqual([20, 20, 20])
+  })
+
   it('stops every child on stop() and restarts none', async () => {
     const output = new PassThrough()
     collect(output)

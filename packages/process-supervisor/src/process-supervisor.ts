@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { createInterface } from 'node:readline'
 import type { Writable } from 'node:stream'
+import { isReadyMessage } from '@rag/runtime'
 
 export interface ProgramSpec {
   name: string
@@ -28,7 +29,11 @@ export interface ProcessSupervisorOptions {
   /** First restart delay; doubles for each crash in a row, up to maxRestartDelayMs. */
   restartDelayMs?: number
   maxRestartDelayMs?: number
-  /** A process that ran this long before crashing starts again from the first delay. */
+  /**
+   * A process that said it was up (announceReady in @rag/runtime) and then ran this long before
+   * crashing starts again from the first delay. One that crashed before saying so crashed while
+   * starting — a bad setting, a missing service — and backs off however long its start took.
+   */
   stableAfterMs?: number
 }
 
@@ -37,6 +42,8 @@ interface Running {
   child: ChildProcess | undefined
   crashesInRow: number
   startedAt: number
+  /** When it said it was up (null: not yet, in this run). */
+  readyAt: number | null
   timer: NodeJS.Timeout | undefined
 }
 
@@ -53,7 +60,14 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
 
   start(): void {
     for (const spec of this.options.programs) {
-      const entry: Running = { spec, child: undefined, crashesInRow: 0, startedAt: 0, timer: undefined }
+      const entry: Running = {
+        spec,
+        child: undefined,
+        crashesInRow: 0,
+        startedAt: 0,
+        readyAt: null,
+        timer: undefined,
+      }
       this.running.set(spec.name, entry)
       this.launch(entry)
     }
@@ -100,6 +114,10 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
     })
     entry.child = child
     entry.startedAt = Date.now()
+    entry.readyAt = null
+    child.on('message', (message) => {
+      if (isReadyMessage(message)) entry.readyAt = Date.now()
+    })
     for (const [source, stream] of [
       ['stdout', child.stdout],
       ['stderr', child.stderr],
@@ -112,8 +130,8 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
     child.once('exit', (code, signal) => {
       this.emit('exit', { name: spec.name, code, signal })
       if (this.stopping) return
-      const ranMs = Date.now() - entry.startedAt
-      entry.crashesInRow = ranMs >= (this.options.stableAfterMs ?? 10000) ? 1 : entry.crashesInRow + 1
+      const upMs = entry.readyAt === null ? 0 : Date.now() - entry.readyAt
+      entry.crashesInRow = upMs >= (this.options.stableAfterMs ?? 10000) ? 1 : entry.crashesInRow + 1
       const first = this.options.restartDelayMs ?? 500
       const delayMs = Math.min(first * 2 ** (entry.crashesInRow - 1), this.options.maxRestartDelayMs ?? 30000)
       this.write(spec.name, `[supervisor] exited (${signal ?? `code ${code}`}); restarting in ${delayMs} ms`)

@@ -52,6 +52,7 @@ export {
   type ScoreScale,
 } from './refusal-decision.ts'
 export { CANCEL_CHECK_MS } from './stages/answer-task.ts'
+export { handOnNextAnswer } from './stages/hand-on.ts'
 export { type QuestionContext, questionWorkerContext } from './stages/question-context.ts'
 export { cancelQuestion } from './stages/question-progress.ts'
 export { type SubmittedQuestion, submitQuestion } from './submit-question.ts'

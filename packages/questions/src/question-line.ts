@@ -1,5 +1,6 @@
 import type { Pool } from '@rag/db'
 import type { Producer } from '@rag/queue'
+import { earlierAnswersOfAsker } from './answer-turns.ts'
 import { jobOfStep, nextStep, type RoutedQuestion } from './question-route.ts'
 import type { QueueSpot } from './watch-question.ts'
 
@@ -20,18 +21,22 @@ async function nextJobOf(producer: Queues, question: RoutedQuestion & { id: stri
 }
 
 /**
- * Whether a question is waiting its turn in a queue some worker serves: it makes no progress of
- * its own, so the no-progress limit must not fail it (a burst of questions waits behind the LLM).
+ * Whether a question is waiting its turn in a queue some worker serves, or for its answer to be
+ * handed to a served LLM queue (answer-turns.ts): it makes no progress of its own, so the
+ * no-progress limit must not fail it (a burst of questions waits behind the LLM).
  */
 export async function waitsItsTurn(
-  producer: Queues,
+  deps: { pool: Pool; producer: Queues },
   question: RoutedQuestion & { id: string },
 ): Promise<boolean> {
-  const next = await nextJobOf(producer, question)
+  const next = await nextJobOf(deps.producer, question)
   if (!next) return false
+  if ((await next.queue.getWorkersCount()) === 0) return false
   const job = await next.queue.getJob(next.jobId)
-  if (!job || !WAITING.has(await job.getState())) return false
-  return (await next.queue.getWorkersCount()) > 0
+  if (job) return WAITING.has(await job.getState())
+  // An answer without its job waits to be handed on: when its asker's earlier answer ends (which
+  // may be being stopped right now), or by the reconciler if that hand-off was lost.
+  return nextStep(question) === 'answer'
 }
 
 /** The LLM's recent answers' generation time, seconds (the last 20; 30 s before any answer). */
@@ -46,8 +51,10 @@ async function recentGenerationSeconds(pool: Pool): Promise<number> {
 
 /**
  * Where a question handed to the LLM stands in its line: how many are before it (1 = next) and
- * about how long until its turn, from the recent answers' generation time. Null when it does not
- * wait for the LLM (not yet handed over, already being written, finished).
+ * about how long until its turn, from the recent answers' generation time. A job with a priority
+ * waits in the queue's prioritized set behind every job without one (and behind lower scores); an
+ * answer still waiting for its asker's earlier one counts those and everything in the queue now.
+ * Null when it does not wait for the LLM (not yet handed over, already being written, finished).
  */
 export async function queueSpotOf(
   deps: { pool: Pool; producer: Queues & Pick<Producer, 'redis'> },
@@ -56,16 +63,22 @@ export async function queueSpotOf(
   if (question.status !== 'generating') return null
   const next = await nextJobOf(deps.producer, question)
   if (!next) return null
+  const { keys } = next.queue
   const job = await next.queue.getJob(next.jobId)
-  if (!job || !WAITING.has(await job.getState())) return null
-  // BullMQ pushes a new job at the head of the wait list and takes work from its tail.
-  const [index, length, active, workers] = await Promise.all([
-    deps.producer.redis.lpos(next.queue.keys.wait ?? '', next.jobId),
-    deps.producer.redis.llen(next.queue.keys.wait ?? ''),
+  const state = job ? await job.getState() : null
+  if (job && !WAITING.has(state ?? '')) return null
+  const [waiting, prioritized, rank, active, workers, earlier] = await Promise.all([
+    deps.producer.redis.llen(keys.wait ?? ''),
+    deps.producer.redis.zcard(keys.prioritized ?? ''),
+    job ? deps.producer.redis.zrank(keys.prioritized ?? '', next.jobId) : Promise.resolve(null),
     next.queue.getActiveCount(),
     next.queue.getWorkersCount(),
+    job ? Promise.resolve(0) : earlierAnswersOfAsker(deps.pool, question.id),
   ])
-  const ahead = index === null ? 0 : Math.max(0, length - 1 - index)
+  // In the prioritized set: the jobs without a priority, then those before it. Not yet queued:
+  // everything queued now, and its asker's earlier answers but the first (being written, or
+  // queued and so counted already).
+  const ahead = job ? waiting + (rank ?? prioritized) : waiting + prioritized + Math.max(0, earlier - 1)
   const seconds = await recentGenerationSeconds(deps.pool)
   // Each answer being written is, on average, half done.
   const wait = ((ahead + active / 2) * seconds) / Math.max(1, workers)

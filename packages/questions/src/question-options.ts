@@ -16,6 +16,11 @@ export interface QuestionOptions {
    * request: retrieval reads nothing else. Absent: every collection.
    */
   within?: string[]
+  /**
+   * Batch work (the evaluation), set by its runner, never by a request: its answers wait behind
+   * every person's in the LLM's line.
+   */
+  batch?: boolean
   parents: boolean
   maxTokens?: number
   temperature?: number

@@ -1,5 +1,6 @@
-import { definePipeline, questionJobs } from '@rag/queue'
+import { definePipeline, type FinalFailure, questionJobs } from '@rag/queue'
 import { generateStage } from './stages/generate-stage.ts'
+import { handOnNextAnswer } from './stages/hand-on.ts'
 import type { QuestionContext } from './stages/question-context.ts'
 import { failQuestionOnFinalFailure } from './stages/question-progress.ts'
 import { rerankStage } from './stages/rerank-stage.ts'
@@ -21,6 +22,13 @@ export const questionPipeline = definePipeline<QuestionContext>()(questionJobs, 
   },
   generate: {
     handler: generateStage,
-    onFinalFailure: (context) => failQuestionOnFinalFailure(context, 'generate'),
+    onFinalFailure: (context) => {
+      const fail = failQuestionOnFinalFailure(context, 'generate')
+      // An answer that failed for good ends its turn: the asker's next one is handed on.
+      return async (payload: { questionId: string }, failure: FinalFailure) => {
+        await fail(payload, failure)
+        await handOnNextAnswer(context, payload.questionId)
+      }
+    },
   },
 })

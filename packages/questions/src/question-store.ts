@@ -7,7 +7,7 @@ import {
   type Retriever,
 } from '@rag/api-contract/enums'
 import { type Pool, sqlList } from '@rag/db'
-import type { AnswerabilitySignals } from '@rag/retrieval'
+import type { AnswerabilitySignals, TextRegion } from '@rag/retrieval'
 import type { QuestionOptions } from './question-options.ts'
 import { nextStep, QUESTION_STEPS, type RoutedQuestion } from './question-route.ts'
 
@@ -51,6 +51,8 @@ export interface QuestionSource {
   chunkId: string
   /** The retrievers that found it (absent from answers stored before it was recorded). */
   foundBy?: Retriever[]
+  /** Where it stands on its pages (absent for formats without pages, and from older answers). */
+  regions?: TextRegion[]
 }
 
 export interface Citation {

@@ -2,7 +2,8 @@ import { FINISHED_QUESTION_STATUSES } from '@rag/api-contract/enums'
 import { type Pool, sqlList } from '@rag/db'
 import type { Logger } from '@rag/log'
 import type { Producer } from '@rag/queue'
-import { jobOfStep, nextStep, type RoutedQuestion } from './question-route.ts'
+import { nextStep, type RoutedQuestion } from './question-route.ts'
+import { handOn } from './stages/hand-on.ts'
 
 /**
  * Postgres is the source of truth for questions as for documents: every unfinished, unexpired
@@ -12,7 +13,7 @@ import { jobOfStep, nextStep, type RoutedQuestion } from './question-route.ts'
  * alone, so running this often is harmless.
  */
 export async function reconcileQuestions(
-  deps: { pool: Pool; producer: Pick<Producer, 'enqueueAgain'>; logger: Logger },
+  deps: { pool: Pool; producer: Pick<Producer, 'enqueue' | 'enqueueAgain'>; logger: Logger },
   { staleAfterMs }: { staleAfterMs: number },
 ): Promise<number> {
   const { rows } = await deps.pool.query<RoutedQuestion & { id: string }>(
@@ -24,10 +25,9 @@ export async function reconcileQuestions(
   )
   let enqueued = 0
   for (const question of rows) {
-    const step = nextStep(question)
-    if (!step) continue
-    const { definition, payload } = jobOfStep(step, question.id)
-    await deps.producer.enqueueAgain(definition, payload)
+    if (!nextStep(question)) continue
+    // As a stage hands on: an answer whose asker has an earlier one in line stays waiting.
+    await handOn(deps, question, { again: true })
     enqueued += 1
   }
   if (enqueued > 0) deps.logger.info({ questions: enqueued }, 'reconciled questions whose jobs were lost')

@@ -12,7 +12,7 @@ export type SubmittedQuestion = NewQuestion
  * Redis answers again), so an accepted question is never an orphan and never lost.
  */
 export async function submitQuestion(
-  deps: { pool: Pool; producer: Pick<Producer, 'enqueue'>; logger: Logger },
+  deps: { pool: Pool; producer: Pick<Producer, 'enqueue' | 'enqueueAgain'>; logger: Logger },
   question: SubmittedQuestion,
 ): Promise<{ enqueued: boolean }> {
   const created = await createQuestion(deps.pool, question)

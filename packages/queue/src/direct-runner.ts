@@ -13,6 +13,9 @@ interface Lane {
   onFinalFailure: ReturnType<PipelineStep<z.ZodType, unknown>['onFinalFailure']>
 }
 
+/** A job that gave its place to those waiting (JobContext.yieldTurn). */
+class YieldedTurn extends Error {}
+
 export interface DirectRunner {
   /** Hands jobs straight to the registered handlers; stands in for the queues' producer. */
   producer: Pick<Producer, 'enqueue' | 'enqueueAgain' | 'finalFailure'>
@@ -50,7 +53,8 @@ export function createDirectRunner({
     const key = `${definition.name}:${jobId}`
     if (pending.has(key)) return jobId
     pending.add(key)
-    const run = lane
+    let yielded = false
+    const run: Promise<void> = lane
       .limit(() =>
         withLogContext({ jobId, queue: definition.name }, () =>
           lane.handler(payload, {
@@ -60,12 +64,19 @@ export function createDirectRunner({
             resumed: false,
             logger,
             progress: async () => undefined,
+            yieldTurn: async () => {
+              throw new YieldedTurn()
+            },
           }),
         ),
       )
       .then(
         () => undefined,
         async (thrown: unknown) => {
+          if (thrown instanceof YieldedTurn) {
+            yielded = true
+            return
+          }
           const error = thrown instanceof Error ? thrown : new Error(String(thrown))
           failures.push({ jobId, error })
           await lane.onFinalFailure(payload, finalFailureOf(error.message)).catch((hookError: unknown) => {
@@ -73,9 +84,11 @@ export function createDirectRunner({
           })
         },
       )
-      .finally(() => {
+      .finally(async () => {
         pending.delete(key)
         running.delete(run)
+        // Behind everything pending in its lane now: it runs again once they had their turn.
+        if (yielded) await enqueue(definition, input)
       })
     running.add(run)
     return jobId

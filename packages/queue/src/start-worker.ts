@@ -1,7 +1,7 @@
 import type { Logger } from '@rag/log'
 import { withLogContext } from '@rag/log'
 import type { PlatformMetrics } from '@rag/metrics'
-import { UnrecoverableError, Worker } from 'bullmq'
+import { DelayedError, UnrecoverableError, Worker } from 'bullmq'
 import type { z } from 'zod'
 import { type FinalFailure, finalFailureOf } from './final-failure.ts'
 import type { JobDefinition } from './job-definition.ts'
@@ -20,6 +20,11 @@ export interface JobContext {
   logger: Logger
   /** Reports progress (0..1) to the dashboard. */
   progress(fraction: number): Promise<void>
+  /**
+   * Gives the job's place to those waiting: it goes back in its queue behind them (no attempt is
+   * counted) and runs again from its start. Ends the handler: never returns.
+   */
+  yieldTurn(): Promise<never>
 }
 
 export type JobHandler<S extends z.ZodType> = (payload: z.output<S>, context: JobContext) => Promise<unknown>
@@ -53,7 +58,7 @@ export function startWorker<S extends z.ZodType>({
 }: StartWorkerOptions<S>): Worker {
   const worker = new Worker(
     definition.name,
-    (job) =>
+    (job, token) =>
       withLogContext({ jobId: job.id, queue: definition.name }, async () => {
         const parsed = definition.payload.safeParse(job.data)
         if (!parsed.success) {
@@ -70,6 +75,12 @@ export function startWorker<S extends z.ZodType>({
           resumed: attempt > 1 || (job.stalledCounter ?? 0) > 0,
           logger,
           progress: (fraction) => job.updateProgress(Math.round(fraction * 100)),
+          async yieldTurn() {
+            // Back to the queue now: promoted at once into its place by priority, behind those
+            // already there (BullMQ's way for a processor to put its job back: not a failure).
+            await job.moveToDelayed(Date.now(), token)
+            throw new DelayedError()
+          },
         })
         if (end)
           outcome.then(

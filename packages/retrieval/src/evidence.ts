@@ -46,7 +46,7 @@ export async function judgePassages(
   const [{ idf, unseen }, { rows }] = await Promise.all([
     questionWords(pool, question, filters),
     pool.query<{ id: string; terms: string[]; text: string }>(
-      'SELECT id::text AS id, terms, text FROM chunks WHERE id = ANY($1::bigint[])',
+      `SELECT id::text AS id, terms, concat_ws(E'\n', context, text) AS text FROM chunks WHERE id = ANY($1::bigint[])`,
       [chunkIds],
     ),
   ])

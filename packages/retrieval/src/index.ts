@@ -1,3 +1,4 @@
+export type { TextRegion } from '@rag/chunking'
 export {
   type AnswerabilitySignals,
   answerabilitySignals,

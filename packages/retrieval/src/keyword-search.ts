@@ -228,7 +228,7 @@ export const keywordScoreSql = (
      -- character pairs to count ($12), its parent's counts of the query's words ($10, in order).
      SELECT sc.id::text AS "chunkId", sc.score,
             CASE WHEN sc.rn <= $11 THEN ch.terms END AS words,
-            CASE WHEN sc.rn <= $11 AND $12::boolean THEN ch.text ELSE '' END AS text,
+            CASE WHEN sc.rn <= $11 AND $12::boolean THEN concat_ws(E'\n', ch.context, ch.text) ELSE '' END AS text,
             ch.bigram_count AS "bigramCount",
             CASE WHEN sc.rn <= $11 THEN ARRAY(SELECT coalesce((s.term_tf ->> w.word)::int, 0)
                     FROM unnest($10::text[]) WITH ORDINALITY AS w(word, i) ORDER BY w.i) END AS "parentTf",

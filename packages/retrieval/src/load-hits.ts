@@ -1,4 +1,5 @@
 import type { Retriever } from '@rag/api-contract/enums'
+import type { TextRegion } from '@rag/chunking'
 import type { Pool } from '@rag/db'
 import type { RankedChunk } from './ranked-chunk.ts'
 
@@ -24,6 +25,8 @@ export interface SearchHit {
    * words with the question to be judged by (answerability).
    */
   foundBy: Retriever[]
+  /** Where the chunk stands on its pages (empty for formats without pages). */
+  regions: TextRegion[]
 }
 
 export type { Retriever }
@@ -33,7 +36,8 @@ export async function loadHits(pool: Pool, ranked: RankedChunk[]): Promise<Searc
   if (ranked.length === 0) return []
   const { rows } = await pool.query<Omit<SearchHit, 'rank' | 'score'>>(
     `SELECT ch.id::text AS "chunkId", ch.source_id AS "sourceId", ch.document_id::text AS "documentId",
-            d.filename AS title, d.collection, ch.text, s.id::text AS "parentId", s.heading, s.text AS "parentText"
+            d.filename AS title, d.collection, ch.text, s.id::text AS "parentId", s.heading, s.text AS "parentText",
+            coalesce(ch.regions, '[]'::jsonb) AS regions
        FROM chunks ch JOIN sections s ON s.id = ch.section_id JOIN documents d ON d.id = ch.document_id
       WHERE ch.id = ANY($1::bigint[])`,
     [ranked.map((item) => item.chunkId)],

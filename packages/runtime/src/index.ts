@@ -1,3 +1,4 @@
+export { announceReady, isReadyMessage } from './announce-ready.ts'
 export { freePort } from './free-port.ts'
 export { startLivenessFile } from './liveness-file.ts'
 export { createModelProvider, type ModelProvider, type ModelState } from './model-provider.ts'

@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '@rag/log'
 import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
 import { PROCESSES, type WorkerProcessName } from '@rag/process-catalog'
 import { createProducer, type PipelineStep, type Producer, startStepWorker } from '@rag/queue'
-import { createShutdown, type Shutdown, startLivenessFile } from '@rag/runtime'
+import { announceReady, createShutdown, type Shutdown, startLivenessFile } from '@rag/runtime'
 import type { z } from 'zod'
 import { startMetricsServer } from './metrics-server.ts'
 
@@ -110,4 +110,5 @@ export async function runWorkerProcess<N extends WorkerProcessName, Ctx>({
     shutdown.add('liveness file', stop)
   }
   logger.info({ queue: step.job.name, concurrency }, 'worker ready')
+  announceReady()
 }

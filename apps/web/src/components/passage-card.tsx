@@ -1,6 +1,8 @@
+import { useState } from 'preact/hooks'
 import { originalLink, type Passage } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { highlight, quotePieces } from '../highlight.ts'
+import { PageView } from './page-view.tsx'
 import { SourceContext } from './source-context.tsx'
 
 /** Only the embedder found it: its word-evidence score says nothing about it. */
@@ -23,6 +25,8 @@ export function PassageCard({
 }) {
   const { t } = useApp()
   const original = originalLink(passage)
+  const page = passage.regions?.[0]?.page
+  const [onPage, setOnPage] = useState(false)
   return (
     <li
       class="card passage"
@@ -73,6 +77,14 @@ export function PassageCard({
             <Highlighted text={passage.parentText} terms={terms} />
           </p>
         </details>
+      ) : null}
+      {page !== undefined && passage.regions ? (
+        <>
+          <button type="button" class="link" data-action="page" onClick={() => setOnPage(!onPage)}>
+            {onPage ? t('source.hidePage') : t('source.showPage', { page: String(page) })}
+          </button>
+          {onPage ? <PageView passage={passage} page={page} regions={passage.regions} /> : null}
+        </>
       ) : null}
       <SourceContext passage={passage} />
     </li>

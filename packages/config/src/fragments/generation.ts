@@ -48,7 +48,9 @@ export const generation = defineFragment({
     CONTEXT_TOKENS: integer(400, { min: 0, max: 131072 }),
     // Longest answer, in tokens. Answers end at the model's end-of-text, not at a blank line.
     LLM_MAX_TOKENS: integer(512, { min: 16, max: 8192 }),
-    // Answers generated at once by one LLM worker (one context sequence each).
+    // Answers generated at once by one LLM worker (one context sequence each). One asker's answers
+    // are handed to the LLM one at a time whatever this is, so askers take turns. More than 1 pays
+    // on a GPU or a many-core CPU; on 2 cores two sequences wrote each answer ~6x slower (docs/models.md).
     LLM_CONCURRENCY: integer(1, { min: 1, max: 16 }),
     // CPU threads for llama.cpp; 0 = every core. A person waits on an answer, not on ingestion:
     // the ingestion workers run at a lower priority (INGEST_NICENESS), so the LLM has the whole

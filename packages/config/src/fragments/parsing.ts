@@ -11,6 +11,8 @@ export interface ParsingSection {
     maxPages: number
     /** OCR jobs (pages) one OCR worker process reads at once. */
     concurrency: number
+    /** A page OCR read with a lower mean confidence (0–100) is listed as missing, not indexed as noise. */
+    minConfidence: number
   }
   limits: {
     maxPdfPages: number
@@ -47,6 +49,9 @@ export const parsing = defineFragment({
     // Pages the OCR worker reads at once, one core each: 1 leaves the other cores of a small
     // machine to questions and ordinary documents while a scanned book is read.
     OCR_CONCURRENCY: integer(1, { min: 1, max: 64 }),
+    // A scanned page read with a lower mean word confidence (0-100) is not indexed: it is listed
+    // among the document's missing pages with its confidence (a blurred scan, handwriting).
+    OCR_MIN_CONFIDENCE: integer(50, { min: 0, max: 100 }),
   },
   check: (env, report) => {
     if (!/^[a-z_]+(\+[a-z_]+)*$/i.test(env.OCR_LANGUAGES))
@@ -62,6 +67,7 @@ export const parsing = defineFragment({
       languages: env.OCR_LANGUAGES,
       maxPages: env.OCR_MAX_PAGES,
       concurrency: env.OCR_CONCURRENCY,
+      minConfidence: env.OCR_MIN_CONFIDENCE,
     },
     limits: {
       maxPdfPages: env.PDF_MAX_PAGES,

@@ -7,8 +7,16 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** What a route adds to its audit entry (e.g. the session a sign-in replaced). */
     auditDetail: Record<string, unknown>
+    /** The collection the request acted on (an upload's, a document's), when a route knows it. */
+    auditCollection: string
   }
 }
+
+/** Refusals of an audited action recorded too: who tried what they may not do, or too often. */
+const REFUSED = new Set([403, 404, 429])
+
+/** Tells the audit entry of this request which collection it acted on. */
+export const auditCollection = (c: Context, collection: string) => c.set('auditCollection', collection)
 
 /** The requests the audit log records, by what succeeded (2xx): one place, for every door. */
 const AUDITED: { method: string; pattern: RegExp; action: AuditAction }[] = [
@@ -26,9 +34,10 @@ const AUDITED: { method: string; pattern: RegExp; action: AuditAction }[] = [
 ]
 
 /**
- * Records who did what once it succeeded: the principal (never its key), the address, the
- * document, question or key it named (the path's id, else the Location of what it made). A
- * failure to record is logged, not the request's failure.
+ * Records who did what once it succeeded — and who was refused it (403, 404, 429: `refused` in
+ * its detail) —: the principal (never its key), the address, the collection (when the route
+ * knows it), the document, question or key it named (the path's id, else the Location of what it
+ * made). A failure to record is logged, not the request's failure.
  */
 export function auditTrail({
   pool,
@@ -41,7 +50,8 @@ export function auditTrail({
 }): MiddlewareHandler {
   return async function auditMiddleware(c, next) {
     await next()
-    if (c.res.status >= 300) return
+    const refused = REFUSED.has(c.res.status)
+    if (c.res.status >= 300 && !refused) return
     const rule = AUDITED.find((entry) => entry.method === c.req.method && entry.pattern.test(c.req.path))
     const principal = c.get('principal')
     if (!rule || !principal) return
@@ -52,8 +62,14 @@ export function auditTrail({
     await recordAudit(pool, principal, {
       action: rule.action,
       target: target === 'url' ? null : target,
+      collection: c.get('auditCollection') ?? null,
       address: addressOf(c),
-      detail: { path: c.req.path, status: c.res.status, ...c.get('auditDetail') },
+      detail: {
+        path: c.req.path,
+        status: c.res.status,
+        ...(refused ? { refused: true } : {}),
+        ...c.get('auditDetail'),
+      },
     }).catch((error: unknown) => logger.warn({ err: error, action: rule.action }, 'audit log write failed'))
   }
 }

@@ -1,10 +1,20 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { describe, expect, it } from 'vitest'
 import { bareApp } from '../testing/bare-app.ts'
+import { keyResolver, requireApiKey } from './api-key.ts'
+import { KeyAttempts } from './key-attempts.ts'
 import { rateLimit } from './rate-limit.ts'
 
+// As the gateway wires it: the key check reads the presented key first, the limit counts by it.
 const limited = (perMinute: number) =>
   bareApp(
+    requireApiKey({
+      keys: [],
+      resolve: keyResolver([], async () => null),
+      open: () => true,
+      attempts: new KeyAttempts(10),
+      addressOf: () => 'local',
+    }),
     rateLimit({
       perMinute,
       what: 'questions',

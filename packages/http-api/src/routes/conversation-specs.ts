@@ -41,6 +41,7 @@ export const createConversationRoute = createRoute({
     201: json(conversationSchema, 'The new thread'),
     ...commonErrors,
     ...crossSiteErrors,
+    404: errorResponse('No such collection among those the key may read'),
     415: errorResponse('The body is not application/json'),
   },
 })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { canSee } from '@rag/access'
 import {
   askInConversation,
   conversationQuestionIds,
@@ -12,7 +13,7 @@ import {
   resolveOptions,
 } from '@rag/questions'
 import { HttpError } from '../http-error.ts'
-import { keyOwner } from '../middleware/api-key.ts'
+import { keyOwner, principalOf } from '../middleware/api-key.ts'
 import { grantedOptions } from '../middleware/granted.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import type { AskRouteDeps } from './ask.ts'
@@ -34,6 +35,9 @@ export function conversationRoutes(deps: AskRouteDeps) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(createConversationRoute, async (c) => {
       const { title = '', collection = null } = c.req.valid('json')
+      // A collection the key was not given is one it cannot know of: 404, as for one that does not exist.
+      if (collection !== null && !canSee(principalOf(c), collection))
+        throw new HttpError(404, `no such collection: ${collection}`)
       const conversation = await createConversation(deps.pool, {
         id: randomUUID(),
         owner: keyOwner(c),

@@ -157,6 +157,58 @@ export const fileRoute = createRoute({
   },
 })
 
+const pageParams = idParams.extend({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .openapi({ param: { name: 'page', in: 'path' }, description: '1-based page', example: 3 }),
+})
+
+export const pageRoute = createRoute({
+  method: 'get',
+  path: '/documents/{id}/pages/{page}',
+  operationId: 'getDocumentPage',
+  tags: ['documents'],
+  summary: "A PDF page's size in points (what a passage's regions are measured in) and the page count",
+  request: { params: pageParams },
+  responses: {
+    200: json(
+      z
+        .object({ page: z.number(), pages: z.number(), width: z.number(), height: z.number() })
+        .openapi('PageInfo'),
+      'The page',
+    ),
+    ...commonErrors,
+    404: errorResponse('No such document, not a PDF, or no such page'),
+  },
+})
+
+export const pageImageRoute = createRoute({
+  method: 'get',
+  path: '/documents/{id}/pages/{page}/image',
+  operationId: 'getDocumentPageImage',
+  tags: ['documents'],
+  summary: 'A PDF page as a picture (rendered on demand, cached), to show a cited passage on',
+  request: {
+    params: pageParams,
+    query: z.object({
+      width: z.coerce.number().int().min(100).max(4000).default(800).openapi({
+        description: 'Pixels wide; rendered at the nearest of 320, 800 or 1400 at or above it',
+      }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The page, PNG',
+      content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    ...commonErrors,
+    404: errorResponse('No such document, not a PDF, or no such page'),
+  },
+})
+
 export const reindexRoute = createRoute({
   method: 'post',
   path: '/documents/{id}/reindex',

@@ -12,6 +12,7 @@ import {
   type IngestDeps,
   ingestWebPage,
   listDocuments,
+  pageImages,
   type RegisterOptions,
   registerDocument,
   reindexDocument,
@@ -22,6 +23,7 @@ import {
 import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
 import { principalOf } from '../middleware/api-key.ts'
+import { auditCollection } from '../middleware/audit-trail.ts'
 import { readMultipartUpload } from '../multipart-upload.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import {
@@ -30,6 +32,8 @@ import {
   getRoute,
   ingestUrlRoute,
   listRoute,
+  pageImageRoute,
+  pageRoute,
   reindexAllRoute,
   reindexRoute,
   sectionsRoute,
@@ -84,18 +88,22 @@ export function documentView(document: DocumentRecord) {
 async function visibleDocument(deps: IngestDeps, c: Context, id: string): Promise<DocumentRecord> {
   const document = await getDocument(deps.pool, id)
   if (!document || !canSee(principalOf(c), document.collection)) throw new HttpError(404, 'no such document')
+  auditCollection(c, document.collection)
   return document
 }
 
 /** An upload's collection must be one the caller may write to (its role is checked already). */
 function writableCollection(c: Context, collection: string | undefined): void {
   const name = collection?.trim() || 'default'
+  auditCollection(c, name)
   if (!canSee(principalOf(c), name))
     throw new HttpError(403, `this key may not add documents to the collection ${JSON.stringify(name)}`)
 }
 
 export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions) {
   const limit = options.maxBytes * options.maxFiles + 1024 * 1024
+  // Pages rendered for a viewer: beside the uploads, bounded in number and in renders at once.
+  const pages = pageImages({ cacheDir: join(options.uploadDir, '.page-images') })
   const app = new OpenAPIHono({ defaultHook: validationHook })
   // Declared for the spec only: the files are read and refused one by one in the handler.
   app.openAPIRegistry.registerPath(uploadRoute)
@@ -230,6 +238,30 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
       // is not sandboxed (Chrome and Edge show a blank viewer then), and runs no script either.
       c.header('Content-Security-Policy', document.sourceType === 'pdf' ? PDF_POLICY : SHOWN_NOT_RUN_POLICY)
       c.header('Content-Length', String(size))
+      return c.body(Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>, 200)
+    })
+    .openapi(pageRoute, async (c) => {
+      const { id, page } = c.req.valid('param')
+      const found = await pages.info(await visibleDocument(deps, c, id), page)
+      if (!found) throw new HttpError(404, `no page ${page} of a PDF in this document`)
+      return c.json(found, 200)
+    })
+    .openapi(pageImageRoute, async (c) => {
+      const { id, page } = c.req.valid('param')
+      const document = await visibleDocument(deps, c, id)
+      const path = await pages.image(document, page, c.req.valid('query').width).catch((error: unknown) => {
+        throw new HttpError(
+          422,
+          `page ${page} could not be shown: ${error instanceof Error ? error.message : error}`,
+        )
+      })
+      if (!path) throw new HttpError(404, `no page ${page} of a PDF in this document`)
+      const file = await open(path)
+      const { size } = await file.stat()
+      c.header('Content-Type', 'image/png')
+      c.header('Content-Length', String(size))
+      // The picture of a version never changes (a new version is another file name).
+      c.header('Cache-Control', 'private, max-age=86400')
       return c.body(Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>, 200)
     })
     .openapi(reindexRoute, async (c) => {

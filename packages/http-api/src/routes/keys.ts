@@ -1,6 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { AUDIT_ACTIONS, createApiKey, listApiKeys, listAudit, revokeApiKey } from '@rag/access'
-import { auditPageSchema, createdKeySchema, createKeyRequestSchema, keyListSchema } from '@rag/api-contract'
+import {
+  auditPageSchema,
+  createdKeySchema,
+  createKeyRequestSchema,
+  grantedCollections,
+  keyListSchema,
+} from '@rag/api-contract'
 import type { Pool } from '@rag/db'
 import { HttpError } from '../http-error.ts'
 import { principalOf } from '../middleware/api-key.ts'
@@ -79,8 +85,7 @@ export function keyRoutes(deps: { pool: Pool; revocations?: Revocations }) {
       const { key, record } = await createApiKey(deps.pool, {
         name: request.name,
         role: request.role,
-        // An admin sees every collection whatever it is given.
-        collections: request.role === 'admin' ? null : request.collections,
+        collections: grantedCollections(request.collections),
         createdBy: principalOf(c).id,
       })
       c.header('Location', `/keys/${record.id}`)

@@ -3,6 +3,7 @@ import type { Pool } from '@rag/db'
 import {
   cancelQuestion,
   failStalledQuestions,
+  handOnNextAnswer,
   queueSpotOf,
   readQuestion,
   type WatchedQuestion,
@@ -26,7 +27,7 @@ export function questionAccess(deps: {
   /** The question as `owner` may see it (none: as the gateway itself sees it). */
   const find = async (id: string, owner?: string): Promise<WatchedQuestion | null> => {
     await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id, (question) =>
-      waitsItsTurn(deps.producer, question),
+      waitsItsTurn(deps, question),
     )
     const question = await readQuestion(deps.pool, id, { owner })
     if (!question) return null
@@ -37,7 +38,14 @@ export function questionAccess(deps: {
     find,
     partialAnswer: (id: string) => readPartialAnswer(deps.producer.redis, deps.queuePrefix, id),
     watchers: questionWatchers(deps.producer.redis, deps.queuePrefix),
-    /** Ends it as cancelled; false when it had already finished. */
-    cancel: (id: string, reason: string) => cancelQuestion({ pool: deps.pool, publish }, id, reason),
+    /**
+     * Ends it as cancelled; false when it had already finished. Its asker's next answer is handed
+     * to the LLM at once (it takes this one's place in line as soon as the LLM lets this one go).
+     */
+    cancel: async (id: string, reason: string) => {
+      const cancelled = await cancelQuestion({ pool: deps.pool, publish }, id, reason)
+      if (cancelled) await handOnNextAnswer(deps, id)
+      return cancelled
+    },
   }
 }

@@ -1,3 +1,4 @@
+import { indexedText } from '@rag/chunking'
 import type { PoolClient } from '@rag/db'
 import { analyzeText } from '@rag/keyword'
 import { textHash } from '../text-hash.ts'
@@ -31,10 +32,12 @@ export function preparePartRows(chunked: ChunkedPart): PreparedPartRows {
     ),
     chunks: JSON.stringify(
       chunked.chunks.map((chunk) => {
-        const { words, bigrams } = analyzeText(chunk.text)
+        // Indexed and embedded with its heading path (the cache is keyed by what was embedded).
+        const indexed = indexedText(chunk)
+        const { words, bigrams } = analyzeText(indexed)
         return {
           ...chunk,
-          textHash: textHash(chunk.text),
+          textHash: textHash(indexed),
           terms: words,
           termCount: words.length,
           bigrams: [...new Set(bigrams)].sort(),
@@ -93,12 +96,12 @@ export async function storePart(
     : { columns: '', values: '', join: '' }
   await client.query(
     `INSERT INTO chunks (document_id, content_hash, section_id, chunk_index, source_id, text, text_hash, terms, term_count,
-                         bigrams, bigram_count${vector.columns})
+                         bigrams, bigram_count, context, regions${vector.columns})
      SELECT $1, $2, s.id, t."chunkIndex", t."sourceId", t.text, t."textHash", t.terms, t."termCount",
-            t.bigrams, t."bigramCount"${vector.values}
+            t.bigrams, t."bigramCount", t.context, t.regions${vector.values}
        FROM jsonb_to_recordset($3::jsonb) AS t("parentOrdinal" int, "chunkIndex" int, "sourceId" text, text text,
                                                 "textHash" text, terms text[], "termCount" int, bigrams text[],
-                                                "bigramCount" int)
+                                                "bigramCount" int, context text, regions jsonb)
        JOIN sections s ON s.document_id = $1 AND s.content_hash = $2 AND s.ordinal = t."parentOrdinal"
        ${vector.join}`,
     embeddingCacheKey

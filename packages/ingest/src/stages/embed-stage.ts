@@ -1,3 +1,4 @@
+import { indexedText } from '@rag/chunking'
 import type { Embedder } from '@rag/embeddings'
 import type { embedJob, JobHandler } from '@rag/queue'
 import { fillEmbeddingCache } from '../embedding-cache.ts'
@@ -33,7 +34,7 @@ export function createEmbedHandler(
           embedded = await fillEmbeddingCache(
             deps.pool,
             embedder,
-            (record.chunked?.chunks ?? []).map((chunk) => chunk.text),
+            (record.chunked?.chunks ?? []).map(indexedText),
           )
         }
         await advancePart(deps.pool, payload, 'embedded')

@@ -1,5 +1,11 @@
 import { tmpdir } from 'node:os'
-import { DocumentParseError, type OcrOptions, readScannedPdfPage, removeLeftScratch } from '@rag/parsers'
+import {
+  DocumentParseError,
+  type OcrOptions,
+  type PageReading,
+  readScannedPdfPage,
+  removeLeftScratch,
+} from '@rag/parsers'
 import type { FinalFailure, JobHandler, ocrJob } from '@rag/queue'
 import { describeFinalFailure } from '@rag/queue'
 import type { IngestDeps } from '../ingest-deps.ts'
@@ -40,17 +46,37 @@ export function createOcrHandler(
     if (!record) return { skipped: 'part gone' }
     const page = record.ocrPage
     if (record.stage === 'awaiting-ocr' && page !== null) {
-      let text: string
+      let reading: PageReading
       try {
-        text = await readScannedPdfPage(document.storedPath, page, options.ocr, cache)
+        reading = await readScannedPdfPage(document.storedPath, page, options.ocr, cache)
       } catch (error) {
         if (!(error instanceof DocumentParseError) && !context.lastAttempt) throw error
         await pageMissing(deps, payload, page, error instanceof Error ? error.message : String(error))
         await options.handOn(payload)
         return { part: payload.part, page, missing: true }
       }
-      const sections = text
-        ? [{ sourceId: `${document.filename}:p${page}`, heading: null, units: [text], ocr: true }]
+      // Read, but not reliably (a blurred scan, handwriting): listed as missing, not indexed as noise.
+      const floor = options.ocr.minConfidence ?? 0
+      if (reading.text && reading.confidence < floor) {
+        await pageMissing(
+          deps,
+          payload,
+          page,
+          `OCR could not read page ${page} reliably (confidence ${Math.round(reading.confidence)}%, below OCR_MIN_CONFIDENCE ${floor}%)`,
+        )
+        await options.handOn(payload)
+        return { part: payload.part, page, missing: true, confidence: reading.confidence }
+      }
+      const sections = reading.text
+        ? [
+            {
+              sourceId: `${document.filename}:p${page}`,
+              heading: null,
+              units: reading.paragraphs.map((paragraph) => paragraph.text),
+              regions: reading.paragraphs.map((paragraph) => [{ page, ...paragraph.box }]),
+              ocr: true,
+            },
+          ]
         : []
       await saveOcrText(deps.pool, payload, sections)
       await clearMissingPage(deps.pool, payload, page)

@@ -89,6 +89,11 @@ describe('fetching a web page', () => {
       message: expect.stringMatching(/URL_FETCH_ALLOW_PRIVATE/),
     })
     await expect(fetchWebPage('http://localhost/page', limits)).rejects.toMatchObject({ status: 400 })
+    // Loopback written as an IPv4-compatible IPv6 address is loopback.
+    const port = new URL(base).port
+    await expect(fetchWebPage(`http://[::127.0.0.1]:${port}/page`, limits)).rejects.toMatchObject({
+      status: 400,
+    })
     expect((await fetchWebPage(`${base}/page`, { ...limits, allowPrivate: true })).url).toBe(`${base}/page`)
     for (const address of [
       '127.0.0.1',
@@ -104,6 +109,10 @@ describe('fetching a web page', () => {
       '64:ff9b::127.0.0.1',
       '2002:7f00:1::1',
       '2002:a9fe:a9fe::',
+      // IPv4-compatible (deprecated, still dialled as the IPv4 address) and IPv4-translated.
+      '::127.0.0.1',
+      '::a9fe:a9fe',
+      '::ffff:0:127.0.0.1',
       // Reserved, documentation, benchmarking, broadcast, Teredo.
       '240.0.0.1',
       '192.0.2.10',
@@ -115,7 +124,7 @@ describe('fetching a web page', () => {
       '2001::1',
     ])
       expect(isPrivateAddress(address), address).toBe(true)
-    for (const address of ['8.8.8.8', '133.242.0.1', '2001:4860:4860::8888', '64:ff9b::808:808'])
+    for (const address of ['8.8.8.8', '133.242.0.1', '2001:4860:4860::8888', '64:ff9b::808:808', '::8.8.8.8'])
       expect(isPrivateAddress(address), address).toBe(false)
     // This machine's own address, public or not, is here, not elsewhere.
     expect(isPrivateAddress('133.242.0.1', new Set(['133.242.0.1']))).toBe(true)

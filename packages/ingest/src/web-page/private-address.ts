@@ -4,13 +4,19 @@ import ipaddr from 'ipaddr.js'
 type Address = ipaddr.IPv4 | ipaddr.IPv6
 
 /**
- * The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96,
- * RFC 6052) and 6to4 (2002::/16). A fetch through them reaches that IPv4 address, so it is that
- * one that is judged.
+ * The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible
+ * (::a.b.c.d, deprecated by RFC 4291 but still dialled as the IPv4 address by Linux),
+ * IPv4-translated (::ffff:0:a.b.c.d, RFC 2765), NAT64 (64:ff9b::/96, RFC 6052) and 6to4
+ * (2002::/16). A fetch through them reaches that IPv4 address, so it is that one that is judged.
  */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   if (address.isIPv4MappedAddress()) return address.toIPv4Address()
   const bytes = address.toByteArray()
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0)
+  // ::/96 but :: and ::1 themselves (unspecified and loopback, judged as they are).
+  if (zeros(0, 12) && !zeros(12, 15)) return new ipaddr.IPv4(bytes.slice(12, 16))
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12))
+    return new ipaddr.IPv4(bytes.slice(12, 16))
   if (address.range() === 'rfc6052') return new ipaddr.IPv4(bytes.slice(12, 16))
   if (address.range() === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6))
   return null

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseDocument } from '../parse-document.ts'
 import { DocumentParseError, type ParsedSection } from '../parsed-section.ts'
+import { batchIsFull } from './part-batches.ts'
 import type { ChildMessage, ParentMessage, ParseRequest } from './sandbox-protocol.ts'
 
 // Under tsx, Node keeps the source map of every module it loads; the PDF library's would hold
@@ -25,16 +26,19 @@ async function run(request: ParseRequest) {
     )
   })
   let batch: ParsedSection[] = []
+  let chars = 0
   const flush = async () => {
     const waiting = more()
     await send({ type: 'sections', sections: batch })
     batch = []
+    chars = 0
     await waiting
   }
   const options = { ...request.options, onProgress: () => void send({ type: 'progress' }) }
   for await (const section of parseDocument(data, request.filename, request.sourceType, options)) {
     batch.push(section)
-    if (batch.length >= request.batchSize) await flush()
+    chars += section.units.reduce((sum, unit) => sum + unit.length, 0)
+    if (batchIsFull(batch.length, chars, request.batchSize)) await flush()
   }
   if (batch.length > 0) await flush()
 }

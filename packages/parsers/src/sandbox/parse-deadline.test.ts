@@ -40,6 +40,21 @@ describe('parseDeadline', () => {
     expect(onExpire).toHaveBeenCalledOnce()
   })
 
+  it('stops its clock while the caller holds a batch, and goes on from where it stopped', () => {
+    const onExpire = vi.fn()
+    const deadline = parseDeadline({ timeoutMs: 6_000, budgets: 10, onExpire })
+    vi.advanceTimersByTime(4_000)
+    deadline.pause()
+    // The pipeline takes minutes to store the batch: not the parser's time.
+    vi.advanceTimersByTime(600_000)
+    expect(onExpire).not.toHaveBeenCalled()
+    deadline.resume()
+    vi.advanceTimersByTime(1_999)
+    expect(onExpire).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(onExpire).toHaveBeenCalledOnce()
+  })
+
   it('stays quiet once cleared', () => {
     const onExpire = vi.fn()
     parseDeadline({ timeoutMs: 1_000, budgets: 1, onExpire }).clear()

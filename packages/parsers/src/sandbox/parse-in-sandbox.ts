@@ -136,7 +136,10 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
           healthy = message.document
           throw message.document ? new DocumentParseError(message.message) : new Error(message.message)
         }
+        // The caller stores the batch before asking for more: its time is not the file's.
+        deadline.pause()
         yield message.sections
+        deadline.resume()
         child.send({ type: 'more' })
       }
     } finally {

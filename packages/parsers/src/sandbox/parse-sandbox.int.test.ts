@@ -43,14 +43,21 @@ afterAll(async () => {
 })
 
 describe('the parse sandbox', () => {
-  it('hands sections over in batches of the requested size', async () => {
+  it('hands sections over in batches of the requested size, more of them when they are small', async () => {
+    const long = 'x'.repeat(700)
     const csv = await file(
       'rows.csv',
-      `q,a\n${Array.from({ length: 120 }, (_, i) => `q${i},a${i}`).join('\n')}\n`,
+      `q,a\n${Array.from({ length: 120 }, (_, i) => `q${i},${long}${i}`).join('\n')}\n`,
     )
     const batches = await batchesOf(csv, 'csv')
     expect(batches.map((batch) => batch.length)).toEqual([50, 50, 20])
-    expect(batches[2]?.at(-1)?.units).toEqual(['q: q119\na: a119'])
+    expect(batches[2]?.at(-1)?.units).toEqual([`q: q119\na: ${long}119`])
+    // Rows of a few characters: a part holds up to 20 × SECTIONS_PER_PART of them.
+    const tiny = await file(
+      'tiny.csv',
+      `q,a\n${Array.from({ length: 1200 }, (_, i) => `q${i},a${i}`).join('\n')}\n`,
+    )
+    expect((await batchesOf(tiny, 'csv')).map((batch) => batch.length)).toEqual([1000, 200])
   })
 
   it('stops a file that runs past the memory cap, and the next file is parsed as usual', async () => {

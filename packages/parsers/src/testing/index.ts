@@ -6,9 +6,11 @@ export {
   manyPagesPdf,
   textWithNul,
 } from './hostile-files.ts'
+export { laidOutPdf, PRICE_TABLE, VERTICAL_COLUMNS, verticalTextPdf } from './laid-out-pdf.ts'
 export {
   JAPANESE_FONT,
   japanesePageImage,
+  scannedCopy,
   scannedJapanesePdf,
   threeSlideDeck,
   workbookWithMergedHeaders,

@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import PDFDocument from 'pdfkit'
 import PptxGenJS from 'pptxgenjs'
+import { JAPANESE_FONT } from './japanese-font.ts'
+
+export { JAPANESE_FONT }
 
 const run = promisify(execFile)
-
-/** A Japanese font Debian ships (fonts-ipafont-gothic, which the browser setup installs). */
-export const JAPANESE_FONT = '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf'
 
 /**
  * A workbook of two sheets. 売上: a two-row header (店舗 and 備考 merged down, 売上 merged over
@@ -119,16 +119,93 @@ async function typesetJapanese(lines: string[], font: string): Promise<Buffer> {
  */
 export async function scannedJapanesePdf(
   lines: string[],
-  { font = JAPANESE_FONT, pages = 1 } = {},
+  {
+    font = JAPANESE_FONT,
+    pages = 1,
+    distinct = false,
+  }: {
+    font?: string
+    pages?: number
+    /**
+     * Every page its own picture (its number printed under the lines), as a real book's pages
+     * are: OCR's page cache reads a picture seen before once. Rendered together by one pdftoppm.
+     */
+    distinct?: boolean
+  } = {},
 ): Promise<Buffer> {
-  const image = await japanesePageImage(lines, font)
+  const images = distinct
+    ? await japanesePageImages(
+        Array.from({ length: pages }, (_, page) => [...lines, `— ${page + 1} ページ —`]),
+        font,
+      )
+    : Array.from({ length: pages }, () => null)
+  const same = distinct ? null : await japanesePageImage(lines, font)
   const scan = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false })
   const out: Buffer[] = []
   scan.on('data', (chunk: Buffer) => out.push(chunk))
   const done = new Promise((resolve) => scan.on('end', resolve))
-  for (let page = 0; page < pages; page++)
-    scan.addPage().image(image, 0, 0, { width: 595.28, height: 841.89 })
+  for (const image of images)
+    scan.addPage().image(image ?? (same as Buffer), 0, 0, { width: 595.28, height: 841.89 })
   scan.end()
   await done
   return Buffer.concat(out)
+}
+
+/**
+ * A scan of one page of a PDF: the page rendered at 200 dpi in grey by pdftoppm, that picture alone
+ * wrapped in a PDF (no text layer), as a scanner makes one.
+ */
+export async function scannedCopy(pdf: Buffer, page = 1): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'rag-scan-'))
+  try {
+    await writeFile(join(dir, 'source.pdf'), pdf)
+    await run('pdftoppm', [
+      '-r',
+      '200',
+      '-gray',
+      '-png',
+      '-singlefile',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      join(dir, 'source.pdf'),
+      join(dir, 'page'),
+    ])
+    const image = await readFile(join(dir, 'page.png'))
+    const scan = new PDFDocument({ size: 'A4', margin: 0 })
+    const out: Buffer[] = []
+    scan.on('data', (chunk: Buffer) => out.push(chunk))
+    const done = new Promise((resolve) => scan.on('end', resolve))
+    scan.image(image, 0, 0, { width: 595.28, height: 841.89 })
+    scan.end()
+    await done
+    return Buffer.concat(out)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Pages of lines typeset in one PDF (a page each) and rendered by one pdftoppm: 200 dpi grey PNGs. */
+async function japanesePageImages(pages: string[][], font: string): Promise<Buffer[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'rag-scan-'))
+  try {
+    const typeset = new PDFDocument({ size: 'A4', margin: 60, autoFirstPage: false })
+    const chunks: Buffer[] = []
+    typeset.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const done = new Promise((resolve) => typeset.on('end', resolve))
+    typeset.registerFont('jp', font)
+    for (const lines of pages) {
+      typeset.addPage()
+      for (const line of lines) typeset.font('jp').fontSize(14).text(line, { lineGap: 6 }).moveDown(0.6)
+    }
+    typeset.end()
+    await done
+    await writeFile(join(dir, 'typeset.pdf'), Buffer.concat(chunks))
+    await run('pdftoppm', ['-r', '200', '-gray', '-png', join(dir, 'typeset.pdf'), join(dir, 'page')])
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.png')).sort()
+    return Promise.all(names.map((name) => readFile(join(dir, name))))
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }

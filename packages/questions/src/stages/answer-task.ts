@@ -3,6 +3,7 @@ import type { JobContext } from '@rag/queue'
 import { questionWordWeights } from '@rag/retrieval'
 import { answerDeclines } from '../answer-declines.ts'
 import { buildAnswerPrompt } from '../answer-prompt.ts'
+import { shouldYieldAnswer } from '../answer-turns.ts'
 import { citationsOf, normalizeCitationMarkers } from '../citations.ts'
 import { languageOf } from '../language.ts'
 import { type QuestionRecord, touchQuestion } from '../question-store.ts'
@@ -25,17 +26,26 @@ export function watchWhileWriting(
   questionId: string,
   controller: AbortController,
   everyMs = CANCEL_CHECK_MS,
+  /** Whether to stop and give the LLM to another asker (shouldYieldAnswer). */
+  shouldYield?: () => Promise<boolean>,
 ): () => void {
   const timer = setInterval(() => {
-    touchQuestion(deps.pool, questionId).then(
-      (unfinished) => {
+    touchQuestion(deps.pool, questionId)
+      .then(async (unfinished) => {
         if (!unfinished) controller.abort(new Error('the question ended while its answer was written'))
-      },
-      (error: unknown) => deps.logger.debug({ err: error, questionId }, 'could not look at the question'),
-    )
+        else if (await shouldYield?.()) controller.abort(YIELDED)
+      })
+      .catch((error: unknown) =>
+        deps.logger.debug({ err: error, questionId }, 'could not look at the question'),
+      )
   }, everyMs)
   return () => clearInterval(timer)
 }
+
+/** Why an answer stopped to give its place in the LLM's line (see shouldYieldAnswer). */
+const YIELDED = new Error(
+  "another asker's answer is next: this one gives its place and is written again after it",
+)
 
 /** The answer is what the passages give: the provisional one already shown, or the extractive one now. */
 async function answerWithoutLlm(
@@ -74,7 +84,17 @@ export async function answerTask(deps: QuestionContext, question: QuestionRecord
     return 'extractive (no LLM)'
   }
   try {
-    return await generateAnswer(deps, question, generator, started)
+    const outcome = await generateAnswer(deps, question, generator, started)
+    if (outcome === YIELDED) {
+      // Its watchers drop what they have; it is written again once the other asker's is.
+      await deps.publish(question.id, { type: 'restart' })
+      await advance(deps, question.id, 'generating', {
+        timings: { yielded: (question.timings.yielded ?? 0) + 1 },
+      })
+      deps.logger.info({ questionId: question.id }, YIELDED.message)
+      return await context.yieldTurn()
+    }
+    return outcome
   } catch (error) {
     // The LLM failed every attempt (its server unreachable or dying mid-answer): the question still
     // gets the answer the passages give, saying the LLM was not there, rather than failing.
@@ -125,7 +145,9 @@ async function generateAnswer(
       `CONTEXT_TOKENS ${prompt.contextClamped.asked} does not fit the LLM's window (${generator.contextSize} tokens, ${maxTokens} of them for the answer): using ${prompt.contextClamped.available}`,
     )
   const cancel = new AbortController()
-  const stopWatching = watchWhileWriting(deps, question.id, cancel)
+  const stopWatching = watchWhileWriting(deps, question.id, cancel, CANCEL_CHECK_MS, () =>
+    shouldYieldAnswer(deps, question),
+  )
   // A reasoning model's <think>…</think> is neither streamed nor kept: only its answer is.
   const thinking = new ThinkingFilter()
   let written = ''
@@ -146,6 +168,7 @@ async function generateAnswer(
       },
     })
   } catch (error) {
+    if (cancel.signal.reason === YIELDED) return YIELDED
     if (cancel.signal.aborted) return 'stopped: the question was cancelled'
     throw error
   } finally {

@@ -6,6 +6,7 @@ import { buildFusionPrompt, parseRephrasings } from '../fusion-prompt.ts'
 import { languageOf } from '../language.ts'
 import { isFinished, type QuestionRecord, readQuestion } from '../question-store.ts'
 import { answerTask } from './answer-task.ts'
+import { handOnNextAnswer } from './hand-on.ts'
 import type { QuestionContext } from './question-context.ts'
 import { advance, advanceAndHandOn, elapsedMs } from './question-progress.ts'
 
@@ -56,18 +57,34 @@ async function rewrite(deps: QuestionContext, question: QuestionRecord, generato
 /** question.generate: the LLM writes the answer (streamed to watchers), RAG-Fusion's rephrasings, or a follow-up's standalone query. */
 export function generateStage(deps: QuestionContext): JobHandler<typeof generateJob.payload> {
   return async ({ questionId, task }, context) => {
+    if (task === 'answer')
+      // However the answer ends, its asker's next one is handed on (see answer-turns.ts).
+      try {
+        return await answerStep(deps, questionId, context)
+      } finally {
+        await handOnNextAnswer(deps, questionId).catch((error: unknown) =>
+          deps.logger.warn({ err: error, questionId }, "could not hand on the asker's next answer"),
+        )
+      }
     const question = await readQuestion(deps.pool, questionId)
     if (!question || isFinished(question.status)) return 'skipped'
     // Making the query (standing alone, rephrased) is part of retrieving it.
-    if (task !== 'answer') await advance(deps, questionId, 'retrieving')
+    await advance(deps, questionId, 'retrieving')
     if (task === 'rephrase') {
       await rephrase(deps, question, await deps.getGenerator())
       return 'rephrased'
     }
-    if (task === 'rewrite') {
-      await rewrite(deps, question, await deps.getGenerator())
-      return 'rewritten'
-    }
-    return answerTask(deps, question, context)
+    await rewrite(deps, question, await deps.getGenerator())
+    return 'rewritten'
   }
+}
+
+async function answerStep(
+  deps: QuestionContext,
+  questionId: string,
+  context: Parameters<typeof answerTask>[2],
+) {
+  const question = await readQuestion(deps.pool, questionId)
+  if (!question || isFinished(question.status)) return 'skipped'
+  return answerTask(deps, question, context)
 }

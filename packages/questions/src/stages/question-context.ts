@@ -15,7 +15,7 @@ export interface QuestionContext {
   pool: Pool
   /** A read replica for the searches (DATABASE_READ_URL); absent: they read the primary. */
   reads?: Pick<ReadReplica, 'choose'>
-  producer: Pick<Producer, 'enqueue' | 'enqueueAgain' | 'finalFailure'>
+  producer: Pick<Producer, 'enqueue' | 'enqueueAgain' | 'finalFailure' | 'queues'>
   publish: PublishQuestionEvent
   logger: Logger
   retrieval: RetrievalSection

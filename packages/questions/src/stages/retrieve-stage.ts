@@ -113,6 +113,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       heading: hit.heading,
       chunkId: hit.chunkId,
       foundBy: hit.foundBy,
+      ...(hit.regions.length > 0 ? { regions: hit.regions } : {}),
     }))
     const words = judgeAnswerability(judgement.signals)
     const patch = {

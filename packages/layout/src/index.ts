@@ -1,0 +1,8 @@
+export { type Box, roundBox, unionOf } from './geometry.ts'
+export { numberingLevel } from './headings.ts'
+export type { PageContent, Segment, TextRun } from './page-content.ts'
+export { type LayoutBlock, layoutPages, type PageLayout } from './page-layout.ts'
+export { ruledTables } from './ruled-tables.ts'
+export { headerRowsOf, type Table, type TableCell, tableGrid } from './table.ts'
+export { linesOf, type TextLine } from './text-lines.ts'
+export { unruledTables } from './unruled-tables.ts'
