@@ -4,7 +4,7 @@ import { joinLines } from './table-text.ts'
 import type { TextLine } from './text-lines.ts'
 
 /** Lines side by side at one height: a row of a table, or of two columns of text. */
-interface Row {
+export interface Row {
   lines: TextLine[]
   top: number
   bottom: number
@@ -72,14 +72,23 @@ export function unruledTables(lines: TextLine[]): { table: Table; lines: TextLin
   return found
 }
 
-function tableOf(rows: Row[], size: number): { table: Table; lines: TextLine[] } | null {
+/**
+ * The grid the rows' text stands in (see unruledTables). `strict`: only what reads as a table (not
+ * two columns of prose, rows mostly filled); not strict, whatever the text makes (a table's region
+ * is known: it is the table).
+ */
+export function tableOf(
+  rows: Row[],
+  size: number,
+  { strict = true }: { strict?: boolean } = {},
+): { table: Table; lines: TextLine[] } | null {
   const columns = columnsOf(rows, size * 0.6)
-  if (columns.length < 2) return null
+  if (columns.length < (strict ? 2 : 1)) return null
   const pieces = rows.flatMap((row) => row.lines)
   const chars = pieces.map((line) => [...line.text].length)
   // Two columns of prose: long pieces, most of them sentences or parts of one.
-  if (columns.length === 2 && median(chars) > 25) return null
-  if (pieces.filter((line) => SENTENCE_END.test(line.text)).length > pieces.length / 2) return null
+  if (strict && columns.length === 2 && median(chars) > 25) return null
+  if (strict && pieces.filter((line) => SENTENCE_END.test(line.text)).length > pieces.length / 2) return null
   const columnOf = (line: TextLine) =>
     columns.findIndex((column) => overlap(column.from, column.to, line.x, right(line)) > 0)
   const grid: { texts: string[][]; boxes: Box[][] }[] = []
@@ -103,7 +112,7 @@ function tableOf(rows: Row[], size: number): { table: Table; lines: TextLine[] }
     }
     grid.push({ texts, boxes })
   }
-  if (grid.length < 2) return null
+  if (grid.length < (strict ? 2 : 1)) return null
   const cells: TableCell[] = []
   grid.forEach((row, r) => {
     row.texts.forEach((list, c) => {
@@ -113,7 +122,7 @@ function tableOf(rows: Row[], size: number): { table: Table; lines: TextLine[] }
     })
   })
   const filledRows = grid.filter((row) => row.texts.filter((list) => list.length > 0).length >= 2).length
-  if (filledRows < Math.max(2, grid.length * 0.6)) return null
+  if (strict && filledRows < Math.max(2, grid.length * 0.6)) return null
   const table: Table = {
     box: unionOf(pieces),
     rows: grid.length,
