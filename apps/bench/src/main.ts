@@ -3,6 +3,7 @@ import { runMain } from '@rag/runtime'
 import { benchAsk } from './bench-ask.ts'
 import { benchFiles } from './bench-files.ts'
 import { benchIngest } from './bench-ingest.ts'
+import { benchLayout } from './bench-layout.ts'
 import { benchModels } from './bench-models.ts'
 import { benchRelevance } from './bench-relevance.ts'
 import { benchScan } from './bench-scan.ts'
@@ -23,6 +24,8 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   transfers: (config, args) => benchTransfers(config.bench, args),
   // pnpm bench models [embedder|reranker|llm|ask]: real-size model costs with shape-true models.
   models: benchModels,
+  // pnpm bench layout tables DIR: table structure on ICDAR 2013 (adjacency relations).
+  layout: (_config, args) => benchLayout(args),
   // pnpm bench relevance [DATASET…]: what each part of keyword scoring adds, in memory.
   relevance: (config, args) => benchRelevance(config.bench, args),
 }

@@ -1,13 +1,12 @@
-import { type Box, centerX, centerY, contains, overlap, right, unionOf } from './geometry.ts'
+import { type Box, overlap, right, unionOf } from './geometry.ts'
 import { bodySizeOf, headingOf, headingSizesOf } from './headings.ts'
 import type { PageContent, TextRun } from './page-content.ts'
+import { pageTables } from './page-tables.ts'
 import { drawnInReadingOrder, xyCut } from './reading-order.ts'
-import { ruledTables } from './ruled-tables.ts'
 import { runningLines } from './running-lines.ts'
 import type { Table } from './table.ts'
 import { joinLines } from './table-text.ts'
 import { linesOf, type TextLine } from './text-lines.ts'
-import { unruledTables } from './unruled-tables.ts'
 import { fromTurned, toTurned, verticalRuns } from './vertical-writing.ts'
 
 /** A piece of a page in reading order: a heading, a paragraph, or a table. */
@@ -109,20 +108,14 @@ function frameLayout(
   sizes: { bodySize: number; headingSizes: number[] },
 ): LayoutBlock[] {
   // Drawn tables only in the page's own frame (rulings are not turned).
-  const ruled = frame.turned ? [] : ruledTables(frame.runs, page.segments)
-  const inRuled = (line: TextLine) =>
-    ruled.some((table) => contains(table.box, centerX(line), centerY(line), 1))
-  let rest = lines.filter((line) => !inRuled(line))
-  const unruled = unruledTables(rest)
-  const inUnruled = new Set(unruled.flatMap((found) => found.lines))
-  rest = rest.filter((line) => !inUnruled.has(line))
-  const tables = [
-    ...ruled.map((table) => ({ table, order: orderWithin(lines, table.box) })),
-    ...unruled.map(({ table, lines: tableLines }) => ({
-      table,
-      order: Math.min(...tableLines.map((line) => line.order)),
-    })),
-  ]
+  const found = pageTables(frame.runs, frame.turned ? [] : page.segments, lines)
+  const inTables = new Set(found.flatMap((table) => table.lines))
+  const rest = lines.filter((line) => !inTables.has(line))
+  const tables = found.map(({ table, lines: tableLines }) => ({
+    table,
+    order:
+      tableLines.length > 0 ? Math.min(...tableLines.map((line) => line.order)) : Number.MAX_SAFE_INTEGER,
+  }))
   type Item = Box & { order: number; line?: TextLine; table?: Table }
   const items: Item[] = [
     ...rest.map((line) => ({ ...boxOf(line), order: line.order, line })),
@@ -169,12 +162,6 @@ function continues(before: TextLine, line: TextLine): boolean {
   if (overlap(before.x, right(before), line.x, right(line)) <= 0) return false
   const gap = line.y - (before.y + before.height)
   return gap >= -before.height * 0.5 && gap <= Math.max(before.height, line.height) * 0.9
-}
-
-/** A table's place in the drawing order: that of the first line drawn inside it. */
-function orderWithin(lines: TextLine[], box: Box): number {
-  const inside = lines.filter((line) => contains(box, centerX(line), centerY(line), 1))
-  return inside.length > 0 ? Math.min(...inside.map((line) => line.order)) : Number.MAX_SAFE_INTEGER
 }
 
 /** A table as plain text, row by row (what a reader of the page sees, for the page's text). */

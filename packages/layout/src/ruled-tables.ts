@@ -1,4 +1,4 @@
-import { type Box, centerX, centerY, right, unionOf } from './geometry.ts'
+import { type Box, centerX, centerY, median, right, unionOf } from './geometry.ts'
 import type { Segment, TextRun } from './page-content.ts'
 import { headerRowsOf, type Table, type TableCell, tableGrid } from './table.ts'
 import { cellText, splitIntoWords } from './table-text.ts'
@@ -109,6 +109,16 @@ function gridTable(hs: Ruling[], vs: Ruling[], words: TextRun[]): Table | null {
       (r) =>
         Math.abs(r.at - at) <= SNAP && r.from <= from + (to - from) * 0.5 && r.to >= to - (to - from) * 0.5,
     )
+  // Words apart on both sides of a column line that is not drawn: the columns are parted by the
+  // gap between them (rulings drawn only around some rows, shaded rows), not spanned.
+  const parted = (x: number, y0: number, y1: number) => {
+    const band = words.filter((word) => centerY(word) > y0 && centerY(word) < y1)
+    if (band.some((word) => word.x < x && right(word) > x)) return false
+    const left = Math.max(...band.filter((word) => right(word) <= x).map(right))
+    const rightOf = Math.min(...band.filter((word) => word.x >= x).map((word) => word.x))
+    const size = median(band.map((word) => word.fontSize)) || 10
+    return Number.isFinite(left) && Number.isFinite(rightOf) && rightOf - left >= size * 0.8
+  }
   // Grid cells joined where no ruling separates them.
   const owner = Array.from({ length: rows * columns }, (_, i) => i)
   const find = (i: number): number => {
@@ -121,7 +131,8 @@ function gridTable(hs: Ruling[], vs: Ruling[], words: TextRun[]): Table | null {
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const [y0, y1, x0, x1] = [ys[r] as number, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number]
-      if (c + 1 < columns && !drawn(vs, x1, y0, y1)) owner[find(r * columns + c + 1)] = find(r * columns + c)
+      if (c + 1 < columns && !drawn(vs, x1, y0, y1) && !parted(x1, y0, y1))
+        owner[find(r * columns + c + 1)] = find(r * columns + c)
       if (r + 1 < rows && !drawn(hs, y1, x0, x1)) owner[find((r + 1) * columns + c)] = find(r * columns + c)
     }
   const box: Box = {

@@ -18,13 +18,36 @@ export function verticalRuns(runs: TextRun[]): Set<TextRun> {
   // line's spacing), and the other way round for horizontal text.
   const alongColumn = nearestGaps(short, 'column')
   const alongLine = nearestGaps(short, 'line')
-  short.forEach((run, i) => {
+  const stacked = short.filter((run, i) => {
     const size = run.fontSize || run.height
     const column = alongColumn[i] ?? Number.POSITIVE_INFINITY
     const line = alongLine[i] ?? Number.POSITIVE_INFINITY
-    if (column < size * 0.6 && column < line - size * 0.05) vertical.add(run)
+    return column < size * 0.6 && column < line - size * 0.05
   })
+  // Latin letters, digits and signs stacked one per line are a table's narrow column ("-", "1"),
+  // not vertical writing, unless they stand in a column of Japanese (縦中横: a number in a column).
+  const wide = stacked.filter((run) => BEYOND_LATIN.test(run.text))
+  for (const run of wide) vertical.add(run)
+  // Wide glyphs by column (10-point bands), so each narrow one is checked against its column only.
+  const band = (run: TextRun) => Math.round((run.x + run.width / 2) / 10)
+  const byBand = new Map<number, TextRun[]>()
+  for (const run of wide) byBand.set(band(run), [...(byBand.get(band(run)) ?? []), run])
+  for (const run of stacked) {
+    if (vertical.has(run)) continue
+    const near = [-1, 0, 1].flatMap((d) => byBand.get(band(run) + d) ?? [])
+    if (near.some((other) => besideInColumn(run, other))) vertical.add(run)
+  }
   return vertical
+}
+
+const BEYOND_LATIN = /[^\p{ASCII}\u00a0-\u00ff]/u
+
+/** Whether `other` stands directly above or below `run` in its column. */
+function besideInColumn(run: TextRun, other: TextRun): boolean {
+  const size = run.fontSize || run.height
+  if (Math.abs(other.x + other.width / 2 - (run.x + run.width / 2)) > size / 2) return false
+  const gap = Math.max(other.y - (run.y + run.height), run.y - (other.y + other.height))
+  return gap < size * 0.6
 }
 
 /**

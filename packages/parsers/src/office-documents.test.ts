@@ -66,14 +66,18 @@ describe('PowerPoint decks', () => {
     expect(sections.map((section) => [section.sourceId, section.heading])).toEqual([
       ['deck.pptx:s1', 'ルミナ L-200 のご紹介'],
       ['deck.pptx:s2', '仕様'],
+      ['deck.pptx:s2:t1:r1', '仕様'],
+      ['deck.pptx:s2:t1:r2', '仕様'],
       ['deck.pptx:s3', '保証'],
     ])
     expect(sections[0]?.units).toEqual([
       'ルミナ L-200 のご紹介',
       '充電式のLEDデスクライトです。満充電で8時間点灯します。',
     ])
-    expect(sections[1]?.units).toEqual(['仕様', '項目 | 値', '重さ | 1.2 kg', '色温度 | 2700K〜6500K'])
-    expect(sections[2]?.units).toEqual([
+    // Each row of the slide's table a section of its own, with its column names.
+    expect(sections[2]?.units).toEqual(['仕様 — 項目: 重さ / 値: 1.2 kg'])
+    expect(sections[3]?.units).toEqual(['仕様 — 項目: 色温度 / 値: 2700K〜6500K'])
+    expect(sections[4]?.units).toEqual([
       '保証',
       '保証期間はお買い上げ日から2年間です。',
       'ノート / Notes: 延長保証に加入すると最長5年まで延長できます。',

@@ -23,6 +23,10 @@ export interface ReadPage {
   content: PageContent
   /** What was left out of the page, and why (too many text items or lines). */
   cut: string[]
+  /** A point in the PDF's own user space (origin bottom-left) in the page's top-left coordinates. */
+  fromPdf: (x: number, y: number) => { x: number; y: number }
+  /** The page's /Rotate (0, 90, 180 or 270). */
+  rotation: number
 }
 
 /**
@@ -83,6 +87,11 @@ export async function readPdfPage(page: PDFPageProxy, limits = PAGE_LIMITS): Pro
   return {
     content: { page: page.pageNumber, width: viewport.width, height: viewport.height, runs, segments },
     cut,
+    rotation: page.rotate,
+    fromPdf: (x, y) => {
+      const [px, py] = viewport.convertToViewportPoint(x, y) as [number, number]
+      return { x: px, y: py }
+    },
   }
 }
 
