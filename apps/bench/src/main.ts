@@ -24,8 +24,9 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   transfers: (config, args) => benchTransfers(config.bench, args),
   // pnpm bench models [embedder|reranker|llm|ask]: real-size model costs with shape-true models.
   models: benchModels,
-  // pnpm bench layout tables DIR: table structure on ICDAR 2013 (adjacency relations).
-  layout: (_config, args) => benchLayout(args),
+  // pnpm bench layout tables DIR | pages PATH… | vertical [PAGES]: tables (ICDAR 2013), parse time and
+  // running lines against pdf-parse, vertical Japanese read from the text layer and from scans.
+  layout: (config, args) => benchLayout(config.bench, args),
   // pnpm bench relevance [DATASET…]: what each part of keyword scoring adds, in memory.
   relevance: (config, args) => benchRelevance(config.bench, args),
 }

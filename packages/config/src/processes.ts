@@ -132,6 +132,8 @@ export const benchConfig = defineProcessConfig('bench', {
       BENCH_MODEL_CACHE: text(join(homedir(), '.cache', 'rag-platform', 'shape-true-models')),
       // Where `--corpus DIR` keeps a corpus analysed once (GBs for the whole Aozora edition; never in the repo).
       BENCH_CORPUS_CACHE: text(join(homedir(), '.cache', 'rag-platform', 'analysed-corpora')),
+      // The browser `pnpm bench layout vertical` prints its vertical pages with (Debian's chromium).
+      BENCH_CHROMIUM_PATH: text('/usr/bin/chromium'),
     },
     read: (env) => ({
       databaseUrl: env.BENCH_DATABASE_URL,
@@ -141,6 +143,7 @@ export const benchConfig = defineProcessConfig('bench', {
       sharedDir: env.SHARED_DIR,
       modelCache: env.BENCH_MODEL_CACHE,
       corpusCache: env.BENCH_CORPUS_CACHE,
+      chromiumPath: env.BENCH_CHROMIUM_PATH,
     }),
   }),
   // The thread budgets and context size the product would use on this machine.

@@ -3,7 +3,7 @@ import { bodySizeOf, headingOf, headingSizesOf } from './headings.ts'
 import type { PageContent, TextRun } from './page-content.ts'
 import { pageTables } from './page-tables.ts'
 import { drawnInReadingOrder, xyCut } from './reading-order.ts'
-import { runningLines } from './running-lines.ts'
+import { newRunningMemory, type RunningMemory, runningLines } from './running-lines.ts'
 import type { Table } from './table.ts'
 import { joinLines } from './table-text.ts'
 import { linesOf, type TextLine } from './text-lines.ts'
@@ -39,27 +39,27 @@ interface Framed {
  * drawing order when it reads as a page does, else XY-cut), grouped into paragraphs and headings
  * by size, weight and numbering. Vertical text is read in columns, right to left. Pages given
  * together share their body size, heading sizes and running lines: give a document's pages (or a
- * batch of them) at once.
+ * batch of them) at once, and the same `running` memory to each batch of one document.
  */
-export function layoutPages(pages: PageContent[]): PageLayout[] {
+export function layoutPages(pages: PageContent[], running: RunningMemory = newRunningMemory()): PageLayout[] {
   const framed = pages.map((page) => frames(page))
   const horizontal = framed.map((frame, i) => ({
     page: pages[i]?.page ?? i + 1,
     height: pages[i]?.height ?? 0,
     lines: frame.flatMap((f) => (f.turned ? [] : f.lines)),
   }))
-  const running = runningLines(horizontal)
+  const dropped = runningLines(horizontal, running)
   const allLines = framed.flatMap((frame) => frame.flatMap((f) => f.lines))
   const bodySize = bodySizeOf(allLines)
   const headingSizes = headingSizesOf(allLines, bodySize)
   return pages.map((page, i) => {
-    const dropped = running.get(page.page) ?? new Set<TextLine>()
+    const leftOut = dropped.get(page.page) ?? new Set<TextLine>()
     const flat: LayoutBlock[] = []
     const turned: LayoutBlock[] = []
     let verticalChars = 0
     let allChars = 0
     for (const frame of framed[i] ?? []) {
-      const lines = frame.lines.filter((line) => !dropped.has(line))
+      const lines = frame.lines.filter((line) => !leftOut.has(line))
       const chars = lines.reduce((n, line) => n + line.text.length, 0)
       allChars += chars
       if (frame.turned) verticalChars += chars
@@ -73,7 +73,7 @@ export function layoutPages(pages: PageContent[]): PageLayout[] {
       width: page.width,
       height: page.height,
       blocks: withVertical(flat, turned),
-      running: [...dropped].map((line) => line.text),
+      running: [...leftOut].map((line) => line.text),
       vertical: verticalChars * 2 > allChars,
     }
   })

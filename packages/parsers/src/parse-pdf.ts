@@ -1,4 +1,4 @@
-import { layoutPages, type PageContent } from '@rag/layout'
+import { layoutPages, newRunningMemory, type PageContent } from '@rag/layout'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { DEFAULT_OCR, type OcrOptions, ocrPdfPages, type PageReading } from './ocr.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
@@ -15,8 +15,10 @@ export interface PdfOptions {
   onProgress?: () => void
 }
 
-// Images are never needed for text; decoding a huge one (a JBIG2 or JPEG bomb) is refused.
-const MAX_IMAGE_PIXELS = 16_000_000
+// Layout never looks at images (a scanned page is rendered for OCR by pdftoppm): pdf.js leaves
+// out every image larger than one pixel instead of decoding it while it lists a page's drawing
+// operators — half the time of a page with figures, and no JBIG2 or JPEG bomb decoded.
+export const NO_IMAGES = 1
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -50,7 +52,7 @@ export async function* parsePdf(
   const task = getDocument({
     data: new Uint8Array(data),
     ...PDF_LIBRARY_DATA,
-    maxImageSize: MAX_IMAGE_PIXELS,
+    maxImageSize: NO_IMAGES,
     isEvalSupported: false,
     disableFontFace: true,
     verbosity: 0,
@@ -67,6 +69,8 @@ export async function* parsePdf(
       )
     }
     const state = newLayoutState()
+    // Running headers found in one batch of pages are known in the next.
+    const running = newRunningMemory()
     for (let first = 1; first <= total; first += pagesPerBatch) {
       const last = Math.min(total, first + pagesPerBatch - 1)
       const contents: PageContent[] = []
@@ -94,7 +98,7 @@ export async function* parsePdf(
         ocr.mode === 'auto' && !deferred && scanned.length > 0
           ? await ocrPdfPages(data, scanned, ocr, onProgress)
           : new Map<number, PageReading>()
-      const layouts = new Map(layoutPages(contents).map((layout) => [layout.page, layout]))
+      const layouts = new Map(layoutPages(contents, running).map((layout) => [layout.page, layout]))
       for (let number = first; number <= last; number++) {
         const sourceId = `${filename}:p${number}`
         const layout = layouts.get(number)

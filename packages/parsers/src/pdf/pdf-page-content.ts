@@ -1,5 +1,5 @@
 import type { PageContent, Segment, TextRun } from '@rag/layout'
-import { OPS, Util } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { AnnotationMode, OPS, Util } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
 
 /** What is read of one page at most: past these, the rest is left out and said so. */
@@ -38,7 +38,8 @@ export interface ReadPage {
 export async function readPdfPage(page: PDFPageProxy, limits = PAGE_LIMITS): Promise<ReadPage> {
   const viewport = page.getViewport({ scale: 1 })
   const viewMatrix = viewport.transform as Matrix
-  const operators = await page.getOperatorList()
+  // Annotations (form fields, stamps) are not the page's text: their drawing is not listed.
+  const operators = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE })
   const cut: string[] = []
   const segments = segmentsOf(operators.fnArray, operators.argsArray, viewMatrix, limits.segments, cut)
   const text = await page.getTextContent()
@@ -55,7 +56,24 @@ export async function readPdfPage(page: PDFPageProxy, limits = PAGE_LIMITS): Pro
     const size = Math.hypot(tx[2], tx[3])
     if (!(size > 0)) continue
     const angle = Math.atan2(tx[1], tx[0])
-    // Text turned on the page (a rotated label) is not part of the page's lines.
+    // Latin letters and digits in a column of vertical Japanese are set sideways, reading down
+    // (縦書き's 1994, (…)): they are part of the column. Other turned text (a rotated label) is not
+    // part of the page's lines.
+    const sideways = Math.abs(angle - Math.PI / 2) <= 0.1
+    if (sideways) {
+      const size = Math.hypot(tx[0], tx[1])
+      runs.push({
+        text: item.str,
+        x: tx[4] - size * 0.15,
+        y: tx[5],
+        width: size,
+        height: item.width,
+        fontSize: size,
+        bold: false,
+        vertical: true,
+      })
+      continue
+    }
     if (Math.abs(angle) > 0.1 && !style?.vertical) continue
     const ascent = style?.ascent && style.ascent > 0 ? style.ascent : 0.85
     const font = fontOf(page, item.fontName)

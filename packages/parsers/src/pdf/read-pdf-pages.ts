@@ -1,4 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { NO_IMAGES } from '../parse-pdf.ts'
 import { DocumentParseError } from '../parsed-section.ts'
 import { PDF_LIBRARY_DATA } from '../pdf-library-data.ts'
 import { type ReadPage, readPdfPage } from './pdf-page-content.ts'
@@ -12,6 +13,7 @@ export async function readPdfPages(data: Uint8Array, pages?: number[]): Promise<
   const task = getDocument({
     data: new Uint8Array(data),
     ...PDF_LIBRARY_DATA,
+    maxImageSize: NO_IMAGES,
     isEvalSupported: false,
     disableFontFace: true,
     verbosity: 0,
