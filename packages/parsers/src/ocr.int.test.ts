@@ -91,6 +91,20 @@ describe.skipIf(!installed)('OCR of scanned pages', () => {
     }
   })
 
+  it('reads a page scanned upside down the right way up (orientation detected)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rag-upside-down-'))
+    try {
+      await writeFile(
+        join(dir, 'scan.pdf'),
+        await scannedCopy(await scannedJapanesePdf(LINES), 1, { upsideDown: true }),
+      )
+      const reading = await readScannedPdfPage(join(dir, 'scan.pdf'), 1, { ...DEFAULT_OCR })
+      expect(characterAccuracy(LINES.join(''), reading.text)).toBeGreaterThan(0.9)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('reads a scanned Japanese page into its page, marked as OCR, with the text nearly all right', async () => {
     const scan = await scannedJapanesePdf(LINES)
     const started = performance.now()

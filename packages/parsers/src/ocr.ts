@@ -127,7 +127,9 @@ export async function readPageImage(path: string, options: OcrOptions, what: str
       throw failure(error, what, options)
     }
   }
-  const horizontal = await read(options.languages, 3, 'horizontal')
+  // psm 1: tesseract's orientation detection first (osd), so a sheet scanned upside down or on its
+  // side is read the right way up; without the osd model it reads as psm 3 would.
+  const horizontal = await read(options.languages, 1, 'horizontal')
   const languages = options.languages.split('+')
   if (horizontal.confidence >= TRY_VERTICAL_BELOW || !languages.includes('jpn')) return horizontal
   const vertical = await read(
@@ -144,7 +146,7 @@ export async function readPageImage(path: string, options: OcrOptions, what: str
 /** Text of one image (one page) by tesseract. */
 export async function ocrImageFile(path: string, options: OcrOptions, what: string): Promise<string> {
   try {
-    return await runOcrTool('tesseract', [path, 'stdout', '-l', options.languages, '--psm', '3'], {
+    return await runOcrTool('tesseract', [path, 'stdout', '-l', options.languages, '--psm', '1'], {
       memoryMb: options.memoryMb,
       timeoutMs: PAGE_TIMEOUT_MS,
       scratch: options.scratchDir,

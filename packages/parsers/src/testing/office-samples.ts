@@ -155,7 +155,7 @@ export async function scannedJapanesePdf(
  * A scan of one page of a PDF: the page rendered at 200 dpi in grey by pdftoppm, that picture alone
  * wrapped in a PDF (no text layer), as a scanner makes one.
  */
-export async function scannedCopy(pdf: Buffer, page = 1): Promise<Buffer> {
+export async function scannedCopy(pdf: Buffer, page = 1, { upsideDown = false } = {}): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'rag-scan-'))
   try {
     await writeFile(join(dir, 'source.pdf'), pdf)
@@ -177,6 +177,8 @@ export async function scannedCopy(pdf: Buffer, page = 1): Promise<Buffer> {
     const out: Buffer[] = []
     scan.on('data', (chunk: Buffer) => out.push(chunk))
     const done = new Promise((resolve) => scan.on('end', resolve))
+    // A sheet fed into the scanner the wrong way round.
+    if (upsideDown) scan.rotate(180, { origin: [595.28 / 2, 841.89 / 2] })
     scan.image(image, 0, 0, { width: 595.28, height: 841.89 })
     scan.end()
     await done
