@@ -75,11 +75,20 @@ export async function* parsePdf(
       const last = Math.min(total, first + pagesPerBatch - 1)
       const contents: PageContent[] = []
       const scanned: number[] = []
+      const leftOut: ParsedSection[] = []
       for (let number = first; number <= last; number++) {
         try {
           const page = await pdf.getPage(number)
-          const { content } = await readPdfPage(page)
+          const { content, cut } = await readPdfPage(page)
           page.cleanup()
+          if (cut.length > 0) {
+            leftOut.push({
+              sourceId: `${filename}:p${number}`,
+              heading: null,
+              units: [],
+              leftOut: { page: number, reason: `read in part: ${cut.join('; ')}` },
+            })
+          }
           // A page without any text layer is a picture of one (a scan): OCR reads it. A page with a
           // few words (a title slide, a page number) keeps them: OCR costs seconds a page.
           if (content.runs.some((run) => run.text.trim() !== '')) contents.push(content)
@@ -114,8 +123,21 @@ export async function* parsePdf(
           continue
         }
         const reading = read.get(number)
-        // A page read with too little confidence is noise, not text: left out.
-        if (!reading || reading.confidence < (ocr.minConfidence ?? 0)) continue
+        if (!reading) continue
+        // A page read with too little confidence is noise, not text: left out, saying so.
+        const floor = ocr.minConfidence ?? 0
+        if (reading.confidence < floor) {
+          yield {
+            sourceId,
+            heading: null,
+            units: [],
+            leftOut: {
+              page: number,
+              reason: `OCR could not read page ${number} reliably (confidence ${Math.round(reading.confidence)}%, below OCR_MIN_CONFIDENCE ${floor}%)`,
+            },
+          }
+          continue
+        }
         const units = reading.paragraphs.map((paragraph) => cleanPageText(paragraph.text)).filter(Boolean)
         if (units.length === 0) continue
         withText += 1
@@ -127,6 +149,7 @@ export async function* parsePdf(
           ocr: true,
         }
       }
+      yield* leftOut
     }
   } finally {
     await task.destroy()

@@ -17,6 +17,11 @@ export interface ParsedSection {
   ocrPage?: number
   /** Where each unit stands on the page (parallel to `units`): the boxes a viewer highlights. */
   regions?: Region[][]
+  /**
+   * A page read only in part (or not at all), and why: no text of its own (its units are empty),
+   * recorded with the document's missing pages so nobody takes the index for the whole page.
+   */
+  leftOut?: { page: number; reason: string }
   /** A table row: its table's id on the page (t1), its row number, and the column names. */
   table?: { id: string; row: number; columns: string[] | null }
 }

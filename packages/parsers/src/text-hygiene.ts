@@ -14,7 +14,7 @@ export function cleanExtractedText(text: string): string {
 /** A section with its heading and units cleaned; null when nothing readable is left in it. */
 export function cleanSection(section: ParsedSection): ParsedSection | null {
   const units = section.units.map(cleanExtractedText).filter((unit) => unit.trim() !== '')
-  if (units.length === 0 && section.ocrPage === undefined) return null
+  if (units.length === 0 && section.ocrPage === undefined && section.leftOut === undefined) return null
   const heading = section.heading === null ? null : cleanExtractedText(section.heading)
   return { ...section, sourceId: cleanExtractedText(section.sourceId), heading, units }
 }

@@ -11,7 +11,7 @@ import type { IngestDeps } from '../ingest-deps.ts'
 import type { PartRef } from '../repository/document-version.ts'
 import { currentDocument, refreshDocumentStatus, setPartsTotal, setStage } from '../repository/documents.ts'
 import { finalizeDocument } from '../repository/finalize-document.ts'
-import { recordMissingPage } from '../repository/missing-pages.ts'
+import { type MissingPage, recordMissingPage } from '../repository/missing-pages.ts'
 import { saveOcrPart, saveParsedPart } from '../repository/parts.ts'
 import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
 
@@ -30,14 +30,21 @@ export interface ParseStageOptions {
   handOnScanned: (part: PartRef) => Promise<void>
 }
 
+type Piece = { sections: ParsedSection[] } | { ocrPage: number } | { leftOut: MissingPage }
+
 /**
- * A batch of sections as parts, in reading order: the runs of sections with text (one part each)
- * and every page left for OCR (a part of its own, so it is read, retried and reported alone).
+ * A batch of sections as parts, in reading order: the runs of sections with text (one part each),
+ * every page left for OCR (a part of its own, so it is read, retried and reported alone) and the
+ * notes of pages read only in part (recorded with the missing pages, not parts).
  */
-function splitScanned(sections: ParsedSection[]): ({ sections: ParsedSection[] } | { ocrPage: number })[] {
-  const parts: ({ sections: ParsedSection[] } | { ocrPage: number })[] = []
+function splitScanned(sections: ParsedSection[]): Piece[] {
+  const parts: Piece[] = []
   let run: ParsedSection[] = []
   for (const section of sections) {
+    if (section.leftOut) {
+      parts.push({ leftOut: section.leftOut })
+      continue
+    }
     if (section.ocrPage === undefined) {
       run.push(section)
       continue
@@ -91,6 +98,10 @@ export function createParseHandler(
       for await (const sections of batches) {
         for (const piece of splitScanned(sections)) {
           const ref = { documentId: document.id, contentHash: document.contentHash, part }
+          if ('leftOut' in piece) {
+            await recordMissingPage(deps.pool, payload, piece.leftOut)
+            continue
+          }
           if ('sections' in piece) {
             await saveParsedPart(deps.pool, ref, piece.sections)
             await options.handOn(ref)

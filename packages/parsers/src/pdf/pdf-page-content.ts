@@ -48,7 +48,7 @@ export async function readPdfPage(page: PDFPageProxy, limits = PAGE_LIMITS): Pro
   for (const item of text.items) {
     if (!('str' in item) || item.str.trim() === '') continue
     if (++items > limits.textItems) {
-      cut.push(`page ${page.pageNumber}: only its first ${limits.textItems} text items are laid out`)
+      cut.push(`only its first ${limits.textItems} text items are laid out`)
       break
     }
     const style = text.styles[item.fontName]
