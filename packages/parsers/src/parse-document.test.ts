@@ -73,6 +73,29 @@ describe('the sample documents', () => {
     expect(sections[5]?.units).toEqual(['曜日: 休日 / 点灯: 9:00 / 消灯: 24:00'])
   })
 
+  it('HTML: each table row a section with its caption and column names, spanning cells in every place they cover', async () => {
+    const html = `<h2>料金</h2><table><caption>料金プラン一覧</caption>
+      <thead><tr><th rowspan="2">プラン</th><th colspan="2">容量</th></tr><tr><th>ストレージ</th><th>転送</th></tr></thead>
+      <tbody><tr><td>ベーシック</td><td rowspan="2">200GB</td><td>1TB</td></tr>
+      <tr><td>ビジネス</td><td>5TB</td></tr>
+      <tr><td>エンタープライズ</td><td>2TB</td><td>無制限</td></tr></tbody></table>`
+    const rows = (await parse(utf8(html), 'plans.html')).filter((section) => section.table)
+    expect(rows.map((section) => [section.sourceId, section.units])).toEqual([
+      [
+        'plans.html#料金:t1:r1',
+        ['料金プラン一覧 — プラン: ベーシック / 容量 ストレージ: 200GB / 容量 転送: 1TB'],
+      ],
+      [
+        'plans.html#料金:t1:r2',
+        ['料金プラン一覧 — プラン: ビジネス / 容量 ストレージ: 200GB / 容量 転送: 5TB'],
+      ],
+      [
+        'plans.html#料金:t1:r3',
+        ['料金プラン一覧 — プラン: エンタープライズ / 容量 ストレージ: 2TB / 容量 転送: 無制限'],
+      ],
+    ])
+  })
+
   it('HTML: h2 parents, h3 children, no scripts, styles, navigation or footer', async () => {
     const sections = await parse(await sample('store-info.html'), 'store-info.html')
     expect(sections.map((s) => s.sourceId)).toEqual(['store-info.html#店舗情報', 'store-info.html#アクセス'])

@@ -23,8 +23,31 @@ const WHOLE_BLOCKS = new Set([
   'address',
 ])
 
+/** Rows of cells with their spans as a grid: a cell spanning rows or columns repeated in each it covers. */
+function spreadSpans(rows: { text: string; span: number; rowSpan: number }[][]): string[][] {
+  const below = new Map<number, { text: string; left: number }>()
+  return rows.map((cells) => {
+    const out: string[] = []
+    const take = () => {
+      for (let carried = below.get(out.length); carried; carried = below.get(out.length)) {
+        out.push(carried.text)
+        if (--carried.left === 0) below.delete(out.length - 1)
+      }
+    }
+    for (const cell of cells) {
+      take()
+      for (let i = 0; i < cell.span; i++) {
+        if (cell.rowSpan > 1) below.set(out.length, { text: cell.text, left: cell.rowSpan - 1 })
+        out.push(cell.text)
+      }
+    }
+    take()
+    return out
+  })
+}
+
 /**
- * A table from its markup: its rows (a cell spanning columns repeated in each), the rows naming
+ * A table from its markup: its rows (a cell spanning rows or columns repeated in each), the rows naming
  * the columns (those in <thead>, else the first rows made only of <th>, else a first row of short
  * labels over rows of values), and its <caption>. Nested tables are read as their cells' text.
  */
@@ -40,12 +63,14 @@ function tableOf($: cheerio.CheerioAPI, table: Element) {
         .map((cell) => ({
           text: $(cell).text().replace(/\s+/g, ' ').trim(),
           span: Math.min(50, Math.max(1, Number($(cell).attr('colspan')) || 1)),
+          rowSpan: Math.min(1000, Math.max(1, Number($(cell).attr('rowspan')) || 1)),
           heading: cell.tagName.toLowerCase() === 'th',
         }))
       return { cells, inHead: $(row).closest('thead').length > 0 }
     })
     .filter((row) => row.cells.length > 0)
-  const columns = Math.max(0, ...rows.map((row) => row.cells.reduce((n, cell) => n + cell.span, 0)))
+  const grid = spreadSpans(rows.map((row) => row.cells))
+  const columns = Math.max(0, ...grid.map((row) => row.length))
   let headerRows = rows.filter((row) => row.inHead).length
   if (headerRows === 0)
     while (headerRows < rows.length - 1 && rows[headerRows]?.cells.every((cell) => cell.heading)) headerRows++
@@ -56,11 +81,12 @@ function tableOf($: cheerio.CheerioAPI, table: Element) {
     )
     if (labels && first.length >= 2) headerRows = 1
   }
-  const spread = (cells: { text: string; span: number }[]) =>
-    cells.flatMap((cell) => Array.from({ length: cell.span }, () => cell.text))
   return {
-    header: columnNames(rows.slice(0, headerRows), columns),
-    rows: rows.slice(headerRows).map((row) => spread(row.cells)),
+    header: columnNames(
+      grid.slice(0, headerRows).map((cells) => ({ cells: cells.map((text) => ({ text, span: 1 })) })),
+      columns,
+    ),
+    rows: grid.slice(headerRows),
     caption: $(table).children('caption').first().text().replace(/\s+/g, ' ').trim() || null,
   }
 }
