@@ -12,6 +12,7 @@ import { runIngestCommand } from './ingest-command.ts'
 import { type KeysAction, runKeysCommand } from './keys-command.ts'
 import { type ModelsAction, runModelsCommand } from './models-command.ts'
 import { runSearchCommand } from './search-command.ts'
+import { runSynonymsCommand, type SynonymsAction } from './synonyms-command.ts'
 
 export interface RagIo {
   stdout: Writable & { isTTY?: boolean }
@@ -197,6 +198,24 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
         collections: options.collections,
         name: options.name,
         json: options.json,
+      })
+    })
+
+  program
+    .command('synonyms')
+    .description(
+      "A collection's own synonyms (Solr format: `a, b` or `a => b`): show, set FILE, clear (set and clear: an editor key)",
+    )
+    .addArgument(new Argument('<action>', 'what to do').choices(['show', 'set', 'clear']))
+    .argument('[file]', 'set: the synonyms file')
+    .option('--collection <name>', 'the collection', 'default')
+    .action(async (action: SynonymsAction, file: string | undefined, options) => {
+      exitCode = await runSynonymsCommand({
+        client: gateway(io.stderr),
+        output: io.stdout,
+        action,
+        collection: options.collection,
+        ...(file ? { file } : {}),
       })
     })
 

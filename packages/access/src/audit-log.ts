@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'key.create',
   'key.revoke',
+  'synonyms.change',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -133,3 +133,31 @@ export type ApiUserSession = z.output<typeof userSessionSchema>
 export type ApiKey = z.output<typeof apiKeySchema>
 export type ApiCreatedKey = z.output<typeof createdKeySchema>
 export type ApiAuditPage = z.output<typeof auditPageSchema>
+
+export const collectionSynonymsSchema = z
+  .object({
+    collection: z.string(),
+    rules: z.string().openapi({
+      description: "The collection's own synonyms in Solr's format, one rule a line",
+      example: '有休, 年次有給休暇\nPTO => 年次有給休暇',
+    }),
+    ruleCount: z.number().int(),
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+  })
+  .openapi('CollectionSynonyms')
+
+export const collectionSynonymsRequestSchema = z
+  .object({
+    rules: z
+      .string()
+      .max(1 << 20)
+      .openapi({
+        description:
+          'Solr synonyms: `a, b, c` (each brings in the others) or `a, b => c` (one way), `#` comments; at most 1 MiB',
+        example: '有休, 年次有給休暇\nPTO => 年次有給休暇',
+      }),
+  })
+  .strict()
+  .openapi('CollectionSynonymsRequest')
+export type ApiCollectionSynonyms = z.output<typeof collectionSynonymsSchema>

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
   type ApiAskAccepted,
+  type ApiCollectionSynonyms,
   type ApiCreatedKey,
   type ApiDocument,
   type ApiKey,
@@ -13,6 +14,7 @@ import {
   apiKeySchema,
   askAcceptedSchema,
   type CreateConversationRequest,
+  collectionSynonymsSchema,
   conversationSchema,
   createdKeySchema,
   documentListSchema,
@@ -63,6 +65,9 @@ export interface GatewayClient {
   }): Promise<ApiCreatedKey>
   listKeys(): Promise<ApiKey[]>
   revokeKey(id: string): Promise<ApiKey>
+  /** A collection's own synonyms (Solr format); `null` rules removes them. */
+  collectionSynonyms(collection: string): Promise<ApiCollectionSynonyms>
+  setCollectionSynonyms(collection: string, rules: string | null): Promise<ApiCollectionSynonyms>
 }
 
 export class GatewayError extends Error {
@@ -189,6 +194,25 @@ export function createGatewayClient({
         }),
       ),
     listKeys: async () => (await get(keyListSchema, '/keys')).keys,
+    collectionSynonyms: async (collection) =>
+      get(collectionSynonymsSchema, `/collections/${encodeURIComponent(collection)}/synonyms`),
+    setCollectionSynonyms: async (collection, rules) => {
+      const path = `/collections/${encodeURIComponent(collection)}/synonyms`
+      return expect(
+        collectionSynonymsSchema,
+        path,
+        await call(
+          path,
+          rules === null
+            ? { method: 'DELETE' }
+            : {
+                method: 'PUT',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ rules }),
+              },
+        ),
+      )
+    },
     revokeKey: async (id) =>
       expect(apiKeySchema, '/keys', await call(`/keys/${encodeURIComponent(id)}`, { method: 'DELETE' })),
     listDocuments: async ({ collection } = {}) =>

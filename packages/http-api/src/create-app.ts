@@ -21,6 +21,7 @@ import { Revocations } from './middleware/revocations.ts'
 import { authorizeRoutes } from './route-permissions.ts'
 import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
+import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
 import { conversationRoutes } from './routes/conversations.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -146,6 +147,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', conversationRoutes(deps))
   app.route('/', openAiRoutes({ ...deps, revocations }))
   app.route('/', keyRoutes({ ...deps, revocations }))
+  app.route('/', collectionSynonymRoutes(deps))
   app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route(

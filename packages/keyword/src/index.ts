@@ -15,5 +15,18 @@ export {
   scorePassages,
 } from './passage-relevance.ts'
 export { ENGLISH_STOPWORDS, JAPANESE_STOPWORDS } from './stopwords.ts'
+export {
+  MAX_GROUP_WORDS,
+  parseSolrSynonyms,
+  type QueryAlternate,
+  queryAlternates,
+  SYNONYM_FILE_LIMITS,
+  SYNONYM_WEIGHTS,
+  SynonymFileError,
+  type SynonymGroup,
+  SynonymTable,
+  sudachiSynonyms,
+  withAlternates,
+} from './synonyms/index.ts'
 export { ANALYZER_VERSION, analyzeText, type TextTerms, type TokenizerKind, tokenize } from './tokenize.ts'
 export { windowCoverage } from './window-coverage.ts'

@@ -1,4 +1,6 @@
 import { type AnswerKind, answerKindOf, isAnswerKindTerm } from './answer-kind.ts'
+import { type QueryAlternate, queryAlternates, withAlternates } from './synonyms/query-alternates.ts'
+import type { SynonymTable } from './synonyms/synonym-table.ts'
 import { analyzeText } from './tokenize.ts'
 import { windowCoverage } from './window-coverage.ts'
 
@@ -11,16 +13,26 @@ export interface QueryTerms {
   /** Neighbouring words of the question, in order: a passage holding them side by side says the same thing. */
   pairs: [string, string][]
   kind: AnswerKind | null
+  /** Other ways a passage may say some of its words (synonyms), counted at their weight. */
+  alternates: QueryAlternate[]
 }
 
-export function analyzeQuery(question: string): QueryTerms {
+/** A question's terms; with a synonym table, the alternates of its words too. */
+export function analyzeQuery(question: string, synonyms: SynonymTable | null = null): QueryTerms {
   const { words, bigrams } = analyzeText(question, { question: true })
   const pairs: [string, string][] = []
   for (let i = 0; i + 1 < words.length; i++) {
     const [first, second] = [words[i] as string, words[i + 1] as string]
     if (first !== second) pairs.push([first, second])
   }
-  return { words: [...new Set(words)], bigrams: [...new Set(bigrams)], pairs, kind: answerKindOf(question) }
+  const distinct = [...new Set(words)]
+  return {
+    words: distinct,
+    bigrams: [...new Set(bigrams)],
+    pairs,
+    kind: answerKindOf(question),
+    alternates: queryAlternates(question, distinct, synonyms),
+  }
 }
 
 /** What scoring needs of the corpus: its size, average lengths and the query terms' frequencies. */
@@ -140,12 +152,15 @@ export function scorePassages(
   for (const value of idf.values()) idfMass += value
   return passages
     .map((passage) => {
+      // A question word said through a synonym counts as the word, at the synonym's weight.
+      const { terms: words, discount } = withAlternates(passage.words, query.alternates)
       const tf = new Map<string, number>()
-      for (const word of passage.words) if (idf.has(word)) tf.set(word, (tf.get(word) ?? 0) + 1)
+      for (const word of words) if (idf.has(word)) tf.set(word, (tf.get(word) ?? 0) + 1)
+      for (const [word, less] of discount) tf.set(word, Math.max(0, (tf.get(word) ?? 0) - less))
       let score = 0
       query.words.forEach((word, i) => {
         const wordIdf = idf.get(word) ?? 0
-        score += bm25(tf.get(word) ?? 0, passage.words.length, stats.averageWords, wordIdf, parameters)
+        score += bm25(tf.get(word) ?? 0, words.length, stats.averageWords, wordIdf, parameters)
         score +=
           weights.parent *
           bm25(passage.parentTf[i] ?? 0, passage.parentWords, stats.averageParentWords, wordIdf, parameters)
@@ -163,11 +178,11 @@ export function scorePassages(
       })
       if (idfMass > 0 && tf.size > 0) {
         let evidence =
-          weights.proximity * windowCoverage(idf, passage.words, weights.window) +
-          weights.coverage * windowCoverage(idf, passage.words, Number.POSITIVE_INFINITY) +
-          weights.phrase * phraseShare(query.pairs, idf, passage.words)
+          weights.proximity * windowCoverage(idf, words, weights.window) +
+          weights.coverage * windowCoverage(idf, words, Number.POSITIVE_INFINITY) +
+          weights.phrase * phraseShare(query.pairs, idf, words)
         if (query.kind)
-          evidence += weights.answerKind * coverageNearKind(query.kind, idf, passage.words, weights.window)
+          evidence += weights.answerKind * coverageNearKind(query.kind, idf, words, weights.window)
         score += idfMass * evidence
       }
       return { id: passage.id, score }

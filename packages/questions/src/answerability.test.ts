@@ -21,7 +21,7 @@ const neighbour = (id: string): CandidatePassage => ({
 const question = 'フォートナイトの2019年の売上はいくら？'
 
 const signals = (candidates: CandidatePassage[]) =>
-  answerabilitySignals(question, idf, new Set(), candidates).signals
+  answerabilitySignals(question, idf, new Map(), candidates).signals
 
 // A small training set built the same way: the answer in the corpus, or only its neighbours.
 function fixture(): AnswerabilityExample[] {
@@ -73,7 +73,7 @@ describe('a passage that decides a yes/no or "other than" question', () => {
     ['追加', 2],
   ])
   const limitOf = (question: string, passage: CandidatePassage) =>
-    answerabilitySignals(question, words, new Set(), [passage]).signals.limit
+    answerabilitySignals(question, words, new Map(), [passage]).signals.limit
 
   it('is read from the raw text, whose のみ / only the analyser drops', () => {
     expect(limitOf('クレジットカード以外の支払い方法を追加できますか', faq)).toBe(1)

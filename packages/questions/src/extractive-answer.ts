@@ -1,4 +1,11 @@
-import { analyzeQuery, analyzeText, isAnswerKindTerm, windowCoverage } from '@rag/keyword'
+import {
+  analyzeQuery,
+  analyzeText,
+  isAnswerKindTerm,
+  type QueryAlternate,
+  windowCoverage,
+  withAlternates,
+} from '@rag/keyword'
 import type { Citation, QuestionSource } from './question-store.ts'
 
 const sentenceSegmenter = new Intl.Segmenter('ja', { granularity: 'sentence' })
@@ -15,11 +22,16 @@ const KIND_BONUS = 0.25
  * IDF mass among its words, plus a bonus when it holds a term of the kind asked for (a date, a
  * number). The same measure picks the extractive answer and the LLM's context.
  */
-export function sentenceScorer(question: string, idf: Map<string, number>): (text: string) => number {
+export function sentenceScorer(
+  question: string,
+  idf: Map<string, number>,
+  alternates: QueryAlternate[] = [],
+): (text: string) => number {
   const query = analyzeQuery(question)
   const weights = new Map(query.words.map((word) => [word, idf.get(word) ?? 1]))
   return (text) => {
-    const words = analyzeText(text).words
+    // A sentence saying the question's words through synonyms holds them.
+    const words = withAlternates(analyzeText(text).words, alternates).terms
     let score = windowCoverage(weights, words, Number.POSITIVE_INFINITY)
     if (query.kind && words.some((word, i) => isAnswerKindTerm(query.kind ?? 'number', word, words[i - 1])))
       score += KIND_BONUS
@@ -70,8 +82,9 @@ export function extractAnswer(
   question: string,
   passage: Pick<QuestionSource, 'text' | 'sourceId' | 'heading'>,
   idf: Map<string, number>,
+  alternates: QueryAlternate[] = [],
 ): Extract {
-  const coverage = sentenceScorer(question, idf)
+  const coverage = sentenceScorer(question, idf, alternates)
   const cells = ROW_SOURCE.test(passage.sourceId) ? cellsOf(passage.text) : null
   if (cells && cells.length >= 2) {
     // The longest cell is the answer column (an FAQ's answer, a product's description). When the
@@ -114,9 +127,10 @@ export function extractiveAnswerOf(
   question: string,
   sources: QuestionSource[],
   idf: Map<string, number>,
+  alternates: QueryAlternate[] = [],
 ): { answer: string | null; refused: false; citations: Citation[] } {
   const top = sources[0]
   if (!top) return { answer: null, refused: false, citations: [] }
-  const { answer, quotes } = extractAnswer(question, top, idf)
+  const { answer, quotes } = extractAnswer(question, top, idf, alternates)
   return { answer, refused: false, citations: [{ marker: top.rank, sourceId: top.sourceId, quotes }] }
 }

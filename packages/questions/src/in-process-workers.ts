@@ -5,6 +5,7 @@ import type { TextGenerator } from '@rag/llm'
 import type { Logger } from '@rag/log'
 import { type Producer, questionEventPublisher, startStepWorker, stepsOf } from '@rag/queue'
 import type { Reranker } from '@rag/reranking'
+import { synonymSource } from '@rag/retrieval'
 import { questionPipeline } from './question-pipeline.ts'
 import type { QuestionContext } from './stages/question-context.ts'
 
@@ -39,6 +40,7 @@ export function startQuestionWorkers(options: QuestionWorkersOptions): ReturnTyp
     getEmbedder: async () => options.embedder ?? null,
     getReranker: async () => options.reranker ?? null,
     getGenerator: async () => options.generator ?? null,
+    synonyms: synonymSource(pool, options.retrieval.synonyms),
     ...(options.reads ? { reads: options.reads } : {}),
   }
   const common = { redisUrl, prefix, logger, concurrency, ...(lockDurationMs ? { lockDurationMs } : {}) }

@@ -60,12 +60,13 @@ const round = (value: number) => Math.round(value * 1000) / 1000
 
 /**
  * The signals of a question over its candidate passages (in rank order), with each passage's
- * evidence. `idf` holds the question's words with their IDF; `unseenWords` those the corpus lacks.
+ * evidence. `idf` holds the question's words with their IDF; `unseenWords` those the corpus lacks
+ * (1: not at all, less: a synonym of it is there).
  */
 export function answerabilitySignals(
   question: string,
   idf: Map<string, number>,
-  unseenWords: Set<string>,
+  unseenWords: Map<string, number>,
   candidates: CandidatePassage[],
 ): { signals: AnswerabilitySignals; evidence: Map<string, number>; bestId: string | null } {
   const evidence = new Map<string, number>()
@@ -77,7 +78,7 @@ export function answerabilitySignals(
   const total = [...idf.values()].reduce((sum, weight) => sum + weight, 0)
   const unseen =
     total > 0
-      ? [...idf].reduce((sum, [word, weight]) => sum + (unseenWords.has(word) ? weight : 0), 0) / total
+      ? [...idf].reduce((sum, [word, weight]) => sum + weight * (unseenWords.get(word) ?? 0), 0) / total
       : 0
   if (!best)
     return {

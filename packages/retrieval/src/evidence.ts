@@ -1,5 +1,11 @@
 import type { Pool } from '@rag/db'
-import { analyzeQuery, inverseDocumentFrequency } from '@rag/keyword'
+import {
+  analyzeQuery,
+  inverseDocumentFrequency,
+  type QueryAlternate,
+  type SynonymTable,
+  withAlternates,
+} from '@rag/keyword'
 import { answerabilitySignals } from './answerability-signals.ts'
 import { keywordStatistics, scopedChunkCount, statisticsScope } from './keyword-statistics.ts'
 import type { SearchFilters } from './ranked-chunk.ts'
@@ -12,8 +18,17 @@ export async function questionWordWeights(
   pool: Pool,
   question: string,
   filters: SearchFilters,
+  synonyms: SynonymTable | null = null,
 ): Promise<Map<string, number>> {
-  return (await questionWords(pool, question, filters)).idf
+  return (await questionWords(pool, question, filters, synonyms)).idf
+}
+
+export interface QuestionWords {
+  idf: Map<string, number>
+  /** Words no chunk of the collections searched holds, each with how unseen (1, or less when a synonym of it is seen). */
+  unseen: Map<string, number>
+  /** Other ways a passage may say its words (synonyms found in the collections searched). */
+  alternates: QueryAlternate[]
 }
 
 /** The question's words with their IDF, and those no chunk of the collections searched holds. */
@@ -21,15 +36,31 @@ export async function questionWords(
   pool: Pool,
   question: string,
   filters: SearchFilters,
-): Promise<{ idf: Map<string, number>; unseen: Set<string> }> {
-  const words = analyzeQuery(question).words
-  if (words.length === 0) return { idf: new Map(), unseen: new Set() }
+  synonyms: SynonymTable | null = null,
+): Promise<QuestionWords> {
+  const query = analyzeQuery(question, synonyms)
+  const { words } = query
+  if (words.length === 0) return { idf: new Map(), unseen: new Map(), alternates: [] }
   const scope = statisticsScope(filters)
-  const [stats, n] = await Promise.all([keywordStatistics(pool, words, scope), scopedChunkCount(pool, scope)])
+  const alternateWords = query.alternates.flatMap((alternate) => alternate.words)
+  const [stats, n] = await Promise.all([
+    keywordStatistics(pool, [...new Set([...words, ...alternateWords])], scope),
+    scopedChunkCount(pool, scope),
+  ])
   const df = new Map(stats.map((row) => [row.term, row.df]))
+  // Only the alternates the collections hold every word of can say anything here.
+  const alternates = query.alternates.filter((alternate) => alternate.words.every((word) => df.has(word)))
+  const unseen = new Map<string, number>()
+  for (const word of words) {
+    if (df.has(word)) continue
+    // A word never seen whose synonym is seen is seen in part: the passages may say it otherwise.
+    const through = Math.max(0, ...alternates.filter((a) => a.of.includes(word)).map((a) => a.weight))
+    unseen.set(word, 1 - through)
+  }
   return {
     idf: new Map(words.map((word) => [word, inverseDocumentFrequency(df.get(word) ?? 0, n)])),
-    unseen: new Set(words.filter((word) => !df.has(word))),
+    unseen,
+    alternates,
   }
 }
 
@@ -42,9 +73,10 @@ export async function judgePassages(
   question: string,
   chunkIds: string[],
   filters: SearchFilters,
+  synonyms: SynonymTable | null = null,
 ) {
-  const [{ idf, unseen }, { rows }] = await Promise.all([
-    questionWords(pool, question, filters),
+  const [{ idf, unseen, alternates }, { rows }] = await Promise.all([
+    questionWords(pool, question, filters, synonyms),
     pool.query<{ id: string; terms: string[]; text: string }>(
       `SELECT id::text AS id, terms, concat_ws(E'\n', context, text) AS text FROM chunks WHERE id = ANY($1::bigint[])`,
       [chunkIds],
@@ -55,6 +87,11 @@ export async function judgePassages(
     question,
     idf,
     unseen,
-    chunkIds.map((id) => ({ id, terms: byId.get(id)?.terms ?? [], text: byId.get(id)?.text ?? '' })),
+    chunkIds.map((id) => ({
+      id,
+      // A passage saying the question's words through synonyms holds them (scored as search scores it).
+      terms: withAlternates(byId.get(id)?.terms ?? [], alternates).terms,
+      text: byId.get(id)?.text ?? '',
+    })),
   )
 }

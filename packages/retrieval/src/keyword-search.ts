@@ -1,6 +1,13 @@
 import { retrievalDefaults } from '@rag/config'
 import { type Pool, type PoolClient, withTransaction } from '@rag/db'
-import { analyzeQuery, bigramCounts, inverseDocumentFrequency, scorePassages } from '@rag/keyword'
+import {
+  analyzeQuery,
+  bigramCounts,
+  inverseDocumentFrequency,
+  type QueryTerms,
+  type SynonymTable,
+  scorePassages,
+} from '@rag/keyword'
 import { keywordStatistics, statisticsScope } from './keyword-statistics.ts'
 import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 
@@ -10,6 +17,8 @@ export interface KeywordSearchOptions extends SearchFilters {
   b?: number
   /** About how many chunks are scored: the rarest query terms whose chunks fit this budget. */
   maxCandidates?: number
+  /** Synonyms the question's words are also searched as (at a lower weight); none when null. */
+  synonyms?: SynonymTable | null
 }
 
 export interface TermStat {
@@ -70,13 +79,14 @@ export async function keywordSearch(
   query: string,
   options: KeywordSearchOptions,
 ): Promise<RankedChunk[]> {
-  const terms = analyzeQuery(query)
+  const terms = analyzeQuery(query, options.synonyms ?? null)
   if (terms.words.length === 0) return []
   const { limit, maxCandidates = 2000, collection, within } = options
   const bm25 = { k1: options.k1 ?? DEFAULT_BM25.k1, b: options.b ?? DEFAULT_BM25.b }
+  const alternateShare = alternateWordShares(terms)
   const rows = await keywordStatistics(
     pool,
-    [...terms.words, ...terms.bigrams.map((bigram) => ` ${bigram}`)],
+    [...terms.words, ...alternateShare.keys(), ...terms.bigrams.map((bigram) => ` ${bigram}`)],
     statisticsScope(options),
   )
   const stats = rows.filter((row) => !row.term.startsWith(' '))
@@ -84,7 +94,8 @@ export async function keywordSearch(
   if (!first) return []
   const { n, avgdl } = first
   const { byRarity, rare } = candidateTerms(stats, maxCandidates)
-  const idf = stats.map((stat) => inverseDocumentFrequency(stat.df, n))
+  // A synonym's words weigh in the first stage at its weight, shared among them.
+  const idf = stats.map((stat) => inverseDocumentFrequency(stat.df, n) * (alternateShare.get(stat.term) ?? 1))
   const wanted = Math.max(limit, RESCORED_CANDIDATES)
   const score = (match: '&&' | '@>', candidateTerms: string[], candidateLimit: number) =>
     withKeywordPlan(pool, (client) =>
@@ -148,6 +159,19 @@ export async function keywordSearch(
     ...ranked,
     ...tail.map((row) => ({ chunkId: row.chunkId, score: (floor * row.score) / (top * 1.001) })),
   ].slice(0, limit)
+}
+
+/** Each word only a synonym brings (not typed), with the share of its IDF it counts for. */
+function alternateWordShares(terms: QueryTerms): Map<string, number> {
+  const typed = new Set(terms.words)
+  const shares = new Map<string, number>()
+  for (const alternate of terms.alternates) {
+    for (const word of alternate.words) {
+      if (typed.has(word)) continue
+      shares.set(word, Math.max(shares.get(word) ?? 0, alternate.weight / alternate.words.length))
+    }
+  }
+  return shares
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SEARCH_MODES, type SearchMode } from '@rag/api-contract/enums'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
+import type { SynonymTable } from '@rag/keyword'
 import { keywordSearch } from './keyword-search.ts'
 import { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
 import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
@@ -50,7 +51,11 @@ const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
  * Oversamples (4× the wanted parents) so enough distinct parents survive the grouping.
  */
 export async function search(
-  { pool, embedder }: { pool: Pool; embedder: Embedder | null },
+  {
+    pool,
+    embedder,
+    synonyms = null,
+  }: { pool: Pool; embedder: Embedder | null; synonyms?: SynonymTable | null },
   request: SearchRequest,
 ): Promise<SearchResult> {
   const started = performance.now()
@@ -64,10 +69,12 @@ export async function search(
 
   const [keyword, vector] = await Promise.all([
     wantsKeyword || !embedder
-      ? timed(() => keywordSearch(pool, request.query, { ...filters, ...bm25 })).then(([items, ms]) => {
-          timings.keywordMs = ms
-          return items
-        })
+      ? timed(() => keywordSearch(pool, request.query, { ...filters, ...bm25, synonyms })).then(
+          ([items, ms]) => {
+            timings.keywordMs = ms
+            return items
+          },
+        )
       : Promise.resolve<RankedChunk[]>([]),
     wantsVector && embedder
       ? timed(async () =>

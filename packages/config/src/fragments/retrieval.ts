@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineFragment } from '../define-config.ts'
-import { decimal, integer } from '../env-values.ts'
+import { decimal, integer, oneOf } from '../env-values.ts'
 
 export interface RetrievalSection {
   searchK: number
@@ -17,6 +17,8 @@ export interface RetrievalSection {
   questionReconcileMs: number
   bm25K1: number
   bm25B: number
+  /** Synonyms the question's words are also searched as: Sudachi's dictionary and each collection's own, or none. */
+  synonyms: 'sudachi' | 'off'
 }
 
 export const retrieval = defineFragment({
@@ -29,6 +31,10 @@ export const retrieval = defineFragment({
     // best with passage scoring on JaQuAD, SQuAD and SciFact: pnpm bench relevance).
     BM25_K1: decimal(0.9, { min: 0, max: 10 }),
     BM25_B: decimal(0.75, { min: 0, max: 1 }),
+    // Keyword search also looks for the question's words through synonyms, at a lower weight:
+    // Sudachi's synonym dictionary (sudachi-synonyms-dictionary, loaded once per process, ~150 MB)
+    // and each collection's own rules (PUT /collections/{name}/synonyms); off: the words as typed.
+    SYNONYMS: oneOf(['sudachi', 'off'] as const, 'sudachi'),
     // Hybrid search: weight of the vector ranking when it is merged with the keyword one by
     // reciprocal rank fusion (1 - alpha goes to keyword). Not RAG-Fusion (the ask option `fusion`).
     FUSION_ALPHA: decimal(0.5, { min: 0, max: 1 }),
@@ -66,6 +72,7 @@ export const retrieval = defineFragment({
     questionReconcileMs: env.QUESTION_RECONCILE_SECONDS * 1000,
     bm25K1: env.BM25_K1,
     bm25B: env.BM25_B,
+    synonyms: env.SYNONYMS,
   }),
 })
 

@@ -31,6 +31,8 @@ const AUDITED: { method: string; pattern: RegExp; action: AuditAction }[] = [
   { method: 'POST', pattern: /^\/session$/, action: 'sign-in' },
   { method: 'POST', pattern: /^\/keys$/, action: 'key.create' },
   { method: 'DELETE', pattern: /^\/keys\/[^/]+$/, action: 'key.revoke' },
+  { method: 'PUT', pattern: /^\/collections\/[^/]+\/synonyms$/, action: 'synonyms.change' },
+  { method: 'DELETE', pattern: /^\/collections\/[^/]+\/synonyms$/, action: 'synonyms.change' },
 ]
 
 /**

@@ -4,7 +4,7 @@ import type { RetrievalSection } from '@rag/config'
 import type { Pool, ReadReplica } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
-import { search } from '@rag/retrieval'
+import { type SynonymSource, search, synonymSource } from '@rag/retrieval'
 import { principalOf } from '../middleware/api-key.ts'
 import { commonErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -18,6 +18,8 @@ export interface SearchRouteDeps {
   retrieval: RetrievalSection
   /** Search latency by mode is recorded here. */
   metrics?: Pick<PlatformMetrics, 'searchDuration'>
+  /** Synonyms searched through; by default the configured ones (SYNONYMS), loaded on first use. */
+  synonyms?: SynonymSource
 }
 
 const searchRoute = createRoute({
@@ -35,13 +37,20 @@ const searchRoute = createRoute({
 
 /** GET /search?q=…&mode=hybrid|keyword|vector&k=5&collection=…: ranked passages, no generation. */
 export function searchRoutes(deps: SearchRouteDeps) {
+  const synonyms = deps.synonyms ?? synonymSource(deps.pool, deps.retrieval.synonyms)
   return new OpenAPIHono({ defaultHook: validationHook }).openapi(searchRoute, async (c) => {
     const { q, mode, k, collection, parents } = c.req.valid('query')
     const end = deps.metrics?.searchDuration.startTimer({ mode })
     // A search reads only: on the replica when it has caught up (DATABASE_READ_URL).
     const pool = deps.reads ? (await deps.reads.choose()).pool : deps.pool
+    // The caller's grants, applied inside the retrieval SQL.
+    const within = principalOf(c).collections
     const result = await search(
-      { pool, embedder: await deps.getEmbedder() },
+      {
+        pool,
+        embedder: await deps.getEmbedder(),
+        synonyms: await synonyms.forSearch({ collection, within }),
+      },
       {
         query: q,
         mode,
@@ -52,8 +61,7 @@ export function searchRoutes(deps: SearchRouteDeps) {
         k1: deps.retrieval.bm25K1,
         b: deps.retrieval.bm25B,
         collection,
-        // The caller's grants, applied inside the retrieval SQL.
-        within: principalOf(c).collections,
+        within,
         parents: parents === 'true',
       },
     )

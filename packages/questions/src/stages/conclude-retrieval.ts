@@ -1,4 +1,4 @@
-import { questionWordWeights } from '@rag/retrieval'
+import { questionWords } from '@rag/retrieval'
 import { extractiveAnswerOf } from '../extractive-answer.ts'
 import { languageOf, refusalOf } from '../language.ts'
 import type { Answerability, QuestionRecord, QuestionSource } from '../question-store.ts'
@@ -58,13 +58,11 @@ export async function concludeRetrieval(
 
 /** The best passage's answering sentence (or cell) is the answer (no model needed), citing it. */
 export async function extractiveAnswer(
-  deps: Pick<QuestionContext, 'pool'>,
+  deps: Pick<QuestionContext, 'pool' | 'synonyms'>,
   question: Pick<QuestionRecord, 'question' | 'options'>,
   sources: QuestionSource[],
 ) {
-  return extractiveAnswerOf(
-    question.question,
-    sources,
-    await questionWordWeights(deps.pool, question.question, question.options),
-  )
+  const synonyms = await deps.synonyms.forSearch(question.options)
+  const { idf, alternates } = await questionWords(deps.pool, question.question, question.options, synonyms)
+  return extractiveAnswerOf(question.question, sources, idf, alternates)
 }

@@ -5,6 +5,7 @@ import type { TextGenerator } from '@rag/llm'
 import type { Logger } from '@rag/log'
 import { type Producer, type PublishQuestionEvent, questionEventPublisher } from '@rag/queue'
 import type { Reranker } from '@rag/reranking'
+import { type SynonymSource, synonymSource } from '@rag/retrieval'
 
 /**
  * What a question process gives the steps: its connections, the settings (the process's own
@@ -23,6 +24,8 @@ export interface QuestionContext {
   getEmbedder: () => Promise<Embedder | null>
   getReranker: () => Promise<Reranker | null>
   getGenerator: () => Promise<TextGenerator | null>
+  /** Synonyms the question's words are searched and judged through (SYNONYMS; none when off). */
+  synonyms: SynonymSource
 }
 
 /**
@@ -48,5 +51,6 @@ export function questionWorkerContext(
     getEmbedder: models.getEmbedder ?? none,
     getReranker: models.getReranker ?? none,
     getGenerator: models.getGenerator ?? none,
+    synonyms: synonymSource(worker.pool, worker.config.retrieval.synonyms),
   }
 }

@@ -63,10 +63,11 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
     // now (a document made ready before this question is found); the question itself stays on the primary.
     const reads = deps.reads ? (await deps.reads.choose()).pool : deps.pool
     const queries = [question.searchQuery ?? question.question, ...(fused ? (question.queries ?? []) : [])]
+    const synonyms = await deps.synonyms.forSearch(options)
     const results = await Promise.all(
       queries.map((query) =>
         search(
-          { pool: reads, embedder },
+          { pool: reads, embedder, synonyms },
           {
             query,
             mode: options.mode,
@@ -98,6 +99,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       searched,
       hits.map((hit) => hit.chunkId),
       options,
+      synonyms,
     )
     const coverage = judgement.evidence
     const sources: QuestionSource[] = hits.slice(0, limit).map((hit) => ({

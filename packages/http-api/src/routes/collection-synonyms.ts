@@ -1,0 +1,109 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { canSee } from '@rag/access'
+import { collectionSynonymsRequestSchema, collectionSynonymsSchema } from '@rag/api-contract'
+import type { Pool } from '@rag/db'
+import { SynonymFileError } from '@rag/keyword'
+import { deleteCollectionSynonyms, readCollectionSynonyms, saveCollectionSynonyms } from '@rag/retrieval'
+import type { Context } from 'hono'
+import { HttpError } from '../http-error.ts'
+import { principalOf } from '../middleware/api-key.ts'
+import { auditCollection } from '../middleware/audit-trail.ts'
+import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
+import { validationHook } from '../openapi/validation-hook.ts'
+
+const params = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'name', in: 'path' }, example: 'hr' }),
+})
+const answer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: collectionSynonymsSchema } },
+})
+
+const readRoute = createRoute({
+  method: 'get',
+  path: '/collections/{name}/synonyms',
+  operationId: 'getCollectionSynonyms',
+  tags: ['search'],
+  summary: "A collection's own synonyms (its jargon), searched beside Sudachi's dictionary",
+  request: { params },
+  responses: {
+    200: answer('The rules (empty when it has none)'),
+    ...commonErrors,
+    404: errorResponse('No such collection for this key'),
+  },
+})
+const saveRoute = createRoute({
+  method: 'put',
+  path: '/collections/{name}/synonyms',
+  operationId: 'setCollectionSynonyms',
+  tags: ['search'],
+  summary: "Replace a collection's synonyms (editor): used from the next question on, no re-indexing",
+  request: {
+    params,
+    body: { required: true, content: { 'application/json': { schema: collectionSynonymsRequestSchema } } },
+  },
+  responses: {
+    200: answer('The rules as stored'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    404: errorResponse('No such collection for this key'),
+    415: errorResponse('The body is not application/json'),
+  },
+})
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/collections/{name}/synonyms',
+  operationId: 'deleteCollectionSynonyms',
+  tags: ['search'],
+  summary: "Remove a collection's own synonyms (editor)",
+  request: { params },
+  responses: {
+    200: answer('What the collection has now (no rules)'),
+    ...commonErrors,
+    ...crossSiteErrors,
+    404: errorResponse('No such collection for this key'),
+  },
+})
+
+/** A collection the caller may not see is not there for it (404, as for documents). */
+function granted(c: Context, name: string): string {
+  if (!canSee(principalOf(c), name)) throw new HttpError(404, `no collection ${JSON.stringify(name)}`)
+  auditCollection(c, name)
+  return name
+}
+
+const none = (collection: string) => ({
+  collection,
+  rules: '',
+  ruleCount: 0,
+  updatedAt: null,
+  updatedBy: null,
+})
+
+/** GET, PUT and DELETE /collections/{name}/synonyms: a team's own synonyms for its collection. */
+export function collectionSynonymRoutes(deps: { pool: Pool }) {
+  return new OpenAPIHono({ defaultHook: validationHook })
+    .openapi(readRoute, async (c) => {
+      const name = granted(c, c.req.valid('param').name)
+      return c.json((await readCollectionSynonyms(deps.pool, name)) ?? none(name), 200)
+    })
+    .openapi(saveRoute, async (c) => {
+      const name = granted(c, c.req.valid('param').name)
+      const { rules } = c.req.valid('json')
+      try {
+        return c.json(await saveCollectionSynonyms(deps.pool, name, rules, principalOf(c).id), 200)
+      } catch (error) {
+        if (error instanceof SynonymFileError) throw new HttpError(400, `invalid synonyms: ${error.message}`)
+        throw error
+      }
+    })
+    .openapi(deleteRoute, async (c) => {
+      const name = granted(c, c.req.valid('param').name)
+      await deleteCollectionSynonyms(deps.pool, name)
+      return c.json(none(name), 200)
+    })
+}
