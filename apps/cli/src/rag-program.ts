@@ -7,6 +7,7 @@ import { createGatewayClient, GatewayError } from '@rag/gateway-client'
 import { createLogger } from '@rag/log'
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { runAskCommand } from './ask-command.ts'
+import { runCalibrateCommand } from './calibrate-command.ts'
 import { runDocumentsCommand } from './documents-command.ts'
 import { runIngestCommand } from './ingest-command.ts'
 import { type KeysAction, runKeysCommand } from './keys-command.ts'
@@ -197,6 +198,24 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
         role: options.role,
         collections: options.collections,
         name: options.name,
+        json: options.json,
+      })
+    })
+
+  program
+    .command('calibrate')
+    .description(
+      'Fit a collection\'s refusal on its team\'s questions (JSON Lines: {"question", "source"}, source null when the documents hold no answer); reported cross-validated (an editor key)',
+    )
+    .requiredOption('--questions <file>', 'the questions, one JSON object a line')
+    .option('--collection <name>', 'the collection', 'default')
+    .option('--json', 'print JSON')
+    .action(async (options) => {
+      exitCode = await runCalibrateCommand({
+        client: gateway(io.stderr),
+        output: io.stdout,
+        collection: options.collection,
+        questions: options.questions,
         json: options.json,
       })
     })

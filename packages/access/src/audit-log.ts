@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'key.create',
   'key.revoke',
   'synonyms.change',
+  'calibration.change',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -161,3 +161,56 @@ export const collectionSynonymsRequestSchema = z
   .strict()
   .openapi('CollectionSynonymsRequest')
 export type ApiCollectionSynonyms = z.output<typeof collectionSynonymsSchema>
+
+const heldOutFiguresSchema = z.object({
+  accuracy: z.number(),
+  falseRefusalRate: z.number(),
+  refusedUnanswerable: z.number(),
+})
+
+export const calibrationSchema = z
+  .object({
+    collection: z.string(),
+    report: z
+      .object({
+        questions: z.number().int(),
+        answerable: z.number().int(),
+        unanswerable: z.number().int(),
+        folds: z.number().int(),
+        before: heldOutFiguresSchema.openapi({ description: 'The shipped judgement on these questions' }),
+        after: heldOutFiguresSchema.openapi({
+          description:
+            "The collection's own judgement, each question judged by a fit that did not see it (cross-validated)",
+        }),
+      })
+      .nullable(),
+    model: z
+      .object({ features: z.array(z.string()), weights: z.array(z.number()), bias: z.number() })
+      .nullable()
+      .openapi({ description: 'The weights over the answerability signals (inspectable)' }),
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+  })
+  .openapi('Calibration')
+
+export const calibrationRequestSchema = z
+  .object({
+    questions: z
+      .array(
+        z
+          .object({
+            question: z.string().trim().min(1).max(2000),
+            source: z.string().min(1).max(1000).nullable().openapi({
+              description:
+                'The source id that answers it (faq.csv:r12), or null: the documents hold no answer',
+            }),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(2000),
+  })
+  .strict()
+  .openapi('CalibrationRequest')
+
+export type ApiCalibration = z.output<typeof calibrationSchema>

@@ -202,6 +202,9 @@ export const questionSchema = z
           description:
             'The reranker’s best probability over the passages the embedder found, when it judged them',
         }),
+        calibrated: z.boolean().optional().openapi({
+          description: "Judged by the collection's own calibration (rag calibrate), not the shipped model",
+        }),
       })
       .nullable()
       .openapi({ description: 'Whether the documents answer, as judged before the answer was written' }),

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
   type ApiAskAccepted,
+  type ApiCalibration,
   type ApiCollectionSynonyms,
   type ApiCreatedKey,
   type ApiDocument,
@@ -14,6 +15,7 @@ import {
   apiKeySchema,
   askAcceptedSchema,
   type CreateConversationRequest,
+  calibrationSchema,
   collectionSynonymsSchema,
   conversationSchema,
   createdKeySchema,
@@ -68,6 +70,11 @@ export interface GatewayClient {
   /** A collection's own synonyms (Solr format); `null` rules removes them. */
   collectionSynonyms(collection: string): Promise<ApiCollectionSynonyms>
   setCollectionSynonyms(collection: string, rules: string | null): Promise<ApiCollectionSynonyms>
+  /** Fits a collection's refusal judgement on its team's questions (source null: unanswerable). */
+  calibrate(
+    collection: string,
+    questions: { question: string; source: string | null }[],
+  ): Promise<ApiCalibration>
 }
 
 export class GatewayError extends Error {
@@ -196,6 +203,18 @@ export function createGatewayClient({
     listKeys: async () => (await get(keyListSchema, '/keys')).keys,
     collectionSynonyms: async (collection) =>
       get(collectionSynonymsSchema, `/collections/${encodeURIComponent(collection)}/synonyms`),
+    calibrate: async (collection, questions) => {
+      const path = `/collections/${encodeURIComponent(collection)}/calibration`
+      return expect(
+        calibrationSchema,
+        path,
+        await call(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ questions }),
+        }),
+      )
+    },
     setCollectionSynonyms: async (collection, rules) => {
       const path = `/collections/${encodeURIComponent(collection)}/synonyms`
       return expect(

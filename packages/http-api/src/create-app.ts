@@ -21,6 +21,7 @@ import { Revocations } from './middleware/revocations.ts'
 import { authorizeRoutes } from './route-permissions.ts'
 import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
+import { collectionCalibrationRoutes } from './routes/collection-calibration.ts'
 import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
 import { conversationRoutes } from './routes/conversations.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
@@ -148,6 +149,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', openAiRoutes({ ...deps, revocations }))
   app.route('/', keyRoutes({ ...deps, revocations }))
   app.route('/', collectionSynonymRoutes(deps))
+  app.route('/', collectionCalibrationRoutes(deps))
   app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route(

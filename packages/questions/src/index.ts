@@ -9,6 +9,18 @@ export {
   answerProbability,
   fitAnswerability,
 } from './answerability-model.ts'
+export {
+  CALIBRATION_LIMITS,
+  CalibrationError,
+  type CalibrationQuestion,
+  type CalibrationReport,
+  calibrateCollection,
+  calibrationFor,
+  crossValidatedFit,
+  deleteCalibration,
+  readCalibration,
+  type StoredCalibration,
+} from './calibration/index.ts'
 export { citationsOf, normalizeCitationMarkers } from './citations.ts'
 export { askInConversation } from './conversations/ask-in-conversation.ts'
 export {

@@ -30,6 +30,8 @@ export interface Answerability {
   decidedBy?: RefusalDecider
   /** The reranker's best probability over the passages the embedder found, when it judged them. */
   rerankerProbability?: number
+  /** Judged by the collection's own calibration (`rag calibrate`), not the shipped model. */
+  calibrated?: boolean
 }
 
 export interface QuestionSource {

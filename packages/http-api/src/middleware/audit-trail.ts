@@ -33,6 +33,8 @@ const AUDITED: { method: string; pattern: RegExp; action: AuditAction }[] = [
   { method: 'DELETE', pattern: /^\/keys\/[^/]+$/, action: 'key.revoke' },
   { method: 'PUT', pattern: /^\/collections\/[^/]+\/synonyms$/, action: 'synonyms.change' },
   { method: 'DELETE', pattern: /^\/collections\/[^/]+\/synonyms$/, action: 'synonyms.change' },
+  { method: 'POST', pattern: /^\/collections\/[^/]+\/calibration$/, action: 'calibration.change' },
+  { method: 'DELETE', pattern: /^\/collections\/[^/]+\/calibration$/, action: 'calibration.change' },
 ]
 
 /**

@@ -1,6 +1,7 @@
 import type { JobHandler, retrieveJob } from '@rag/queue'
 import { judgePassages, onePerParent, reciprocalRankFusion, type SearchHit, search } from '@rag/retrieval'
 import { judgeAnswerability } from '../answerability.ts'
+import { calibrationFor } from '../calibration/calibration-store.ts'
 import { followUpQuery } from '../conversations/follow-up-query.ts'
 import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
 import { foundByMeaning, refuses } from '../refusal-decision.ts'
@@ -117,7 +118,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       foundBy: hit.foundBy,
       ...(hit.regions.length > 0 ? { regions: hit.regions } : {}),
     }))
-    const words = judgeAnswerability(judgement.signals)
+    const words = judgeAnswerability(judgement.signals, await calibrationFor(reads, options))
     const patch = {
       answerability: words,
       degraded: [...new Set(results.flatMap((result) => result.degraded))],
