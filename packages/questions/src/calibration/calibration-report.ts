@@ -57,8 +57,11 @@ export function crossValidatedFit(
   const unanswerable = examples.filter((e) => !e.answerable)
   const folds = Math.max(2, Math.min(5, answerable.length, unanswerable.length))
   const foldOf = new Map<(typeof examples)[number], number>()
-  answerable.forEach((example, i) => foldOf.set(example, i % folds))
-  unanswerable.forEach((example, i) => foldOf.set(example, i % folds))
+  for (const kind of [answerable, unanswerable]) {
+    kind.forEach((example, i) => {
+      foldOf.set(example, i % folds)
+    })
+  }
   const heldOut: { answerable: boolean; answered: boolean }[] = []
   for (let fold = 0; fold < folds; fold++) {
     const training: AnswerabilityExample[] = examples.filter((e) => foldOf.get(e) !== fold)
