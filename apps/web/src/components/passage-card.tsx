@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { originalLink, type Passage } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { highlight, quotePieces } from '../highlight.ts'
+import { tableRowOf } from '../table-row.ts'
 import { PageView } from './page-view.tsx'
 import { SourceContext } from './source-context.tsx'
 
@@ -27,6 +28,7 @@ export function PassageCard({
   const original = originalLink(passage)
   const page = passage.regions?.[0]?.page
   const [onPage, setOnPage] = useState(false)
+  const row = tableRowOf(passage.sourceId, passage.text)
   return (
     <li
       class="card passage"
@@ -59,7 +61,28 @@ export function PassageCard({
         </a>
       ) : null}
       {passage.heading ? <div class="muted heading">{passage.heading}</div> : null}
-      <p class="text">
+      {row ? (
+        <table class="table-row" data-testid="table-row">
+          {row.caption ? <caption>{row.caption}</caption> : null}
+          <thead>
+            <tr>
+              {row.cells.map((cell, index) => (
+                <th key={index}>{cell.column}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {row.cells.map((cell, index) => (
+                <td key={index}>
+                  <Highlighted text={cell.value} terms={terms} />
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
+      <p class={row ? 'text muted' : 'text'}>
         {quotePieces(passage.text, quotes).map((piece, index) =>
           piece.match ? (
             <mark key={index} class="quote" data-testid="answer-quote">
