@@ -9,6 +9,8 @@ import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/t
 import type { EvaluationReport } from '@rag/evaluation'
 import { createLogger } from '@rag/log'
 import { dropPrefix, uniquePrefix } from '@rag/queue/testing'
+import { Worker } from 'bullmq'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EvalArgs, runEvalCommand } from './eval-command.ts'
 
@@ -262,5 +264,21 @@ describe('pnpm eval with bad input', () => {
     expect((await run({ format: 'csv' as never })).text).toMatch(/unknown format "csv"/)
     expect((await run({ configs: 'keyword,magic' })).text).toMatch(/unknown config "magic"/)
     expect((await run({ configs: 'hybrid:alpha=2' })).text).toMatch(/alpha=2: expected a number from 0 to 1/)
+  })
+
+  it('refuses to start beside another run on the same queue prefix instead of hanging', async () => {
+    // Another evaluation's worker, holding the prefix's retrieve queue.
+    const other = new Worker('question.retrieve', async () => undefined, {
+      connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
+      prefix: `${prefix}-eval`,
+    })
+    try {
+      await other.waitUntilReady()
+      const { code, text } = await run({})
+      expect(code).toBe(2)
+      expect(text).toContain(`another evaluation is running with QUEUE_PREFIX=${prefix}`)
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -34,6 +34,8 @@ export interface EvalArgs {
   withoutGold?: number
   /** Questions drawn over the whole dataset instead of the first --limit. */
   sample?: { size: number; seed: number }
+  /** Seeds the random choices: the sample, and which answering documents --without-gold takes out. */
+  seed?: number
   /** Questions in flight at once. */
   concurrency?: number
   /** Context budgets whose recall is measured (tokens; 0 = whole passages). */
@@ -57,7 +59,7 @@ export async function runEvalCommand(
   let configs: ReturnType<typeof parseConfigs>
   try {
     dataset = await loadDataset(args.dataset, { format: args.format, docs: args.docs })
-    if (args.withoutGold) dataset = withGoldRemoved(dataset, args.withoutGold)
+    if (args.withoutGold) dataset = withGoldRemoved(dataset, args.withoutGold, args.seed ?? 1)
     configs = parseConfigs(args.configs)
   } catch (error) {
     if (error instanceof DatasetError) {
@@ -75,6 +77,18 @@ export async function runEvalCommand(
   const pool = await openDatabase({ database: { ...config.database, schema }, models: config.models, logger })
   const prefix = `${config.redis.prefix}-eval`
   const producer = await createProducer({ url: config.redis.url, prefix })
+  // Two runs on one prefix would take each other's jobs and wait forever for their own.
+  const running = await Promise.all(
+    [...producer.queues.values()].map((queue) => queue.getWorkersCount().catch(() => 0)),
+  )
+  if (running.some((count) => count > 0)) {
+    write(
+      `error: another evaluation is running with QUEUE_PREFIX=${config.redis.prefix} (its workers hold ${prefix}); give this run its own, e.g. QUEUE_PREFIX=eval-${process.pid}`,
+    )
+    await producer.close()
+    await pool.end()
+    return 2
+  }
   const questionEvents = await createQuestionEventSubscriber(config.redis.url, prefix)
   try {
     // Models load once; a config that needs one that is unavailable runs degraded and says so.

@@ -16,7 +16,8 @@ const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad
        pnpm eval --fit-refusal MODEL.json --from RUN_DIR[,RUN_DIR…]
   --without-gold 0.5: refusal calibration; about half of the documents that answer a question are
   taken out of the corpus, so their questions must be refused (the report's threshold sweep).
-  --sample N: N questions drawn over the whole dataset (seeded by --seed, default 1), instead of
+  --sample N: N questions drawn over the whole dataset (seeded by --seed, default 1, which also
+  picks the documents --without-gold takes out), instead of
   --limit's first N. --concurrency: questions in flight (default 4). --keep-schemas: evaluation
   corpora kept in the database (the most recently used; older ones are dropped).
   --fit-refusal: fits the answerability judgement on the keyword config's records of earlier runs
@@ -109,6 +110,7 @@ runMain(async () => {
       baseline: values.baseline,
       maxDrop,
       withoutGold,
+      seed,
       sample: sample === undefined ? undefined : { size: sample, seed },
       concurrency,
       keepSchemas,

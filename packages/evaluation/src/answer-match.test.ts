@@ -13,6 +13,8 @@ describe('answer metrics', () => {
     expect(answerF1('3年です', ['3年'])).toBeCloseTo((2 * (2 / 4) * 1) / (2 / 4 + 1))
     expect(answerF1('the Denver Broncos won', ['Denver Broncos'])).toBeCloseTo(0.8)
     expect(answerF1('nothing alike', ['Denver Broncos'])).toBe(0)
+    // A gold without Japanese against a Japanese answer: characters on both sides, not 0.
+    expect(answerF1('1997年', ['1997'])).toBeCloseTo((2 * (4 / 5) * 1) / (4 / 5 + 1))
   })
 
   it('an answer contains the gold when any one of its variants is in it', () => {

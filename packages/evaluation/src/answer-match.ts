@@ -17,10 +17,13 @@ export function normalizeAnswer(text: string): string {
     .trim()
 }
 
-/** Words, or characters for text holding Japanese or Chinese. */
-export function answerTokens(text: string): string[] {
+/**
+ * Words, or characters for text holding Japanese or Chinese (`characters`: characters whatever it
+ * holds — a gold `1997` against an answer `1997年` is compared character by character too).
+ */
+export function answerTokens(text: string, characters = false): string[] {
   const normal = normalizeAnswer(text)
-  if (CJK.test(normal)) return [...normal.replace(/\s/g, '')]
+  if (characters || CJK.test(normal)) return [...normal.replace(/\s/g, '')]
   return normal.split(' ').filter(Boolean)
 }
 
@@ -32,10 +35,12 @@ export function exactMatch(answer: string, golds: string[]): boolean {
 
 /** SQuAD F1 over tokens (characters for Japanese), the best over the gold texts. */
 export function answerF1(answer: string, golds: string[]): number {
-  const predicted = answerTokens(answer)
   let best = 0
   for (const gold of golds) {
-    const expected = answerTokens(gold)
+    // One tokenisation for the pair: characters when either side is Japanese or Chinese.
+    const characters = CJK.test(normalizeAnswer(answer)) || CJK.test(normalizeAnswer(gold))
+    const predicted = answerTokens(answer, characters)
+    const expected = answerTokens(gold, characters)
     const counts = new Map<string, number>()
     for (const token of expected) counts.set(token, (counts.get(token) ?? 0) + 1)
     let common = 0

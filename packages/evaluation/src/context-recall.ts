@@ -43,6 +43,7 @@ export async function measureContext(
   records: (QuestionRecord | undefined)[],
   budgets: number[],
   window: ContextWindow,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<{ measures: ContextMeasure[]; hits: Map<string, boolean[]> }> {
   const items = questions
     .map((question, i) => ({ question, record: records[i] }))
@@ -50,7 +51,10 @@ export async function measureContext(
   const found = budgets.map(() => [] as number[])
   const tokens = budgets.map(() => [] as number[])
   const hits = new Map<string, boolean[]>()
+  let done = 0
   for (const { question, record } of items) {
+    // Minutes on a large set: said as it goes.
+    if (++done % 100 === 0 || done === items.length) onProgress?.(done, items.length)
     if (!record) continue
     const searched = record.searchQuery ?? record.question
     const idf = await questionWordWeights(pool, searched, record.options)

@@ -134,11 +134,18 @@ export async function runEvaluation(
       })
       // What an LLM would read of the passages, under each context budget (model-free).
       const budgets = contextBudgets ?? [deps.generation.contextTokens, 0]
-      const context = await measureContext(deps.pool, questions, records, budgets, {
-        contextSize: deps.generation.contextSize,
-        maxTokens: deps.generation.maxTokens,
-        topK: retrieval.rerankTopK,
-      })
+      const context = await measureContext(
+        deps.pool,
+        questions,
+        records,
+        budgets,
+        {
+          contextSize: deps.generation.contextSize,
+          maxTokens: deps.generation.maxTokens,
+          topK: retrieval.rerankTopK,
+        },
+        (done, total) => onProgress?.(`${config.name} context`, done, total),
+      )
       const byBudget = (budget: number) => context.measures.find((measure) => measure.budget === budget)
       const configured = byBudget(deps.generation.contextTokens)
       const whole = byBudget(0)
@@ -152,9 +159,11 @@ export async function runEvaluation(
         scored.metrics['wholePassages.contextTokens.p50'] = whole.tokensP50
         scored.metrics['wholePassages.contextTokens.p95'] = whole.tokensP95
       }
+      // At the budget the product uses (CONTEXT_TOKENS), whichever budgets were asked for.
+      const used = budgets.indexOf(deps.generation.contextTokens)
       for (const outcome of scored.questions) {
         const marks = context.hits.get(outcome.id)
-        if (marks) outcome.contextHasAnswer = marks[0] ?? null
+        if (marks) outcome.contextHasAnswer = used >= 0 ? (marks[used] ?? null) : null
       }
       results.push({
         ...scored,

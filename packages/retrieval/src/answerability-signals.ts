@@ -59,7 +59,7 @@ export interface CandidatePassage {
 const round = (value: number) => Math.round(value * 1000) / 1000
 
 /**
- * The signals of a question over its candidate passages (in rank order), with each passage's
+ * The signals of a question over its first `judged` candidate passages (in rank order), with each passage's
  * evidence. `idf` holds the question's words with their IDF; `unseenWords` those the corpus lacks
  * (1: not at all, less: a synonym of it is there).
  */
@@ -67,11 +67,15 @@ export function answerabilitySignals(
   question: string,
   idf: Map<string, number>,
   unseenWords: Map<string, number>,
-  candidates: CandidatePassage[],
+  everyCandidate: CandidatePassage[],
+  judged = everyCandidate.length,
 ): { signals: AnswerabilitySignals; evidence: Map<string, number>; bestId: string | null } {
   const evidence = new Map<string, number>()
-  for (const candidate of candidates)
+  for (const candidate of everyCandidate)
     evidence.set(candidate.id, round(windowCoverage(idf, candidate.terms, EVIDENCE_WINDOW)))
+  // The signals read the first `judged` (what a person's question is judged over, SEARCH_K),
+  // however many more were asked for (the evaluation ranks 20): the same judgement either way.
+  const candidates = everyCandidate.slice(0, judged)
   const ordered = [...candidates].sort((a, b) => (evidence.get(b.id) ?? 0) - (evidence.get(a.id) ?? 0))
   const best = ordered[0]
   const { pairs, kind } = analyzeQuery(question)

@@ -74,6 +74,7 @@ export async function judgePassages(
   chunkIds: string[],
   filters: SearchFilters,
   synonyms: SynonymTable | null = null,
+  judged = chunkIds.length,
 ) {
   const [{ idf, unseen, alternates }, { rows }] = await Promise.all([
     questionWords(pool, question, filters, synonyms),
@@ -93,5 +94,6 @@ export async function judgePassages(
       terms: withAlternates(byId.get(id)?.terms ?? [], alternates).terms,
       text: byId.get(id)?.text ?? '',
     })),
+    judged,
   )
 }

@@ -101,6 +101,9 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       hits.map((hit) => hit.chunkId),
       options,
       synonyms,
+      // Judged over SEARCH_K passages whatever topK asked for: the evaluation (topK 20) sees the
+      // judgement a person's question (topK 3) gets.
+      deps.retrieval.searchK,
     )
     const coverage = judgement.evidence
     const sources: QuestionSource[] = hits.slice(0, limit).map((hit) => ({
