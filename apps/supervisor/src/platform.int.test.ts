@@ -10,6 +10,7 @@ import { QUEUE_NAMES } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, describe, expect, it } from 'vitest'
+import { stopSupervisor } from './testing/stop-supervisor.ts'
 
 // The README's first command, as a user runs it: the supervisor on embedded defaults (PGlite in a
 // fresh data folder), every process started for real. Slow (about 15 s), so one test walks it all.
@@ -21,7 +22,7 @@ let supervisor: ChildProcess | undefined
 let dataDir = ''
 
 afterAll(async () => {
-  supervisor?.kill('SIGKILL')
+  await stopSupervisor(supervisor)
   await dropPrefix(redisUrl, prefix)
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })

@@ -9,6 +9,7 @@ import { QUEUE_NAMES } from '@rag/queue'
 import { SENTINEL_NAME, type SentinelCluster, startSentinelCluster, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, expect, it } from 'vitest'
+import { stopSupervisor } from './testing/stop-supervisor.ts'
 
 // docs/operations.md's Sentinel settings through `pnpm start`: REDIS_SENTINELS and
 // REDIS_SENTINEL_NAME, no REDIS_URL. The supervisor must hand its processes what they can start
@@ -19,7 +20,7 @@ let supervisor: ChildProcess | undefined
 let dataDir = ''
 
 afterAll(async () => {
-  supervisor?.kill('SIGKILL')
+  await stopSupervisor(supervisor)
   await cluster?.close()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
