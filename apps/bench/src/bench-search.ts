@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import type { BenchConfig } from '@rag/config'
 import { createPool, migrate, quoteIdentifier, startEmbeddedPostgres } from '@rag/db'
+import { sudachiSynonyms } from '@rag/keyword'
 import { keywordSearch } from '@rag/retrieval'
 import { bulkLoad } from './bulk-load.ts'
 import { distinctChunks, distinctCount, distractorCorpus } from './distinct-corpus.ts'
@@ -30,6 +31,8 @@ const AGREEMENT_QUERIES = 100
  * --corpus DIR: no copies; the real passages mixed with distinct prose from DIR (Aozora Bunko's
  * text edition, see aozora-text.ts) as distractors, as many as the largest size needs. --collections N:
  * documents dealt over N collections; searched over all of them, and as a reader of one.
+ * --synonyms sudachi|off: the question's words searched through Sudachi's synonyms (the default,
+ * as users get them) or as typed.
  */
 export async function benchSearch(config: BenchConfig, args: string[] = []): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -39,6 +42,8 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
       embedded: { type: 'boolean', default: false },
       corpus: { type: 'string' },
       collections: { type: 'string', default: '1' },
+      // What users get by default (SYNONYMS=sudachi); off: the words as typed, as before synonyms.
+      synonyms: { type: 'string', default: 'sudachi' },
     },
   })
   const { embedded, corpus: corpusDir } = values
@@ -46,6 +51,10 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
   if (!Number.isInteger(collections) || collections < 1 || collections > 1000)
     throw new Error(`--collections takes a whole number from 1 to 1000, got ${values.collections}`)
   if (positionals.length > 1) throw new Error(`one list of sizes, got ${positionals.join(' ')}`)
+  if (values.synonyms !== 'sudachi' && values.synonyms !== 'off')
+    throw new Error(`--synonyms takes sudachi or off, got ${values.synonyms}`)
+  const synonyms = values.synonyms === 'sudachi' ? await sudachiSynonyms() : null
+  console.log(`synonyms: ${values.synonyms}`)
   const sizeArg = positionals[0] ?? '10000,100000'
   const sizes = sizeArg.split(',').map(Number)
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
@@ -106,7 +115,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
         let agree = 0
         for (const [i, query] of queries.entries()) {
           const started = performance.now()
-          const fast = await keywordSearch(pool, query, { limit: 10, within: scope.within })
+          const fast = await keywordSearch(pool, query, { limit: 10, within: scope.within, synonyms })
           latencies.push(performance.now() - started)
           if (i < AGREEMENT_QUERIES) {
             // Exhaustive: a candidate budget as large as the corpus scores every chunk holding any query term.
@@ -114,6 +123,7 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
               limit: 10,
               maxCandidates: size,
               within: scope.within,
+              synonyms,
             })
             const exactIds = new Set(exact.map((hit) => hit.chunkId))
             agree +=
