@@ -94,10 +94,14 @@ describe('the OpenAPI description', () => {
       body: JSON.stringify({ question: '返品できますか', options: { mode: 'keyword' } }),
     })
     const questionId = ((await asked.json()) as { id: string }).id
-    await vi.waitFor(async () => {
-      const answer = await request(`/ask/${questionId}`, { headers: authorised })
-      expect(((await answer.json()) as { status: string }).status).toBe('done')
-    })
+    // As long as a loaded machine needs (vi.waitFor's own default is a second).
+    await vi.waitFor(
+      async () => {
+        const answer = await request(`/ask/${questionId}`, { headers: authorised })
+        expect(((await answer.json()) as { status: string }).status).toBe('done')
+      },
+      { timeout: 60_000, interval: 100 },
+    )
 
     const created = await request('/conversations', {
       method: 'POST',
