@@ -39,11 +39,14 @@ export function queryAlternates(
   const spans = [...typedSpans(question), ...baseFormSpans(words)]
   // Words a longer span already matched are not matched again alone.
   const covered = new Set<string>()
-  for (const span of spans) {
+  for (const span of new Set(spans)) {
+    // The table first (a map lookup): only a span it holds is analysed, so a long question costs
+    // lookups, not thousands of analyses.
+    const found = table.alternatesOf(span)
+    if (found.length === 0) continue
     const of = analyzeText(span).words.filter((word) => typed.has(word))
     if (of.length === 0 || of.every((word) => covered.has(word))) continue
-    const found = table.alternatesOf(span)
-    if (found.length > 0) for (const word of of) covered.add(word)
+    for (const word of of) covered.add(word)
     for (const alternate of found) {
       const altWords = analyzeText(alternate.text).words
       if (altWords.length === 0 || containsRun(altWords, of)) continue
