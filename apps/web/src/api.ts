@@ -1,5 +1,6 @@
 /** The gateway's API as the page uses it (same origin; the key, when needed, rides in a cookie). */
 import type {
+  ApiCollectionSynonyms,
   ApiConversation,
   ApiConversationDetail,
   ApiCreatedKey,
@@ -26,6 +27,7 @@ export type Question = ApiQuestion
 export type Conversation = ApiConversation
 export type Session = ApiSession
 export type KeyRecord = ApiKey
+export type CollectionSynonyms = ApiCollectionSynonyms
 export type { Role, SignInProblem } from '@rag/api-contract/enums'
 export type ConversationDetail = ApiConversationDetail
 
@@ -85,6 +87,13 @@ export const api = {
   createKey: (name: string, role: string, collections: string[] | null) =>
     request<ApiCreatedKey>('/keys', json('POST', { name, role, collections })),
   revokeKey: (id: string) => request<KeyRecord>(`/keys/${id}`, { method: 'DELETE' }),
+  synonyms: (collection: string) =>
+    request<CollectionSynonyms>(`/collections/${encodeURIComponent(collection)}/synonyms`),
+  saveSynonyms: (collection: string, rules: string) =>
+    request<CollectionSynonyms>(
+      `/collections/${encodeURIComponent(collection)}/synonyms`,
+      json('PUT', { rules }),
+    ),
   listDocuments: () => request<{ documents: DocumentView[] }>('/documents?limit=1000'),
   getDocument: (id: string) => request<DocumentView>(`/documents/${id}`),
   deleteDocument: (id: string) => request<void>(`/documents/${id}`, { method: 'DELETE' }),

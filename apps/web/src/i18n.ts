@@ -21,6 +21,11 @@ const en = {
   'chat.sources': 'Sources ({n})',
   'docs.collection': 'Collection',
   'docs.allCollections': 'All collections',
+  'synonyms.title': 'Synonyms of {collection}',
+  'synonyms.help':
+    'One rule a line: "a, b" (each finds the other) or "a => b" (one way); # starts a comment. Used from the next question on.',
+  'synonyms.save': 'Save synonyms',
+  'synonyms.saved': 'Saved: {count} rules',
   'docs.uploadTo': 'Upload into collection',
   'nav.settings': 'Settings',
   'lang.switch': '日本語',
@@ -172,6 +177,11 @@ const ja: Record<MessageKey, string> = {
   'chat.sources': '出典（{n}件）',
   'docs.collection': 'コレクション',
   'docs.allCollections': 'すべてのコレクション',
+  'synonyms.title': '{collection} の同義語',
+  'synonyms.help':
+    '1行に1つ：「a, b」（互いに検索）または「a => b」（一方向）。# 以降はコメント。次の質問から使われます。',
+  'synonyms.save': '同義語を保存',
+  'synonyms.saved': '保存しました：{count} 件',
   'docs.uploadTo': 'アップロード先のコレクション',
   'nav.settings': '設定',
   'lang.switch': 'English',

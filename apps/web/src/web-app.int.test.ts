@@ -152,6 +152,20 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
           .evaluateAll((items) => items.map((item) => item.getAttribute('data-collection'))),
       )
       .toEqual(['manuals'])
+
+    // The collection's own synonyms, edited where its documents are: saved, or refused naming the line.
+    const rules = page.locator('[data-testid=synonyms-rules]')
+    await expect.poll(() => rules.isVisible(), { timeout: 30_000 }).toBe(true)
+    await rules.fill('保証書, ワランティカード\nPTO => 年次有給休暇')
+    await page.click('[data-action=save-synonyms]')
+    await expect
+      .poll(() => page.locator('[data-testid=synonyms-saved]').textContent(), { timeout: 30_000 })
+      .toMatch(/2/)
+    await rules.fill('a, b\nひとつだけ')
+    await page.click('[data-action=save-synonyms]')
+    await expect
+      .poll(() => page.locator('[data-testid=synonyms-editor]').textContent(), { timeout: 30_000 })
+      .toMatch(/line 2/)
   })
 
   it('shows a corrupt file failed with its reason, and deletes it', async () => {

@@ -5,6 +5,7 @@ import { useApp } from '../app-context.ts'
 import { CollectionSelect } from './collection-select.tsx'
 import { DocumentList } from './document-list.tsx'
 import { ErrorMessage } from './error-message.tsx'
+import { SynonymsEditor } from './synonyms-editor.tsx'
 import { UploadList } from './upload-list.tsx'
 import { useInterval } from './use-interval.ts'
 import type { Uploads } from './use-uploads.ts'
@@ -111,6 +112,7 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
         onChange={refresh}
         embedding={embedding}
       />
+      {filter ? <SynonymsEditor collection={filter} /> : null}
     </section>
   )
 }

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import { ErrorMessage, messageOf } from './error-message.tsx'
+
+/** A collection's own synonyms (Solr format), edited in place: saved rules apply from the next question. */
+export function SynonymsEditor({ collection }: { collection: string }) {
+  const { t } = useApp()
+  const [rules, setRules] = useState('')
+  const [saved, setSaved] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    setSaved(null)
+    setError(null)
+    api
+      .synonyms(collection)
+      .then((current) => setRules(current.rules))
+      .catch((failure) => setError(messageOf(failure)))
+  }, [collection])
+
+  const save = async (event: Event) => {
+    event.preventDefault()
+    setError(null)
+    setSaved(null)
+    try {
+      setSaved((await api.saveSynonyms(collection, rules)).ruleCount)
+    } catch (failure) {
+      // The server names the line of a rule it cannot read.
+      setError(messageOf(failure))
+    }
+  }
+
+  return (
+    <form class="card synonyms" onSubmit={save} data-testid="synonyms-editor">
+      <h3>{t('synonyms.title', { collection })}</h3>
+      <p class="muted">{t('synonyms.help')}</p>
+      <textarea
+        rows={6}
+        value={rules}
+        data-testid="synonyms-rules"
+        onInput={(event) => setRules(event.currentTarget.value)}
+      />
+      <button type="submit" data-action="save-synonyms">
+        {t('synonyms.save')}
+      </button>
+      {saved !== null ? (
+        <span class="muted" data-testid="synonyms-saved">
+          {' '}
+          {t('synonyms.saved', { count: String(saved) })}
+        </span>
+      ) : null}
+      <ErrorMessage message={error} />
+    </form>
+  )
+}
