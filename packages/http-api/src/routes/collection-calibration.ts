@@ -1,5 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { canSee } from '@rag/access'
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import { calibrationRequestSchema, calibrationSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
@@ -12,20 +11,12 @@ import {
   type StoredCalibration,
 } from '@rag/questions'
 import { type SynonymSource, synonymSource } from '@rag/retrieval'
-import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
 import { principalOf } from '../middleware/api-key.ts'
-import { auditCollection } from '../middleware/audit-trail.ts'
 import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
+import { collectionParams, grantedCollection } from './collection-access.ts'
 
-const params = z.object({
-  name: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: 'name', in: 'path' }, example: 'hr' }),
-})
 const answer = (description: string) => ({
   description,
   content: { 'application/json': { schema: calibrationSchema } },
@@ -39,7 +30,7 @@ const readRoute = createRoute({
   tags: ['search'],
   summary:
     "A collection's own refusal judgement and its cross-validated report (null: the shipped one applies)",
-  request: { params },
+  request: { params: collectionParams },
   responses: {
     200: answer('The calibration'),
     ...commonErrors,
@@ -54,7 +45,7 @@ const fitRoute = createRoute({
   summary:
     "Fit a collection's refusal judgement on its team's questions (editor): answerable ones with their source, unanswerable ones with source null; reported cross-validated",
   request: {
-    params,
+    params: collectionParams,
     body: { required: true, content: { 'application/json': { schema: calibrationRequestSchema } } },
   },
   responses: {
@@ -71,7 +62,7 @@ const deleteRoute = createRoute({
   operationId: 'deleteCalibration',
   tags: ['search'],
   summary: 'Go back to the shipped refusal judgement for a collection (editor)',
-  request: { params },
+  request: { params: collectionParams },
   responses: {
     200: answer('No calibration'),
     ...commonErrors,
@@ -79,12 +70,6 @@ const deleteRoute = createRoute({
     404: errorResponse('No such collection for this key'),
   },
 })
-
-function granted(c: Context, name: string): string {
-  if (!canSee(principalOf(c), name)) throw new HttpError(404, `no collection ${JSON.stringify(name)}`)
-  auditCollection(c, name)
-  return name
-}
 
 const view = (collection: string, stored: StoredCalibration | null) => ({
   collection,
@@ -108,11 +93,11 @@ export function collectionCalibrationRoutes(deps: CalibrationRouteDeps) {
   const synonyms = deps.synonyms ?? synonymSource(deps.pool, deps.retrieval.synonyms)
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(readRoute, async (c) => {
-      const name = granted(c, c.req.valid('param').name)
+      const name = grantedCollection(c, c.req.valid('param').name)
       return c.json(view(name, await readCalibration(deps.pool, name)), 200)
     })
     .openapi(fitRoute, async (c) => {
-      const name = granted(c, c.req.valid('param').name)
+      const name = grantedCollection(c, c.req.valid('param').name)
       const { questions } = c.req.valid('json')
       try {
         const stored = await calibrateCollection(
@@ -128,7 +113,7 @@ export function collectionCalibrationRoutes(deps: CalibrationRouteDeps) {
       }
     })
     .openapi(deleteRoute, async (c) => {
-      const name = granted(c, c.req.valid('param').name)
+      const name = grantedCollection(c, c.req.valid('param').name)
       await deleteCalibration(deps.pool, name)
       return c.json(view(name, null), 200)
     })

@@ -1,23 +1,14 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { canSee } from '@rag/access'
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import { collectionSynonymsRequestSchema, collectionSynonymsSchema } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
 import { SynonymFileError } from '@rag/keyword'
 import { deleteCollectionSynonyms, readCollectionSynonyms, saveCollectionSynonyms } from '@rag/retrieval'
-import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
 import { principalOf } from '../middleware/api-key.ts'
-import { auditCollection } from '../middleware/audit-trail.ts'
 import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
+import { collectionParams, grantedCollection } from './collection-access.ts'
 
-const params = z.object({
-  name: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: 'name', in: 'path' }, example: 'hr' }),
-})
 const answer = (description: string) => ({
   description,
   content: { 'application/json': { schema: collectionSynonymsSchema } },
@@ -29,7 +20,7 @@ const readRoute = createRoute({
   operationId: 'getCollectionSynonyms',
   tags: ['search'],
   summary: "A collection's own synonyms (its jargon), searched beside Sudachi's dictionary",
-  request: { params },
+  request: { params: collectionParams },
   responses: {
     200: answer('The rules (empty when it has none)'),
     ...commonErrors,
@@ -43,7 +34,7 @@ const saveRoute = createRoute({
   tags: ['search'],
   summary: "Replace a collection's synonyms (editor): used from the next question on, no re-indexing",
   request: {
-    params,
+    params: collectionParams,
     body: { required: true, content: { 'application/json': { schema: collectionSynonymsRequestSchema } } },
   },
   responses: {
@@ -60,7 +51,7 @@ const deleteRoute = createRoute({
   operationId: 'deleteCollectionSynonyms',
   tags: ['search'],
   summary: "Remove a collection's own synonyms (editor)",
-  request: { params },
+  request: { params: collectionParams },
   responses: {
     200: answer('What the collection has now (no rules)'),
     ...commonErrors,
@@ -68,13 +59,6 @@ const deleteRoute = createRoute({
     404: errorResponse('No such collection for this key'),
   },
 })
-
-/** A collection the caller may not see is not there for it (404, as for documents). */
-function granted(c: Context, name: string): string {
-  if (!canSee(principalOf(c), name)) throw new HttpError(404, `no collection ${JSON.stringify(name)}`)
-  auditCollection(c, name)
-  return name
-}
 
 const none = (collection: string) => ({
   collection,
@@ -88,11 +72,11 @@ const none = (collection: string) => ({
 export function collectionSynonymRoutes(deps: { pool: Pool }) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(readRoute, async (c) => {
-      const name = granted(c, c.req.valid('param').name)
+      const name = grantedCollection(c, c.req.valid('param').name)
       return c.json((await readCollectionSynonyms(deps.pool, name)) ?? none(name), 200)
     })
     .openapi(saveRoute, async (c) => {
-      const name = granted(c, c.req.valid('param').name)
+      const name = grantedCollection(c, c.req.valid('param').name)
       const { rules } = c.req.valid('json')
       try {
         return c.json(await saveCollectionSynonyms(deps.pool, name, rules, principalOf(c).id), 200)
@@ -102,7 +86,7 @@ export function collectionSynonymRoutes(deps: { pool: Pool }) {
       }
     })
     .openapi(deleteRoute, async (c) => {
-      const name = granted(c, c.req.valid('param').name)
+      const name = grantedCollection(c, c.req.valid('param').name)
       await deleteCollectionSynonyms(deps.pool, name)
       return c.json(none(name), 200)
     })
