@@ -1,10 +1,9 @@
 import { layoutPages, newRunningMemory, type PageContent } from '@rag/layout'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { DEFAULT_OCR, type OcrOptions, ocrPdfPages, type PageReading } from './ocr.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
 import { layoutSections, newLayoutState } from './pdf/layout-sections.ts'
+import { openPdfForLayout } from './pdf/open-pdf.ts'
 import { readPdfPage } from './pdf/pdf-page-content.ts'
-import { PDF_LIBRARY_DATA } from './pdf-library-data.ts'
 import { cleanPageText } from './text-cleanup.ts'
 
 export interface PdfOptions {
@@ -14,11 +13,6 @@ export interface PdfOptions {
   ocr?: OcrOptions
   onProgress?: () => void
 }
-
-// Layout never looks at images (a scanned page is rendered for OCR by pdftoppm): pdf.js leaves
-// out every image larger than one pixel instead of decoding it while it lists a page's drawing
-// operators — half the time of a page with figures, and no JBIG2 or JPEG bomb decoded.
-export const NO_IMAGES = 1
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -48,15 +42,7 @@ export async function* parsePdf(
   if (Buffer.from(data.subarray(0, 1024)).indexOf('%PDF-') < 0) {
     throw new DocumentParseError('not a PDF file (no %PDF header)')
   }
-  // An encrypted PDF with an empty user password (print/copy restrictions only) opens as is.
-  const task = getDocument({
-    data: new Uint8Array(data),
-    ...PDF_LIBRARY_DATA,
-    maxImageSize: NO_IMAGES,
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-  })
+  const task = openPdfForLayout(data)
   let withText = 0
   try {
     const pdf = await task.promise.catch((error: unknown) => {

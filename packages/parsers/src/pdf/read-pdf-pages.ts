@@ -1,7 +1,5 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { NO_IMAGES } from '../parse-pdf.ts'
 import { DocumentParseError } from '../parsed-section.ts'
-import { PDF_LIBRARY_DATA } from '../pdf-library-data.ts'
+import { openPdfForLayout } from './open-pdf.ts'
 import { type ReadPage, readPdfPage } from './pdf-page-content.ts'
 
 /**
@@ -10,14 +8,7 @@ import { type ReadPage, readPdfPage } from './pdf-page-content.ts'
  * picks 1-based page numbers; all pages when left out.
  */
 export async function readPdfPages(data: Uint8Array, pages?: number[]): Promise<ReadPage[]> {
-  const task = getDocument({
-    data: new Uint8Array(data),
-    ...PDF_LIBRARY_DATA,
-    maxImageSize: NO_IMAGES,
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-  })
+  const task = openPdfForLayout(data)
   try {
     const pdf = await task.promise.catch((error: unknown) => {
       throw new DocumentParseError(`not a readable PDF: ${error instanceof Error ? error.message : error}`)
