@@ -1,17 +1,9 @@
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { describe, expect, onTestFinished } from 'vitest'
-import { type GatewayFixture, gatewayTest as it } from '../testing/gateway-fixtures.ts'
+import { gatewayTest as it, sendJson } from '../testing/gateway-fixtures.ts'
 import { keywordOnlySearch } from '../testing.ts'
 
-const send = async ({ app }: GatewayFixture, method: string, path: string, body?: unknown) => {
-  const response = await app.request(path, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
+const send = sendJson
 
 const ANSWERABLE = [
   { question: '海外で使えますか', source: 'faq.csv:r1' },

@@ -1,15 +1,7 @@
 import { describe, expect } from 'vitest'
-import { type GatewayFixture, gatewayTest as it } from '../testing/gateway-fixtures.ts'
+import { type GatewayFixture, gatewayTest as it, sendJson } from '../testing/gateway-fixtures.ts'
 
-const send = async ({ app }: GatewayFixture, method: string, path: string, body?: unknown) => {
-  const response = await app.request(path, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
+const send = sendJson
 
 const topSource = async (samples: GatewayFixture, query: string) => {
   const { body } = await send(samples, 'GET', `/search?q=${encodeURIComponent(query)}&mode=keyword&k=3`)

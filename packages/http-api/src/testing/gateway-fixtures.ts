@@ -60,3 +60,19 @@ export const gatewayTest = baseTest
     onCleanup(() => server.close())
     return server as GatewayFixture
   })
+
+/** A request to the fixture's gateway, a JSON body when given, and its status and JSON answer. */
+export async function sendJson(
+  { app }: Pick<GatewayFixture, 'app'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await app.request(path, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
