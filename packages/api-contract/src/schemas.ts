@@ -214,6 +214,10 @@ export const questionSchema = z
         sourceId: z.string(),
         // For an extractive answer: the pieces of the passage's text it was taken from.
         quotes: z.array(z.string()).optional(),
+        span: z.string().optional().openapi({
+          description:
+            'For an extractive answer: its short answer (a number with its unit, a date, a name, yes/no), which the answer text leads with',
+        }),
       }),
     ),
     sources: z.array(questionSourceSchema),

@@ -36,6 +36,7 @@ const COLUMNS = [
   'allKeywords',
   'exactMatch',
   'f1',
+  'spanShare',
   'answerContainsGold',
   'answerChars',
   'citationValidity',

@@ -1,5 +1,5 @@
+import { answerF1, containsGold, exactMatch } from '@rag/answer-span'
 import { type QuestionRecord, refusalScore, type ScoreScale } from '@rag/questions'
-import { answerF1, containsGold, exactMatch } from './answer-match.ts'
 import type { ContextMeasure } from './context-recall.ts'
 import { answerTexts, type EvalQuestion } from './dataset.ts'
 import {
@@ -151,9 +151,12 @@ export function scoreConfig(
   const withAnswers = answered.filter(([q]) => (q.answers?.length ?? 0) > 0)
   if (withAnswers.length > 0) {
     // SQuAD's own measures (the answer is the gold text), and the looser one a sentence meets.
+    // Scored on the short answer when one was given (the extractive span), else the answer's text.
     const golds = (q: EvalQuestion) => q.answers ?? []
-    metrics.exactMatch = mean(withAnswers.map(([q, r]) => (exactMatch(r?.answer ?? '', golds(q)) ? 1 : 0)))
-    metrics.f1 = mean(withAnswers.map(([q, r]) => answerF1(r?.answer ?? '', golds(q))))
+    const short = (r: (typeof withAnswers)[number][1]) => r?.citations[0]?.span ?? r?.answer ?? ''
+    metrics.exactMatch = mean(withAnswers.map(([q, r]) => (exactMatch(short(r), golds(q)) ? 1 : 0)))
+    metrics.f1 = mean(withAnswers.map(([q, r]) => answerF1(short(r), golds(q))))
+    metrics.spanShare = mean(withAnswers.map(([, r]) => (r?.citations[0]?.span ? 1 : 0)))
     metrics.answerContainsGold = mean(
       withAnswers.map(([q, r]) => (containsGold(r?.answer ?? '', golds(q)) ? 1 : 0)),
     )

@@ -1,6 +1,7 @@
 export { type AnswerKind, answerKindOf, isAnswerKindTerm } from './answer-kind.ts'
 export { bigramCounts } from './bigram-counts.ts'
 export { Bm25Index } from './bm25-index.ts'
+export { type Morpheme, morphemes } from './japanese-morphology.ts'
 export {
   analyzeQuery,
   type Bm25Parameters,

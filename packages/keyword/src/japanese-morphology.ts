@@ -9,6 +9,8 @@ export interface Morpheme {
   partOfSpeech: string
   /** 一般, 自立, 非自立, 代名詞, 接尾, 数, … */
   partOfSpeechSubcategory1?: string
+  /** Under 固有名詞: 人名, 地域, 組織, 一般; under 接尾: 助数詞, 人名, 地域, … */
+  partOfSpeechSubcategory2?: string
 }
 
 interface LinderaTokenizer {

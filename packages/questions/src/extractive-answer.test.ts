@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { extractAnswer, sentencesOf } from './extractive-answer.ts'
+import { extractAnswer, extractiveAnswerOf, sentencesOf } from './extractive-answer.ts'
+import type { QuestionSource } from './question-store.ts'
 
 const idf = new Map<string, number>()
 
@@ -77,4 +78,35 @@ it('cuts sentences at Japanese and English ends and at line breaks', () => {
     'Third one.',
     'Fourth?',
   ])
+})
+
+describe('extractiveAnswerOf', () => {
+  const source = (sourceId: string, text: string): QuestionSource => ({
+    rank: 1,
+    sourceId,
+    documentId: 'd1',
+    title: sourceId,
+    score: 1,
+    retrievalScore: 1,
+    text,
+    parentText: text,
+    heading: null,
+    chunkId: 'c1',
+  })
+
+  it('leads with the short answer and quotes the sentence and source it came from', () => {
+    const page = source('guide.pdf:p5', 'お手入れは乾いた布で行ってください。保証期間は購入日から3年です。')
+    const { answer, citations } = extractiveAnswerOf('保証期間は何年？', [page], idf)
+    expect(answer).toBe('3年（保証期間は購入日から3年です。 — guide.pdf:p5）')
+    expect(citations).toEqual([
+      { marker: 1, sourceId: 'guide.pdf:p5', quotes: ['保証期間は購入日から3年です。'], span: '3年' },
+    ])
+  })
+
+  it('answers with the sentence alone when the question asks for a reason', () => {
+    const page = source('guide.pdf:p6', 'LEDは本体と一体型のため交換できません。')
+    const { answer, citations } = extractiveAnswerOf('なぜLEDを交換できないのですか', [page], idf)
+    expect(answer).toBe('LEDは本体と一体型のため交換できません。')
+    expect(citations[0]?.span).toBeUndefined()
+  })
 })

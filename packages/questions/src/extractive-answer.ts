@@ -1,3 +1,4 @@
+import { shortAnswerIn } from '@rag/answer-span'
 import {
   analyzeQuery,
   analyzeText,
@@ -122,7 +123,39 @@ function bestSentences(text: string, heading: string | null, score: (text: strin
   return { answer: quotes.join(' '), quotes }
 }
 
-/** The extractive answer of a question's sources: the best passage's answering part, citing it. */
+/** A span this close to its sentence's length says nothing the sentence does not. */
+const SPAN_SHARE_OF_SENTENCE = 0.8
+
+/**
+ * The short answer a sentence gives, when the span model is sure of one: a number with its unit,
+ * a date, a name, a yes or no. A spreadsheet's answer cell is short already and answers alone.
+ */
+export function spanOf(
+  question: string,
+  passage: Pick<QuestionSource, 'sourceId'>,
+  extract: Extract,
+): string | null {
+  if (ROW_SOURCE.test(passage.sourceId)) return null
+  const sentence = extract.quotes.join(' ')
+  const span = shortAnswerIn(question, sentence)
+  if (!span || [...span.text].length >= SPAN_SHARE_OF_SENTENCE * [...sentence].length) return null
+  return span.text
+}
+
+/**
+ * The span first, its sentence (as written, so it reads as the passage's own words) and source
+ * after: 「3年（保証期間は購入日から3年です。 — guide.pdf:p5）」.
+ */
+export function withEvidence(span: string, sentence: string, sourceId: string): string {
+  return /[\u3040-\u30ff\u4e00-\u9fff]/u.test(sentence)
+    ? `${span}（${sentence} — ${sourceId}）`
+    : `${span} (${sentence} — ${sourceId})`
+}
+
+/**
+ * The extractive answer of a question's sources: the best passage's answering part, citing it,
+ * led by its short answer when there is one (the citation's `span`).
+ */
 export function extractiveAnswerOf(
   question: string,
   sources: QuestionSource[],
@@ -131,6 +164,13 @@ export function extractiveAnswerOf(
 ): { answer: string | null; refused: false; citations: Citation[] } {
   const top = sources[0]
   if (!top) return { answer: null, refused: false, citations: [] }
-  const { answer, quotes } = extractAnswer(question, top, idf, alternates)
-  return { answer, refused: false, citations: [{ marker: top.rank, sourceId: top.sourceId, quotes }] }
+  const extract = extractAnswer(question, top, idf, alternates)
+  const span = spanOf(question, top, extract)
+  const citation: Citation = { marker: top.rank, sourceId: top.sourceId, quotes: extract.quotes }
+  if (span === null) return { answer: extract.answer, refused: false, citations: [citation] }
+  return {
+    answer: withEvidence(span, extract.answer, top.sourceId),
+    refused: false,
+    citations: [{ ...citation, span }],
+  }
 }

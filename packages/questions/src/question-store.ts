@@ -62,6 +62,8 @@ export interface Citation {
   sourceId: string
   /** For an extractive answer: the pieces of the passage's text it was taken from. */
   quotes?: string[]
+  /** For an extractive answer: its short answer (a number with its unit, a date, a name, はい/いいえ). */
+  span?: string
 }
 
 export interface QuestionUsage {

@@ -1,0 +1,7 @@
+export { answerF1, answerTokens, containsGold, exactMatch, normalizeAnswer } from './answer-match.ts'
+export { type QuestionFrame, type QuestionType, questionFrame } from './question-frame.ts'
+export { rankSpans, type ShortAnswer, shortAnswerIn } from './short-answer.ts'
+export { type SpanCandidate, spanCandidates } from './span-candidates.ts'
+export { type SentenceContext, type SpanFeatures, sentenceContext, spanFeatures } from './span-features.ts'
+export { type SpanModel, scoreOf, shippedSpanModel, softmax } from './span-model.ts'
+export { isJapanese, type SpanToken, spanTokens, type TokenKind } from './span-tokens.ts'
