@@ -39,6 +39,12 @@ const answerOutput = {
           .array(z.string())
           .optional()
           .describe('For an extractive answer: where in the passage it stands'),
+        span: z
+          .string()
+          .optional()
+          .describe(
+            'For an extractive answer: its short answer (a number with its unit, a date, a name, yes/no)',
+          ),
       }),
     )
     .describe('The [n] markers the answer uses and what each cites'),

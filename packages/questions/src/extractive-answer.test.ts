@@ -103,6 +103,14 @@ describe('extractiveAnswerOf', () => {
     ])
   })
 
+  it('takes a span from one sentence, never across a short sentence and the next it joins', () => {
+    const page = source('store.html#hours', '定休日\n毎週水曜日は定休日です。年末年始はお休みします。')
+    const { citations } = extractiveAnswerOf('定休日はいつですか', [page], idf)
+    expect(citations[0]?.quotes).toEqual(['定休日', '毎週水曜日は定休日です。'])
+    const span = citations[0]?.span ?? ''
+    expect(citations[0]?.quotes?.some((quote) => quote.includes(span))).toBe(true)
+  })
+
   it('answers with the sentence alone when the question asks for a reason', () => {
     const page = source('guide.pdf:p6', 'LEDは本体と一体型のため交換できません。')
     const { answer, citations } = extractiveAnswerOf('なぜLEDを交換できないのですか', [page], idf)

@@ -136,10 +136,14 @@ export function spanOf(
   extract: Extract,
 ): string | null {
   if (ROW_SOURCE.test(passage.sourceId)) return null
-  const sentence = extract.quotes.join(' ')
-  const span = shortAnswerIn(question, sentence)
-  if (!span || [...span.text].length >= SPAN_SHARE_OF_SENTENCE * [...sentence].length) return null
-  return span.text
+  // Each quoted sentence on its own: a span never runs across the two a short sentence joins.
+  let best: { text: string; probability: number } | null = null
+  for (const sentence of extract.quotes) {
+    const span = shortAnswerIn(question, sentence)
+    if (!span || [...span.text].length >= SPAN_SHARE_OF_SENTENCE * [...sentence].length) continue
+    if (!best || span.probability > best.probability) best = span
+  }
+  return best?.text ?? null
 }
 
 /**
