@@ -48,10 +48,28 @@ export interface SentenceContext {
   tokens: SpanToken[]
   /** Whether each token is one of the question's words. */
   matched: boolean[]
+  /** Share of the question's words the sentence holds. */
+  overlap: number
+  /** Its place among the passage's sentences by that share (0: holds the most). */
+  rank: number
 }
 
-export function sentenceContext(tokens: SpanToken[], frame: QuestionFrame): SentenceContext {
-  return { tokens, matched: tokens.map((token) => token.content && frame.words.has(token.key)) }
+/** The share of the question's words a sentence's tokens hold. */
+export function overlapOf(tokens: SpanToken[], frame: QuestionFrame): number {
+  if (frame.words.size === 0) return 0
+  const keys = new Set(tokens.map((token) => token.key))
+  let found = 0
+  for (const word of frame.words) if (keys.has(word)) found++
+  return found / frame.words.size
+}
+
+export function sentenceContext(tokens: SpanToken[], frame: QuestionFrame, rank = 0): SentenceContext {
+  return {
+    tokens,
+    matched: tokens.map((token) => token.content && frame.words.has(token.key)),
+    overlap: overlapOf(tokens, frame),
+    rank,
+  }
 }
 
 function shareInWindow(context: SentenceContext, from: number, to: number, words: Set<string>): number {
@@ -130,5 +148,8 @@ export function spanFeatures(
     if (inside.some((token) => token.key === frame.focus)) set('focus-inside')
   }
   set('position', span.first / Math.max(1, tokens.length))
+  // Which sentence of the passage it stands in: the one saying most of the question, usually.
+  set('sentence-overlap', context.overlap)
+  set(`sentence-rank:${context.rank}`)
   return features
 }

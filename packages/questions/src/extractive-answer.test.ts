@@ -103,12 +103,23 @@ describe('extractiveAnswerOf', () => {
     ])
   })
 
-  it('takes a span from one sentence, never across a short sentence and the next it joins', () => {
+  it('quotes the one sentence its span stands in, never a span across two sentences', () => {
     const page = source('store.html#hours', '定休日\n毎週水曜日は定休日です。年末年始はお休みします。')
-    const { citations } = extractiveAnswerOf('定休日はいつですか', [page], idf)
-    expect(citations[0]?.quotes).toEqual(['定休日', '毎週水曜日は定休日です。'])
-    const span = citations[0]?.span ?? ''
-    expect(citations[0]?.quotes?.some((quote) => quote.includes(span))).toBe(true)
+    const { answer, citations } = extractiveAnswerOf('定休日はいつですか', [page], idf)
+    expect(citations).toEqual([
+      { marker: 1, sourceId: 'store.html#hours', quotes: ['毎週水曜日は定休日です。'], span: '毎週水曜日' },
+    ])
+    expect(answer).toBe('毎週水曜日（毎週水曜日は定休日です。 — store.html#hours）')
+  })
+
+  it('finds the span in the sentence of the passage that holds it, quoting that sentence', () => {
+    const page = source(
+      'history.txt:L1',
+      '江戸幕府の成立は日本史の転換点とされる。1603年、徳川家康は征夷大将軍に任じられて江戸幕府を開いた。',
+    )
+    const { citations } = extractiveAnswerOf('江戸幕府を開いたのは誰ですか', [page], idf)
+    expect(citations[0]?.span).toBe('徳川家康')
+    expect(citations[0]?.quotes).toEqual(['1603年、徳川家康は征夷大将軍に任じられて江戸幕府を開いた。'])
   })
 
   it('answers with the sentence alone when the question asks for a reason', () => {

@@ -1,4 +1,4 @@
-import { shortAnswerIn } from '@rag/answer-span'
+import { questionFrame, shortAnswerIn } from '@rag/answer-span'
 import {
   analyzeQuery,
   analyzeText,
@@ -126,24 +126,33 @@ function bestSentences(text: string, heading: string | null, score: (text: strin
 /** A span this close to its sentence's length says nothing the sentence does not. */
 const SPAN_SHARE_OF_SENTENCE = 0.8
 
+/** A short answer and the sentence it stands in, which the answer quotes. */
+export interface SpanAnswer {
+  span: string
+  sentence: string
+}
+
 /**
- * The short answer a sentence gives, when the span model is sure of one: a number with its unit,
- * a date, a name, a yes or no. A spreadsheet's answer cell is short already and answers alone.
+ * The short answer a passage gives, when the span model is sure of one: a number with its unit,
+ * a date, a name — looked for over the passage's sentences, so the sentence quoted is the one the
+ * span stands in — or a yes or no, decided by the extract's own sentences. A spreadsheet's answer
+ * cell is short already and answers alone.
  */
 export function spanOf(
   question: string,
-  passage: Pick<QuestionSource, 'sourceId'>,
+  passage: Pick<QuestionSource, 'sourceId' | 'text' | 'heading'>,
   extract: Extract,
-): string | null {
+): SpanAnswer | null {
   if (ROW_SOURCE.test(passage.sourceId)) return null
-  // Each quoted sentence on its own: a span never runs across the two a short sentence joins.
-  let best: { text: string; probability: number } | null = null
-  for (const sentence of extract.quotes) {
-    const span = shortAnswerIn(question, sentence)
-    if (!span || [...span.text].length >= SPAN_SHARE_OF_SENTENCE * [...sentence].length) continue
-    if (!best || span.probability > best.probability) best = span
-  }
-  return best?.text ?? null
+  const yesNo = questionFrame(question).type === 'yesno'
+  const sentences = yesNo
+    ? extract.quotes
+    : sentencesOf(passage.text).filter((sentence) => sentence !== passage.heading?.trim())
+  const found = shortAnswerIn(question, sentences)
+  const sentence = found ? sentences[found.sentence] : undefined
+  if (!found || sentence === undefined) return null
+  if ([...found.text].length >= SPAN_SHARE_OF_SENTENCE * [...sentence].length) return null
+  return { span: found.text, sentence: yesNo ? extract.answer : sentence }
 }
 
 /**
@@ -169,12 +178,15 @@ export function extractiveAnswerOf(
   const top = sources[0]
   if (!top) return { answer: null, refused: false, citations: [] }
   const extract = extractAnswer(question, top, idf, alternates)
-  const span = spanOf(question, top, extract)
-  const citation: Citation = { marker: top.rank, sourceId: top.sourceId, quotes: extract.quotes }
-  if (span === null) return { answer: extract.answer, refused: false, citations: [citation] }
+  const found = spanOf(question, top, extract)
+  if (found === null) {
+    const citation: Citation = { marker: top.rank, sourceId: top.sourceId, quotes: extract.quotes }
+    return { answer: extract.answer, refused: false, citations: [citation] }
+  }
+  const quotes = found.sentence === extract.answer ? extract.quotes : [found.sentence]
   return {
-    answer: withEvidence(span, extract.answer, top.sourceId),
+    answer: withEvidence(found.span, found.sentence, top.sourceId),
     refused: false,
-    citations: [{ ...citation, span }],
+    citations: [{ marker: top.rank, sourceId: top.sourceId, quotes, span: found.span }],
   }
 }

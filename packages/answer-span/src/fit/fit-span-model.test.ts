@@ -12,7 +12,9 @@ describe('fitting the span model', () => {
       { question: '工場は何人いますか', sentence: '東京工場には従業員が120人います。', answers: ['120人'] },
       { question: '支店は何人いますか', sentence: '大阪支店には社員が45人います。', answers: ['45人'] },
       { question: '倉庫は何人いますか', sentence: '横浜倉庫には作業員が8人います。', answers: ['8人'] },
-    ].map((example) => prepareExample({ ...example, article: 'a' }))
+    ].map((example) =>
+      prepareExample({ ...example, sentences: [example.sentence], answerSentence: 0, article: 'a' }),
+    )
     expect(examples.every((example) => example !== null)).toBe(true)
     const weights = fitWeights(
       examples.filter((example) => example !== null),
@@ -55,6 +57,8 @@ describe('fitting the span model', () => {
       {
         question: '保証期間は何年',
         sentence: '保証期間は購入日から3年です。',
+        sentences: ['最初の文です。', '保証期間は購入日から3年です。', '最後の行です。'],
+        answerSentence: 1,
         answers: ['3年'],
         article: `${file}#toy`,
       },

@@ -1,9 +1,10 @@
 import { normalizeAnswer } from '../answer-match.ts'
 import { questionFrame } from '../question-frame.ts'
+import { searchedSentences } from '../short-answer.ts'
 import { spanCandidates } from '../span-candidates.ts'
-import { type SpanFeatures, sentenceContext, spanFeatures } from '../span-features.ts'
+import { type SpanFeatures, spanFeatures } from '../span-features.ts'
 import { softmax } from '../span-model.ts'
-import { isJapanese, spanTokens } from '../span-tokens.ts'
+import { isJapanese } from '../span-tokens.ts'
 import type { SpanExample } from './squad-examples.ts'
 
 /** One example as the learner sees it: its candidates' features and which candidates are gold. */
@@ -14,18 +15,24 @@ export interface PreparedExample {
 
 const squeeze = (text: string) => normalizeAnswer(text).replace(/\s/g, '')
 
-/** An example's candidates and features; null when no candidate is the gold answer. */
+/**
+ * An example's candidates and features over the sentences a span is looked for in (as at answer
+ * time); null when no candidate of the gold sentence is the gold answer.
+ */
 export function prepareExample(example: SpanExample): PreparedExample | null {
   const frame = questionFrame(example.question)
-  const tokens = spanTokens(example.sentence)
-  const candidates = spanCandidates(tokens, isJapanese(example.sentence))
   const golds = new Set(example.answers.map(squeeze))
-  const gold = candidates.map((span) =>
-    golds.has(squeeze(example.sentence.slice(tokens[span.first]?.start, tokens[span.last]?.end))),
-  )
-  if (!gold.some(Boolean)) return null
-  const context = sentenceContext(tokens, frame)
-  return { features: candidates.map((span) => spanFeatures(frame, context, span)), gold }
+  const features: SpanFeatures[] = []
+  const gold: boolean[] = []
+  for (const { index, text, tokens, context } of searchedSentences(frame, example.sentences)) {
+    for (const span of spanCandidates(tokens, isJapanese(text))) {
+      features.push(spanFeatures(frame, context, span))
+      gold.push(
+        index === example.answerSentence && golds.has(squeeze(text.slice(tokens[span.first]?.start, tokens[span.last]?.end))),
+      )
+    }
+  }
+  return gold.some(Boolean) ? { features, gold } : null
 }
 
 export interface FitOptions {

@@ -6,6 +6,9 @@ export interface SpanExample {
   question: string
   /** The sentence the gold answer stands in (cut as the platform cuts sentences). */
   sentence: string
+  /** The context's sentences, and which of them holds the gold answer. */
+  sentences: string[]
+  answerSentence: number
   answers: string[]
   /** The article it comes from: held-out questions are split by article, never within one. */
   article: string
@@ -45,17 +48,20 @@ export function squadExamples(files: string[]): SpanExample[] {
     const squad = JSON.parse(readFileSync(file, 'utf8')) as SquadFile
     for (const article of squad.data) {
       for (const { context, qas } of article.paragraphs) {
-        const spans = sentenceSpans(context)
+        const spans = sentenceSpans(context).filter((span) => context.slice(span.start, span.end).trim() !== '')
+        const texts = spans.map((span) => context.slice(span.start, span.end).trim())
         for (const qa of qas) {
           const gold = qa.answers[0]
           if (!gold) continue
-          const holder = spans.find(
+          const holder = spans.findIndex(
             (span) => span.start <= gold.answer_start && gold.answer_start + gold.text.length <= span.end,
           )
-          if (!holder) continue
+          if (holder < 0) continue
           examples.push({
             question: qa.question,
-            sentence: context.slice(holder.start, holder.end).trim(),
+            sentence: texts[holder] ?? '',
+            sentences: texts,
+            answerSentence: holder,
             answers: qa.answers.map((answer) => answer.text),
             article: `${file}#${article.title}`,
           })
