@@ -28,7 +28,8 @@ export function prepareExample(example: SpanExample): PreparedExample | null {
     for (const span of spanCandidates(tokens, isJapanese(text))) {
       features.push(spanFeatures(frame, context, span))
       gold.push(
-        index === example.answerSentence && golds.has(squeeze(text.slice(tokens[span.first]?.start, tokens[span.last]?.end))),
+        index === example.answerSentence &&
+          golds.has(squeeze(text.slice(tokens[span.first]?.start, tokens[span.last]?.end))),
       )
     }
   }

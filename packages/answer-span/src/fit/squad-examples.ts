@@ -48,7 +48,9 @@ export function squadExamples(files: string[]): SpanExample[] {
     const squad = JSON.parse(readFileSync(file, 'utf8')) as SquadFile
     for (const article of squad.data) {
       for (const { context, qas } of article.paragraphs) {
-        const spans = sentenceSpans(context).filter((span) => context.slice(span.start, span.end).trim() !== '')
+        const spans = sentenceSpans(context).filter(
+          (span) => context.slice(span.start, span.end).trim() !== '',
+        )
         const texts = spans.map((span) => context.slice(span.start, span.end).trim())
         for (const qa of qas) {
           const gold = qa.answers[0]
