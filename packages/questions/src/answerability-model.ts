@@ -15,7 +15,38 @@ export interface AnswerabilityModel {
   fittedOn: Record<string, unknown>
 }
 
-export const ANSWERABILITY_MODEL: AnswerabilityModel = fitted
+/**
+ * What is wrong with a model's features against the signals computed today, or null: a weight
+ * naming a signal nobody computes (renamed, removed) would count for nothing, and a signal with
+ * no weight would be ignored — either way the judgement would quietly change.
+ */
+export function answerabilityModelProblem(
+  model: Pick<AnswerabilityModel, 'features' | 'weights'>,
+): string | null {
+  const known = new Set<string>(SIGNAL_NAMES)
+  const unknown = model.features.filter((name) => !known.has(name))
+  const missing = SIGNAL_NAMES.filter((name) => !model.features.includes(name))
+  if (unknown.length > 0) return `weights for signals that are not computed: ${unknown.join(', ')}`
+  if (missing.length > 0) return `no weight for the signals ${missing.join(', ')}`
+  if (model.weights.length !== model.features.length)
+    return `${model.weights.length} weights for ${model.features.length} features`
+  return null
+}
+
+/** The model as loaded, refused (at load, naming the mismatch) when it does not fit the signals. */
+export function checkedAnswerabilityModel<T extends Pick<AnswerabilityModel, 'features' | 'weights'>>(
+  model: T,
+  origin: string,
+): T {
+  const problem = answerabilityModelProblem(model)
+  if (problem) throw new Error(`${origin}: ${problem}; refit it (docs/evaluation.md)`)
+  return model
+}
+
+export const ANSWERABILITY_MODEL: AnswerabilityModel = checkedAnswerabilityModel(
+  fitted,
+  'answerability-model.json',
+)
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 

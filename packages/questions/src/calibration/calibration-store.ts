@@ -1,5 +1,5 @@
 import type { Pool } from '@rag/db'
-import type { AnswerabilityModel } from '../answerability-model.ts'
+import { type AnswerabilityModel, answerabilityModelProblem } from '../answerability-model.ts'
 import type { CalibrationReport } from './calibration-report.ts'
 
 export interface StoredCalibration {
@@ -58,5 +58,9 @@ export async function calibrationFor(
     'SELECT model FROM collection_calibration WHERE collection = $1',
     [only],
   )
-  return rows[0]?.model ?? null
+  const model = rows[0]?.model
+  // A calibration fitted on signals since renamed is not used: the shipped model judges instead
+  // (rag calibrate again refits it), rather than a judgement that silently reads zeros.
+  if (!model || answerabilityModelProblem(model) !== null) return null
+  return model
 }
