@@ -21,7 +21,6 @@ export {
   hasRole,
   LOCAL_ADMIN,
   type Principal,
-  readableCollections,
 } from './principal.ts'
 export { type SignInRequest, saveSignInRequest, takeSignInRequest } from './sign-in-requests.ts'
 export {

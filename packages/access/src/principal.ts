@@ -32,12 +32,3 @@ export const hasRole = (role: Role, need: Role) => ROLES.indexOf(role) >= ROLES.
 
 export const canSee = (principal: Principal, collection: string) =>
   principal.collections === null || principal.collections.includes(collection)
-
-/**
- * The collections a search or question may read: the one asked for when it is granted (none when
- * it is not: an empty list finds nothing), else every granted one (null: no limit).
- */
-export function readableCollections(principal: Principal, asked?: string): string[] | null {
-  if (asked !== undefined) return canSee(principal, asked) ? [asked] : []
-  return principal.collections
-}

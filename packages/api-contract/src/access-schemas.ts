@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ROLES, SIGN_IN_PROBLEMS } from './enums.ts'
+import { ROLES } from './enums.ts'
 
 // Keys and the audit log, as the API shows them (packages/access keeps them).
 
@@ -108,9 +108,6 @@ export const sessionSchema = z
       .openapi({ description: 'Single sign-on (OpenID Connect), when configured' }),
   })
   .openapi('Session')
-
-/** Why a single sign-on came back without a session: `?sign_in_error=` on the page it returns to. */
-export const signInProblemSchema = z.enum(SIGN_IN_PROBLEMS)
 
 export const userSessionSchema = z
   .object({

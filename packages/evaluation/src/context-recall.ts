@@ -1,6 +1,6 @@
 import type { Pool } from '@rag/db'
 import { estimateTokens, truncateToEstimate } from '@rag/llm'
-import { ANSWER_SYSTEM_PROMPT, buildAnswerPrompt, languageOf, type QuestionRecord } from '@rag/questions'
+import { buildAnswerPrompt, languageOf, type QuestionRecord } from '@rag/questions'
 import { questionWordWeights } from '@rag/retrieval'
 import { answerTexts, type EvalQuestion } from './dataset.ts'
 import { mean, percentile } from './metrics.ts'
@@ -91,6 +91,3 @@ export async function measureContext(
     hits,
   }
 }
-
-/** The instructions' tokens, which every question shares (read once per LLM process). */
-export const sharedPromptTokens = () => estimateTokens(ANSWER_SYSTEM_PROMPT)

@@ -29,7 +29,7 @@ interface Answer {
   status: string
   answer: string | null
   refused: boolean | null
-  citations: { marker: number; sourceId: string; quotes?: string[] }[]
+  citations: { marker: number; sourceId: string; quotes?: string[]; span?: string }[]
   sources: {
     rank: number
     sourceId: string
