@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkLayers, isTestCode } from './check-layers.ts'
+import { checkLayers, checkPackages, isTestCode, type WorkspacePackage } from './check-layers.ts'
 
 const apps = new Set(['@rag/web', '@rag/cli'])
 const rules = (files: Record<string, string>) =>
@@ -44,11 +44,68 @@ describe('the layering rules', () => {
     ])
   })
 
+  it('see side-effect and dynamic imports too', () => {
+    expect(
+      rules({
+        'apps/cli/src/a.ts': "import '../../web/src/setup.ts'\nconst m = await import('@rag/web')",
+      }),
+    ).toEqual(['apps/cli/src/a.ts app-imports-app', 'apps/cli/src/a.ts app-imports-app'])
+  })
+
   it('know test code by name and folder', () => {
     expect(isTestCode('packages/a/src/x.test.ts')).toBe(true)
     expect(isTestCode('packages/a/src/testing.ts')).toBe(true)
     expect(isTestCode('packages/a/src/testing/helper.ts')).toBe(true)
     expect(isTestCode('packages/http-api/src/test-gateway.ts')).toBe(true)
     expect(isTestCode('packages/a/src/contest.ts')).toBe(false)
+  })
+})
+
+describe('the package rules', () => {
+  const pkg = (folder: string, name: string, declares: string[]): WorkspacePackage => ({
+    folder,
+    name,
+    declares: new Set(declares),
+  })
+  const packages = [
+    pkg('packages/keyword', '@rag/keyword', []),
+    pkg('packages/answer-span', '@rag/answer-span', ['@rag/keyword']),
+    pkg('packages/questions', '@rag/questions', ['@rag/answer-span', '@rag/db']),
+    pkg('packages/db', '@rag/db', []),
+  ]
+  const found = (files: Record<string, string>, workspace = packages) =>
+    checkPackages(
+      Object.entries(files).map(([path, text]) => ({ path, text })),
+      workspace,
+    ).map(({ path, rule, message }) => `${path} ${rule}: ${message}`)
+
+  it('refuse importing a workspace package the package.json does not declare', () => {
+    expect(
+      found({
+        'packages/answer-span/src/a.ts':
+          "import { x } from '@rag/keyword'\nimport { q } from '@rag/questions'",
+        'packages/answer-span/src/b.ts': "import { y } from '@rag/answer-span'",
+      }),
+    ).toEqual([
+      'packages/answer-span/src/a.ts undeclared-dependency: imports @rag/questions, which packages/answer-span/package.json does not declare',
+      'packages/answer-span/src/a.ts service-free-imports-service: @rag/answer-span computes without services and may not import @rag/questions',
+    ])
+  })
+
+  it('refuse a service-free package importing a service, declared or not', () => {
+    const workspace = [...packages.slice(0, 1), pkg('packages/parsers', '@rag/parsers', ['@rag/db'])]
+    expect(found({ 'packages/parsers/src/p.ts': "import { pool } from '@rag/db'" }, workspace)).toEqual([
+      'packages/parsers/src/p.ts service-free-imports-service: @rag/parsers computes without services and may not import @rag/db',
+    ])
+  })
+
+  it('refuse a cycle in the declared dependencies', () => {
+    const cyclic = [
+      ...packages.slice(0, 3),
+      pkg('packages/keyword', '@rag/keyword', ['@rag/questions']),
+    ].slice(1)
+    expect(found({}, cyclic)).toEqual([
+      'packages/questions/package.json dependency-cycle: @rag/answer-span → @rag/keyword → @rag/questions → @rag/answer-span',
+    ])
   })
 })

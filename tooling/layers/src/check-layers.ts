@@ -36,14 +36,98 @@ export function isTestCode(path: string): boolean {
 /** The bench is a developer's measuring tool: it drives the product through the test fixtures. */
 const MAY_USE_TEST_HELPERS = (path: string) => path.startsWith('apps/bench/')
 
-const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+// Static imports and re-exports, dynamic imports, and side-effect imports (`import './setup.ts'`).
+const IMPORT =
+  /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
 
 function* importsOf(text: string): Generator<{ specifier: string; line: number }> {
   for (const match of text.matchAll(IMPORT)) {
-    const specifier = match[1] ?? match[2]
+    const specifier = match[1] ?? match[2] ?? match[3]
     if (!specifier) continue
     yield { specifier, line: text.slice(0, match.index).split('\n').length }
   }
+}
+
+/** A workspace package as its package.json declares it. */
+export interface WorkspacePackage {
+  /** Its folder from the root: packages/keyword, apps/web. */
+  folder: string
+  name: string
+  /** The workspace packages it declares (dependencies and devDependencies). */
+  declares: Set<string>
+}
+
+/**
+ * Packages that compute and touch no service: they may not import one (a parser or the analyser
+ * that pulled in the database or the queues could no longer run in a sandbox or a test without them).
+ */
+const SERVICE_FREE = new Set(['parsers', 'keyword', 'answer-span', 'chunking', 'layout'])
+const SERVICES = new Set([
+  '@rag/db',
+  '@rag/queue',
+  '@rag/worker-host',
+  '@rag/runtime',
+  '@rag/http-api',
+  '@rag/ingest',
+  '@rag/questions',
+  '@rag/retrieval',
+])
+
+/**
+ * The rules over package.json and imports together: a file imports only the workspace packages
+ * its package declares (an undeclared one resolves only by accident of hoisting, and hides a
+ * cycle), the declared graph has no cycle, and a service-free package imports no service.
+ */
+export function checkPackages(files: SourceFile[], packages: WorkspacePackage[]): Violation[] {
+  const violations: Violation[] = []
+  const byFolder = new Map(packages.map((pkg) => [pkg.folder, pkg]))
+  for (const { path, text } of files) {
+    const pkg = byFolder.get(path.split('/').slice(0, 2).join('/'))
+    if (!pkg) continue
+    for (const { specifier, line } of importsOf(text)) {
+      if (!specifier.startsWith('@rag/')) continue
+      const name = specifier.split('/').slice(0, 2).join('/')
+      if (name !== pkg.name && !pkg.declares.has(name))
+        violations.push({
+          path,
+          line,
+          rule: 'undeclared-dependency',
+          message: `imports ${name}, which ${pkg.folder}/package.json does not declare`,
+        })
+      if (SERVICE_FREE.has(pkg.folder.split('/')[1] ?? '') && SERVICES.has(name))
+        violations.push({
+          path,
+          line,
+          rule: 'service-free-imports-service',
+          message: `${pkg.name} computes without services and may not import ${name}`,
+        })
+    }
+  }
+  // A cycle in the declared graph, by depth-first search (a package on the stack met again).
+  const byName = new Map(packages.map((pkg) => [pkg.name, pkg]))
+  const done = new Set<string>()
+  const stack: string[] = []
+  const visit = (pkg: WorkspacePackage) => {
+    stack.push(pkg.name)
+    for (const next of pkg.declares) {
+      const target = byName.get(next)
+      if (!target || done.has(next)) continue
+      if (stack.includes(next)) {
+        violations.push({
+          path: `${pkg.folder}/package.json`,
+          line: 1,
+          rule: 'dependency-cycle',
+          message: [...stack.slice(stack.indexOf(next)), next].join(' → '),
+        })
+        continue
+      }
+      visit(target)
+    }
+    stack.pop()
+    done.add(pkg.name)
+  }
+  for (const pkg of packages) if (!done.has(pkg.name)) visit(pkg)
+  return violations
 }
 
 /**

@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { checkLayers, formatViolation, type SourceFile } from './check-layers.ts'
+import {
+  checkLayers,
+  checkPackages,
+  formatViolation,
+  type SourceFile,
+  type WorkspacePackage,
+} from './check-layers.ts'
 
 // `pnpm lint` runs this after Biome: the layering rules over every source file of apps/ and
 // packages/. The files are git's own list (tracked and new, ignored ones left out): walking the
@@ -35,7 +41,20 @@ const files: SourceFile[] = gitFiles('apps', 'packages')
 const appPackages = new Set(
   gitFiles('apps/*/package.json').map((path) => (JSON.parse(read(path) ?? '{}') as { name: string }).name),
 )
-const violations = checkLayers(files, appPackages)
+const packages: WorkspacePackage[] = gitFiles('apps/*/package.json', 'packages/*/package.json').map(
+  (path) => {
+    const json = JSON.parse(read(path) ?? '{}') as {
+      name: string
+      dependencies?: Record<string, string>
+      devDependencies?: Record<string, string>
+    }
+    const declared = Object.keys({ ...json.dependencies, ...json.devDependencies }).filter((name) =>
+      name.startsWith('@rag/'),
+    )
+    return { folder: path.slice(0, path.lastIndexOf('/')), name: json.name, declares: new Set(declared) }
+  },
+)
+const violations = [...checkLayers(files, appPackages), ...checkPackages(files, packages)]
 for (const violation of violations) console.error(formatViolation(violation))
 if (violations.length > 0) {
   console.error(`layers: ${violations.length} violation(s) in ${files.length} files`)
