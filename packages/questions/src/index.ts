@@ -47,7 +47,6 @@ export {
   type ConversationTurn,
   createQuestion,
   deleteExpiredQuestions,
-  failStalledQuestions,
   isFinished,
   QUESTION_STATUSES,
   type QuestionRecord,
@@ -67,6 +66,7 @@ export { CANCEL_CHECK_MS } from './stages/answer-task.ts'
 export { handOnNextAnswer } from './stages/hand-on.ts'
 export { type QuestionContext, questionWorkerContext } from './stages/question-context.ts'
 export { cancelQuestion } from './stages/question-progress.ts'
+export { failStalledQuestions } from './stalled-questions.ts'
 export { type SubmittedQuestion, submitQuestion } from './submit-question.ts'
 export {
   type QuestionUpdate,

@@ -1,6 +1,8 @@
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import { generateJob, type JobDefinition, rerankJob, retrieveJob } from '@rag/queue'
-import type { QuestionRecord } from './question-store.ts'
+import type { RoutedQuestion } from './question-store.ts'
+
+export type { RoutedQuestion }
 
 /**
  * The steps a question can take, and the worker of each: the LLM makes a follow-up stand alone
@@ -15,12 +17,6 @@ export const QUESTION_STEPS = {
   answer: { worker: 'LLM' },
 } as const
 export type QuestionStep = keyof typeof QUESTION_STEPS
-
-/** What the route reads of a question. */
-export type RoutedQuestion = Pick<
-  QuestionRecord,
-  'status' | 'history' | 'searchQuery' | 'queries' | 'options'
->
 
 /**
  * A question's route, the one place it is written: the step that moves it on from where it

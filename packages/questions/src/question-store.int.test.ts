@@ -1,12 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createQuestion,
-  deleteExpiredQuestions,
-  failStalledQuestions,
-  readQuestion,
-  updateQuestion,
-} from './question-store.ts'
+import { createQuestion, deleteExpiredQuestions, readQuestion, updateQuestion } from './question-store.ts'
+import { failStalledQuestions } from './stalled-questions.ts'
 
 let db: TestDatabase
 beforeAll(async () => {

@@ -9,13 +9,12 @@ import {
 import { type Pool, sqlList } from '@rag/db'
 import type { AnswerabilitySignals, TextRegion } from '@rag/retrieval'
 import type { QuestionOptions } from './question-options.ts'
-import { nextStep, QUESTION_STEPS, type RoutedQuestion } from './question-route.ts'
 
 export { QUESTION_STATUSES, type QuestionStatus }
 /** Done or failed: the contract's finished states. */
 export const isFinished = isQuestionFinished
 /** The finished states as SQL constants (the unfinished questions' partial index names them). */
-const FINISHED = sqlList(FINISHED_QUESTION_STATUSES)
+export const FINISHED = sqlList(FINISHED_QUESTION_STATUSES)
 
 /** The judgement of whether the passages answer: a probability and what it was read from. */
 export interface Answerability {
@@ -187,6 +186,12 @@ export interface QuestionPatch {
   searchQuery?: string
 }
 
+/** What the route (question-route.ts) reads of a question. */
+export type RoutedQuestion = Pick<
+  QuestionRecord,
+  'status' | 'history' | 'searchQuery' | 'queries' | 'options'
+>
+
 /** What a move did: where the question now stands (what its route reads), and the status it had before. */
 export interface QuestionMove {
   question: RoutedQuestion & { id: string }
@@ -263,49 +268,6 @@ export async function touchQuestion(pool: Pool, id: string): Promise<boolean> {
     [id],
   )
   return (rowCount ?? 0) > 0
-}
-
-/**
- * Fails questions that made no progress of their own for timeoutSeconds (every worker of a stage
- * gone, or a job lost with Redis), naming the worker their next step waits for, so no client polls
- * a question that will never finish. Waiting in line is not a lack of progress (`waitsItsTurn`).
- */
-export async function failStalledQuestions(
-  pool: Pool,
-  timeoutSeconds: number,
-  /** Only this question (a client looking at it); all of them when absent. */
-  onlyId?: string,
-  /** A question whose job waits its turn in a served queue is not stalled (it is in line). */
-  waitsItsTurn: (question: RoutedQuestion & { id: string }) => Promise<boolean> = async () => false,
-): Promise<string[]> {
-  const { rows } = await pool.query<RoutedQuestion & { id: string; provisional: boolean }>(
-    `SELECT q.id::text, q.status, q.history, q.search_query AS "searchQuery", q.queries, q.options, q.provisional
-       FROM questions q
-      WHERE q.status NOT IN (${FINISHED}) AND q.updated_at < now() - make_interval(secs => $1)
-        AND ($2::uuid IS NULL OR q.id = $2)`,
-    [timeoutSeconds, onlyId ?? null],
-  )
-  const failed: string[] = []
-  for (const question of rows) {
-    if (await waitsItsTurn(question).catch(() => false)) continue
-    const step = nextStep(question)
-    const worker = step ? QUESTION_STEPS[step].worker : 'retrieve'
-    const why = `no progress for ${timeoutSeconds} s while ${question.status} (is the ${worker} worker running?)`
-    // An extractive answer already stands (the LLM's was being written): it stays the answer.
-    const { rowCount } = await pool.query(
-      `UPDATE questions SET updated_at = now(),
-          status = CASE WHEN provisional AND answer IS NOT NULL THEN 'done' ELSE 'failed' END,
-          error = CASE WHEN provisional AND answer IS NOT NULL THEN $3 || '; the extractive answer stands' ELSE $3 END,
-          degraded = CASE WHEN provisional AND answer IS NOT NULL
-                          THEN ARRAY(SELECT DISTINCT d FROM unnest(degraded || '{generate}'::text[]) AS d ORDER BY d)
-                          ELSE degraded END,
-          provisional = false
-        WHERE id = $1 AND status NOT IN (${FINISHED}) AND updated_at < now() - make_interval(secs => $2)`,
-      [question.id, timeoutSeconds, why],
-    )
-    if (rowCount) failed.push(question.id)
-  }
-  return failed
 }
 
 export async function deleteExpiredQuestions(pool: Pool): Promise<number> {
