@@ -5,6 +5,7 @@ import { benchFiles } from './bench-files.ts'
 import { benchIngest } from './bench-ingest.ts'
 import { benchLayout } from './bench-layout.ts'
 import { benchModels } from './bench-models.ts'
+import { benchPartStatus } from './bench-part-status.ts'
 import { benchRelevance } from './bench-relevance.ts'
 import { benchScan } from './bench-scan.ts'
 import { benchSearch } from './bench-search.ts'
@@ -27,6 +28,8 @@ const BENCHES: Record<string, (config: BenchProcessConfig, args: string[]) => Pr
   // pnpm bench layout tables DIR | pages PATH… | vertical [PAGES]: tables (ICDAR 2013), parse time and
   // running lines against pdf-parse, vertical Japanese read from the text layer and from scans.
   layout: (config, args) => benchLayout(config.bench, args),
+  // pnpm bench part-status [PARTS]: the part steps' status bookkeeping on a PARTS-page document.
+  'part-status': (config, args) => benchPartStatus(config.bench, args),
   // pnpm bench relevance [DATASET…]: what each part of keyword scoring adds, in memory.
   relevance: (config, args) => benchRelevance(config.bench, args),
 }

@@ -12,6 +12,15 @@ import { registerDocument } from './register-document.ts'
 import { type DocumentRecord, getDocument } from './repository/documents.ts'
 
 export { type PipelineOptions, startIngestionWorkers } from './in-process-workers.ts'
+// The part steps' bookkeeping, for the bench that weighs it (pnpm bench part-status).
+export {
+  insertDocument,
+  partMoved,
+  refreshDocumentStatus,
+  setPartsTotal,
+  setStage,
+} from './repository/documents.ts'
+export { advancePart, saveParsedPart } from './repository/parts.ts'
 
 /** Polls until the document is ready or failed (or the deadline passes). */
 export async function waitForDocument(pool: Pool, id: string, timeoutMs = 120_000) {

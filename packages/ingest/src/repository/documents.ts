@@ -141,6 +141,34 @@ export async function refreshDocumentStatus(db: Queryable, { documentId, content
 }
 
 /**
+ * After a part step moved one part on from `left`: marks the document as moving and, only when
+ * that was the last part at `left` (an index probe, not a scan of the parts), moves its status to
+ * where its least advanced part now waits — the same status refreshDocumentStatus derives, paid
+ * for a few times per document instead of on every step of every part. The step that moves the
+ * last part of a stage sees every other part's move (each is committed before its own check).
+ */
+export async function partMoved(
+  db: Queryable,
+  { documentId, contentHash }: DocumentVersion,
+  left: PartStage,
+) {
+  await db.query(
+    `UPDATE documents d SET updated_at = now(),
+        status = CASE
+          WHEN d.parts_total IS NULL OR EXISTS (
+            SELECT 1 FROM ingest_parts WHERE document_id = $1 AND content_hash = $2 AND stage = $6) THEN d.status
+          ELSE coalesce((
+            SELECT CASE WHEN array_position($5::text[], ($4::text[])[min(array_position($3::text[], stage))])
+                             > array_position($5::text[], d.status)
+                        THEN ($4::text[])[min(array_position($3::text[], stage))] END
+              FROM ingest_parts WHERE document_id = $1 AND content_hash = $2), d.status)
+        END
+      WHERE d.id = $1 AND d.content_hash = $2 AND d.status NOT IN (${FINISHED})`,
+    [documentId, contentHash, PART_STAGES, WAITING_IN, STATUS_ORDER, left],
+  )
+}
+
+/**
  * Fails a document version with its reason and removes at once what its pipeline had made of it:
  * its parts, and the sections and chunks it stored (their words leave the keyword statistics with
  * them). The version search still sees (a re-upload that failed) stays. A part being stored holds

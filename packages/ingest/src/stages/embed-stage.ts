@@ -4,9 +4,8 @@ import type { embedJob, JobHandler } from '@rag/queue'
 import { fillEmbeddingCache } from '../embedding-cache.ts'
 import type { IngestDeps } from '../ingest-deps.ts'
 import type { PartRef } from '../repository/document-version.ts'
-import { currentDocument, refreshDocumentStatus } from '../repository/documents.ts'
-import { advancePart, getPart } from '../repository/parts.ts'
-import { failDocumentOnFinalError } from './fail-document-on-final-error.ts'
+import { advancePart } from '../repository/parts.ts'
+import { partStep } from './part-step.ts'
 
 /**
  * ingest.embed: vectors for a part's chunks, through the cache (unchanged text is never embedded
@@ -20,28 +19,20 @@ export function createEmbedHandler(
     handOn,
   }: { getEmbedder: () => Promise<Embedder | null>; handOn: (part: PartRef) => Promise<void> },
 ): JobHandler<typeof embedJob.payload> {
-  return async (payload, context) =>
-    failDocumentOnFinalError(deps.pool, payload, context, 'embed', async () => {
-      const { part } = payload
-      if (!(await currentDocument(deps.pool, payload))) return { skipped: 'document gone' }
-      const record = await getPart(deps.pool, payload)
-      if (!record) return { skipped: 'part gone' }
-      let embedded = 0
-      if (record.stage === 'chunked') {
-        await refreshDocumentStatus(deps.pool, payload)
-        const embedder = await getEmbedder()
-        if (embedder) {
-          embedded = await fillEmbeddingCache(
-            deps.pool,
-            embedder,
-            (record.chunked?.chunks ?? []).map(indexedText),
-          )
-        }
-        await advancePart(deps.pool, payload, 'embedded')
-        await refreshDocumentStatus(deps.pool, payload)
-      }
-      await handOn(payload)
-      await context.progress(1)
-      return { part, embedded }
-    })
+  return partStep(deps, {
+    name: 'embed',
+    from: 'chunked',
+    work: async (record, part) => {
+      const embedder = await getEmbedder()
+      const embedded = embedder
+        ? await fillEmbeddingCache(deps.pool, embedder, (record.chunked?.chunks ?? []).map(indexedText))
+        : 0
+      await advancePart(deps.pool, part, 'embedded')
+      return { embedded }
+    },
+    then: async (part) => {
+      await handOn(part)
+      return undefined
+    },
+  })
 }
