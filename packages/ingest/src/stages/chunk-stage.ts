@@ -21,7 +21,7 @@ export function createChunkHandler(
       await advancePart(deps.pool, part, 'chunked', { sections: null, chunked })
       return {}
     },
-    then: async (part) => {
+    next: async (part) => {
       await handOn(part)
       return undefined
     },

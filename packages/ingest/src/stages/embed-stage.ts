@@ -30,7 +30,7 @@ export function createEmbedHandler(
       await advancePart(deps.pool, part, 'embedded')
       return { embedded }
     },
-    then: async (part) => {
+    next: async (part) => {
       await handOn(part)
       return undefined
     },

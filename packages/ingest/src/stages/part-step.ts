@@ -19,7 +19,7 @@ export interface PartStep {
    */
   work: (record: PartRecord, part: PartRef) => Promise<StepResult | null>
   /** What follows, whether the work ran now or before: hand the part on, or finish the document. */
-  then: (part: PartRef) => Promise<StepResult | undefined>
+  next: (part: PartRef) => Promise<StepResult | undefined>
 }
 
 /**
@@ -45,7 +45,7 @@ export function partStep(deps: Pick<IngestDeps, 'pool'>, step: PartStep): JobHan
         result = done
         await partMoved(deps.pool, payload, step.from)
       }
-      const after = await step.then(payload)
+      const after = await step.next(payload)
       await context.progress(1)
       return { part: payload.part, ...result, ...after }
     })

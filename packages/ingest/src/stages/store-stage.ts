@@ -22,6 +22,6 @@ export function createStoreHandler(
       )
       return chunks === null ? null : { chunks }
     },
-    then: async (part) => ({ ready: await finalizeDocument(deps.pool, part) }),
+    next: async (part) => ({ ready: await finalizeDocument(deps.pool, part) }),
   })
 }
