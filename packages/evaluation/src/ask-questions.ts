@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto'
 import type { AskOptions } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import {
   type AnsweringModels,
+  askQuestion,
   type QuestionRecord,
   readQuestion,
-  resolveOptions,
-  submitQuestion,
   watchQuestion,
 } from '@rag/questions'
 import type { Producer, QuestionEventSubscriber } from '@rag/queue'
@@ -25,7 +23,6 @@ export interface AskDeps {
 
 /** Asks one question the way POST /ask does and resolves with its finished record. */
 async function askOne(deps: AskDeps, question: EvalQuestion, options: AskOptions): Promise<QuestionRecord> {
-  const id = randomUUID()
   const watch = {
     events: deps.questionEvents,
     // Only the finished record is read: the answer's pieces as they are written are not.
@@ -36,13 +33,12 @@ async function askOne(deps: AskDeps, question: EvalQuestion, options: AskOptions
       return record
     },
   }
-  await submitQuestion(deps, {
-    id,
-    question: question.query,
-    // Batch work: in the LLM's line, every person's question goes first.
-    options: { ...resolveOptions(options, deps.retrieval, deps.models), batch: true },
-    ttlSeconds: 86400,
-  })
+  // Batch work: in the LLM's line, every person's question goes first. Asked as an admin would.
+  const { id } = await askQuestion(
+    deps,
+    { question: question.query, options, batch: true },
+    { collections: null },
+  )
   // The follower reads the question after subscribing, so an end reached before that is seen too.
   for await (const update of watchQuestion(id, watch)) if (update.type === 'finished') return update.question
   throw new Error(`stopped watching question ${id} before it finished`)

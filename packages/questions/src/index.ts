@@ -9,6 +9,7 @@ export {
   answerProbability,
   fitAnswerability,
 } from './answerability-model.ts'
+export { type Asker, askQuestion, type QuestionRequest } from './ask-question.ts'
 export {
   CALIBRATION_LIMITS,
   CalibrationError,
@@ -22,7 +23,6 @@ export {
   type StoredCalibration,
 } from './calibration/index.ts'
 export { citationsOf, normalizeCitationMarkers } from './citations.ts'
-export { askInConversation } from './conversations/ask-in-conversation.ts'
 export {
   type Conversation,
   conversationQuestionIds,
@@ -38,7 +38,7 @@ export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 export { type Language, languageOf, REFUSALS, refusalOf } from './language.ts'
 export { queueSpotOf, waitsItsTurn } from './question-line.ts'
-export { type AnsweringModels, type QuestionOptions, resolveOptions } from './question-options.ts'
+export type { AnsweringModels, QuestionOptions } from './question-options.ts'
 export { questionPipeline } from './question-pipeline.ts'
 export { jobOfStep, nextStep, QUESTION_STEPS, type QuestionStep } from './question-route.ts'
 export {
@@ -67,7 +67,6 @@ export { handOnNextAnswer } from './stages/hand-on.ts'
 export { type QuestionContext, questionWorkerContext } from './stages/question-context.ts'
 export { cancelQuestion } from './stages/question-progress.ts'
 export { failStalledQuestions } from './stalled-questions.ts'
-export { type SubmittedQuestion, submitQuestion } from './submit-question.ts'
 export {
   type QuestionUpdate,
   type QueueSpot,

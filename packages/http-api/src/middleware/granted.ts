@@ -1,14 +1,16 @@
 import { canSee } from '@rag/access'
-import type { QuestionOptions } from '@rag/questions'
+import type { Asker } from '@rag/questions'
 import type { Context } from 'hono'
-import { principalOf } from './api-key.ts'
+import { keyOwner, principalOf } from './api-key.ts'
 import { auditCollection } from './audit-trail.ts'
 
-/** A question's options limited to what its asker may read (retrieval applies it in SQL). */
-export function grantedOptions(c: Context, options: QuestionOptions): QuestionOptions {
-  const { collections } = principalOf(c)
-  if (options.collection) auditCollection(c, options.collection)
-  return collections === null ? options : { ...options, within: collections }
+/**
+ * Who asks a question, as askQuestion takes it: whose it is and the collections they may read
+ * (retrieval limits the search to them in SQL). The collection asked for is audited.
+ */
+export function askerOf(c: Context, collection?: string): Asker {
+  if (collection) auditCollection(c, collection)
+  return { owner: keyOwner(c), collections: principalOf(c).collections }
 }
 
 /** Of these collections, those the caller may see. */

@@ -1,22 +1,15 @@
-import { randomUUID } from 'node:crypto'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { askAcceptedSchema, askRequestSchema, MAX_QUESTION_CHARS } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
-import {
-  type AnsweringModels,
-  isFinished,
-  type QuestionStatus,
-  resolveOptions,
-  submitQuestion,
-} from '@rag/questions'
+import { type AnsweringModels, askQuestion, isFinished, type QuestionStatus } from '@rag/questions'
 import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { HttpError } from '../http-error.ts'
 import { keyOwner } from '../middleware/api-key.ts'
-import { grantedOptions } from '../middleware/granted.ts'
+import { askerOf } from '../middleware/granted.ts'
 import type { Revocations } from '../middleware/revocations.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -158,16 +151,12 @@ export function askRoutes(deps: AskRouteDeps) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(askRoute, async (c) => {
       const request = c.req.valid('json')
-      const id = randomUUID()
-      const options = grantedOptions(c, resolveOptions(request.options, deps.retrieval, deps.models))
       // Accepted once it is in Postgres, even when Redis is down (the reconciler enqueues it then).
-      await submitQuestion(deps, {
-        id,
-        question: request.question,
-        options,
-        ttlSeconds: deps.retrieval.questionTtlSeconds,
-        owner: keyOwner(c),
-      })
+      const { id } = await askQuestion(
+        deps,
+        { question: request.question, options: request.options },
+        askerOf(c, request.options.collection),
+      )
       c.header('Location', `/ask/${id}`)
       return c.json(
         { id, status: 'queued' as const, links: { self: `/ask/${id}`, events: `/ask/${id}/events` } },

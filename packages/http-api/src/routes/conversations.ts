@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { canSee } from '@rag/access'
 import {
-  askInConversation,
+  askQuestion,
   conversationQuestionIds,
   createConversation,
   deleteConversation,
@@ -10,11 +10,10 @@ import {
   readConversation,
   readQuestion,
   renameConversation,
-  resolveOptions,
 } from '@rag/questions'
 import { HttpError } from '../http-error.ts'
 import { keyOwner, principalOf } from '../middleware/api-key.ts'
-import { grantedOptions } from '../middleware/granted.ts'
+import { askerOf } from '../middleware/granted.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import type { AskRouteDeps } from './ask.ts'
 import {
@@ -88,22 +87,12 @@ export function conversationRoutes(deps: AskRouteDeps) {
       if ([...question].length > MAX_MESSAGE_CHARS)
         throw new HttpError(413, `the message is over ${MAX_MESSAGE_CHARS} characters`)
       if (!question) throw new HttpError(400, 'message: must not be empty', { field: 'message' })
-      const questionId = randomUUID()
-      await askInConversation(deps, {
-        id: questionId,
-        question,
-        conversationId: id,
-        options: grantedOptions(
-          c,
-          resolveOptions(
-            { ...options, collection: options.collection ?? conversation.collection ?? undefined },
-            deps.retrieval,
-            deps.models,
-          ),
-        ),
-        ttlSeconds: deps.retrieval.questionTtlSeconds,
-        owner: keyOwner(c),
-      })
+      const collection = options.collection ?? conversation.collection ?? undefined
+      const { id: questionId } = await askQuestion(
+        deps,
+        { question, options: { ...options, ...(collection ? { collection } : {}) }, conversationId: id },
+        askerOf(c, collection),
+      )
       c.header('Location', `/ask/${questionId}`)
       return c.json(
         {

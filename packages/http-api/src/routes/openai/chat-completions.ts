@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { MAX_QUESTION_CHARS } from '@rag/api-contract'
 import {
+  askQuestion,
   HISTORY_TURNS,
   languageOf,
   type QuestionRecord,
-  resolveOptions,
-  submitQuestion,
   type WatchDeps,
   watchQuestion,
 } from '@rag/questions'
 import { streamSSE } from 'hono/streaming'
 import { keyOwner } from '../../middleware/api-key.ts'
-import { grantedOptions, visibleCollections } from '../../middleware/granted.ts'
+import { askerOf, visibleCollections } from '../../middleware/granted.ts'
 import { REVOKED_MESSAGE } from '../../middleware/revocations.ts'
 import type { AskRouteDeps } from '../ask.ts'
 import { questionAccess } from '../question-access.ts'
@@ -134,29 +133,22 @@ export function openAiRoutes(deps: AskRouteDeps) {
           param: 'model',
           code: 'model_not_found',
         })
-      const id = randomUUID()
-      const options = grantedOptions(
-        c,
-        resolveOptions(
-          {
-            ...(body.model !== ALL ? { collection: body.model } : {}),
+      const collection = body.model !== ALL ? body.model : undefined
+      const { id } = await askQuestion(
+        deps,
+        {
+          question: text,
+          options: {
+            ...(collection ? { collection } : {}),
             ...(body.max_completion_tokens || body.max_tokens
               ? { maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined }
               : {}),
             ...(typeof body.temperature === 'number' ? { temperature: body.temperature } : {}),
           },
-          deps.retrieval,
-          deps.models,
-        ),
+          history: historyOf(body.messages.slice(0, -1)).slice(-HISTORY_TURNS),
+        },
+        askerOf(c, collection),
       )
-      await submitQuestion(deps, {
-        id,
-        question: text,
-        options,
-        ttlSeconds: deps.retrieval.questionTtlSeconds,
-        history: historyOf(body.messages.slice(0, -1)).slice(-HISTORY_TURNS),
-        owner: keyOwner(c),
-      })
       const base = { id: `chatcmpl-${id}`, created: Math.floor(Date.now() / 1000), model: body.model }
       const signal = c.req.raw.signal
 
