@@ -1,8 +1,8 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { describe, expect, it } from 'vitest'
+import { keyResolver, requireApiKey } from '../access/api-key.ts'
+import { KeyAttempts } from '../access/key-attempts.ts'
 import { bareApp } from '../testing/bare-app.ts'
-import { keyResolver, requireApiKey } from './api-key.ts'
-import { KeyAttempts } from './key-attempts.ts'
 import { rateLimit } from './rate-limit.ts'
 
 // As the gateway wires it: the key check reads the presented key first, the limit counts by it.

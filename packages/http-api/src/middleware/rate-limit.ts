@@ -6,8 +6,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible'
+import { keyFingerprint, presentedKey } from '../access/api-key.ts'
 import { HttpError } from '../http-error.ts'
-import { keyFingerprint, presentedKey } from './api-key.ts'
 
 /**
  * `perMinute` requests a minute counted in Redis (rate-limiter-flexible), so the limit holds across

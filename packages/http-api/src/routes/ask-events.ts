@@ -1,7 +1,7 @@
 import type { Principal } from '@rag/access'
 import { type AnswerPosition, type WatchDeps, watchQuestion } from '@rag/questions'
 import type { SSEStreamingApi } from 'hono/streaming'
-import { REVOKED_MESSAGE } from '../middleware/revocations.ts'
+import { REVOKED_MESSAGE } from '../access/revocations.ts'
 import { formatPosition } from './answer-position.ts'
 import { questionView } from './question-view.ts'
 import type { QuestionWatchers } from './question-watchers.ts'

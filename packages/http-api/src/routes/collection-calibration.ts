@@ -11,11 +11,11 @@ import {
   type StoredCalibration,
 } from '@rag/questions'
 import { type SynonymSource, synonymSource } from '@rag/retrieval'
+import { principalOf } from '../access/api-key.ts'
+import { collectionParams, grantedCollection } from '../access/collection-access.ts'
 import { HttpError } from '../http-error.ts'
-import { principalOf } from '../middleware/api-key.ts'
 import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
-import { collectionParams, grantedCollection } from './collection-access.ts'
 
 const answer = (description: string) => ({
   description,

@@ -3,11 +3,11 @@ import { collectionSynonymsRequestSchema, collectionSynonymsSchema } from '@rag/
 import type { Pool } from '@rag/db'
 import { SynonymFileError } from '@rag/keyword'
 import { deleteCollectionSynonyms, readCollectionSynonyms, saveCollectionSynonyms } from '@rag/retrieval'
+import { principalOf } from '../access/api-key.ts'
+import { collectionParams, grantedCollection } from '../access/collection-access.ts'
 import { HttpError } from '../http-error.ts'
-import { principalOf } from '../middleware/api-key.ts'
 import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
-import { collectionParams, grantedCollection } from './collection-access.ts'
 
 const answer = (description: string) => ({
   description,

@@ -11,9 +11,9 @@ import {
   readQuestion,
   renameConversation,
 } from '@rag/questions'
+import { keyOwner, principalOf } from '../access/api-key.ts'
+import { askerOf } from '../access/granted.ts'
 import { HttpError } from '../http-error.ts'
-import { keyOwner, principalOf } from '../middleware/api-key.ts'
-import { askerOf } from '../middleware/granted.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import type { AskRouteDeps } from './ask.ts'
 import {

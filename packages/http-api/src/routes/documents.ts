@@ -21,9 +21,9 @@ import {
   WebPageError,
 } from '@rag/ingest'
 import type { Context } from 'hono'
+import { principalOf } from '../access/api-key.ts'
+import { auditCollection } from '../access/audit-trail.ts'
 import { HttpError } from '../http-error.ts'
-import { principalOf } from '../middleware/api-key.ts'
-import { auditCollection } from '../middleware/audit-trail.ts'
 import { readMultipartUpload } from '../multipart-upload.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import {

@@ -3,9 +3,9 @@ import { credentialOf } from '@rag/access'
 import { createGatewayClient } from '@rag/gateway-client'
 import { createMcpHttpHandler } from '@rag/mcp-server'
 import { bodyLimit } from 'hono/body-limit'
+import { presentedKey } from '../access/api-key.ts'
+import { REVOKED_MESSAGE, type Revocations } from '../access/revocations.ts'
 import { HttpError } from '../http-error.ts'
-import { presentedKey } from '../middleware/api-key.ts'
-import { REVOKED_MESSAGE, type Revocations } from '../middleware/revocations.ts'
 
 /**
  * MCP over Streamable HTTP at /mcp, behind the API key like every data path. Its tools call this

@@ -5,7 +5,7 @@ import type { Pool, ReadReplica } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
 import { type SynonymSource, search, synonymSource } from '@rag/retrieval'
-import { principalOf } from '../middleware/api-key.ts'
+import { principalOf } from '../access/api-key.ts'
 import { commonErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 

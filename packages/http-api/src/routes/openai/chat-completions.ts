@@ -10,9 +10,9 @@ import {
   watchQuestion,
 } from '@rag/questions'
 import { streamSSE } from 'hono/streaming'
-import { keyOwner } from '../../middleware/api-key.ts'
-import { askerOf, visibleCollections } from '../../middleware/granted.ts'
-import { REVOKED_MESSAGE } from '../../middleware/revocations.ts'
+import { keyOwner } from '../../access/api-key.ts'
+import { askerOf, visibleCollections } from '../../access/granted.ts'
+import { REVOKED_MESSAGE } from '../../access/revocations.ts'
 import type { AskRouteDeps } from '../ask.ts'
 import { questionAccess } from '../question-access.ts'
 import { historyOf, textOf } from './chat-request.ts'

@@ -3,9 +3,9 @@ import { endUserSessionById, listUserSessions } from '@rag/access'
 import { userSessionListSchema } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
 import { HttpError } from '../http-error.ts'
-import type { Revocations } from '../middleware/revocations.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
+import type { Revocations } from './revocations.ts'
 
 const listRoute = createRoute({
   method: 'get',

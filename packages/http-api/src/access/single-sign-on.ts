@@ -7,10 +7,10 @@ import type { Logger } from '@rag/log'
 import { type OidcSignIn, SignInError } from '@rag/sign-in'
 import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
-import { keyCookieHeader } from '../middleware/key-cookie.ts'
 import { publicOrigin } from '../middleware/public-origin.ts'
 import { errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
+import { keyCookieHeader } from './key-cookie.ts'
 
 export interface SingleSignOn {
   oidc: OidcSignIn

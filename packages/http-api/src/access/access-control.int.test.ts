@@ -8,7 +8,7 @@ import type { DocumentRecord } from '@rag/ingest'
 import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, keywordOnlySearch, type TestGateway } from './testing.ts'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
 
 // Keys with roles and collections, and the leak test: a key of collection alpha must not read
 // one byte of collection bravo through any door, by phrase, paraphrase, guessed id or parameter.

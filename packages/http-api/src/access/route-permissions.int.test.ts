@@ -2,8 +2,8 @@ import { hasRole } from '@rag/access'
 import { ROLES, type Role } from '@rag/api-contract/enums'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, type TestGateway } from '../testing.ts'
 import { ROUTE_ROLES, roleFor } from './route-permissions.ts'
-import { createTestGateway, type TestGateway } from './testing.ts'
 
 // The route × role matrix, generated from the OpenAPI document: every operation must have a
 // permission rule (a new route without one fails here), and every role must be let through or

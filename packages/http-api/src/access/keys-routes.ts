@@ -9,10 +9,10 @@ import {
 } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
 import { HttpError } from '../http-error.ts'
-import { principalOf } from '../middleware/api-key.ts'
-import type { Revocations } from '../middleware/revocations.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
+import { principalOf } from './api-key.ts'
+import type { Revocations } from './revocations.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

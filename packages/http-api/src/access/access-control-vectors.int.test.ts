@@ -11,7 +11,7 @@ import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/
 import { createLogger } from '@rag/log'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, keywordOnlySearch, type TestGateway } from './testing.ts'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
 
 // The leak test on the embedder's side: a vector search returns the nearest passages whatever the
 // question, so without the collection filter inside the vector SQL a key of collection alpha would

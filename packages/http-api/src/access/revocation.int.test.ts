@@ -9,7 +9,7 @@ import { createUserSession } from '@rag/access'
 import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
 import { createRevocationChannel, type RevocationChannel } from '@rag/queue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, serverSentEvents, type TestGateway } from './testing.ts'
+import { createTestGateway, serverSentEvents, type TestGateway } from '../testing.ts'
 
 // Revocation holds from the next request on, and also for what is already open: an event stream,
 // a streamed chat completion, an MCP call — on another replica than the one that revoked. No

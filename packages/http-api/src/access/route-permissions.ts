@@ -1,9 +1,9 @@
 import { hasRole } from '@rag/access'
 import type { Role } from '@rag/api-contract/enums'
 import type { MiddlewareHandler } from 'hono'
-import { HttpError } from './http-error.ts'
-import { principalOf } from './middleware/api-key.ts'
-import { DASHBOARD_PATH } from './routes/queue-dashboard.ts'
+import { HttpError } from '../http-error.ts'
+import { DASHBOARD_PATH } from '../routes/queue-dashboard.ts'
+import { principalOf } from './api-key.ts'
 
 /**
  * The role each route needs, the one place it is written (paths as the OpenAPI document writes

@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { canSee } from '@rag/access'
 import type { Context } from 'hono'
 import { HttpError } from '../http-error.ts'
-import { principalOf } from '../middleware/api-key.ts'
-import { auditCollection } from '../middleware/audit-trail.ts'
+import { principalOf } from './api-key.ts'
+import { auditCollection } from './audit-trail.ts'
 
 /** The `{name}` of a /collections/{name}/… route. */
 export const collectionParams = z.object({
