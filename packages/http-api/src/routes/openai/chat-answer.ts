@@ -1,0 +1,63 @@
+import { languageOf, type QuestionRecord } from '@rag/questions'
+
+const SOURCES: Record<'ja' | 'en', string> = { ja: '出典', en: 'Sources' }
+
+/** The cited passages, as an extra field and as a list a chat window shows after the answer. */
+export function citationsOf(question: QuestionRecord) {
+  const cited = question.refused ? [] : question.citations
+  const passages = cited.flatMap((citation) => {
+    const source = question.sources.find(
+      (s) => s.rank === citation.marker && s.sourceId === citation.sourceId,
+    )
+    return source
+      ? [{ marker: citation.marker, sourceId: source.sourceId, title: source.title, text: source.text }]
+      : []
+  })
+  const list =
+    passages.length > 0
+      ? `\n\n${SOURCES[languageOf(question.question)]}:\n${passages.map((p) => `[${p.marker}] ${p.sourceId}`).join('\n')}`
+      : ''
+  return { passages, list }
+}
+
+/** OpenAI's usage block of an answer. */
+export const usageOf = (question: QuestionRecord) => {
+  const prompt = question.usage?.promptTokens ?? 0
+  const completion = question.usage?.completionTokens ?? 0
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }
+}
+
+/** OpenAI's finish reason: `length` when the answer stopped at its token cap, else `stop`. */
+export function finishReasonOf(question: QuestionRecord): 'stop' | 'length' {
+  const cap = question.options.maxTokens
+  return question.usage && cap !== undefined && question.usage.completionTokens >= cap ? 'length' : 'stop'
+}
+
+/** An error event in OpenAI's shape, for a stream already under way (its status is sent). */
+export const streamError = (message: string, type: string, code: string | null) =>
+  JSON.stringify({ error: { message, type, param: null, code } })
+
+/** The whole completion (no stream) of a finished question. */
+export function completionOf(base: { id: string; created: number; model: string }, finished: QuestionRecord) {
+  const { passages, list } = citationsOf(finished)
+  return {
+    ...base,
+    object: 'chat.completion' as const,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant' as const,
+          content: `${finished.answer ?? ''}${list}`,
+          // OpenAI's field for a model declining on policy grounds: never, here (a refusal for
+          // want of documents is an answer saying so).
+          refusal: null,
+        },
+        finish_reason: finishReasonOf(finished),
+        logprobs: null,
+      },
+    ],
+    usage: usageOf(finished),
+    citations: passages,
+  }
+}
