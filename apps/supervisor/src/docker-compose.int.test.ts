@@ -38,7 +38,6 @@ const available = (command: string, args: string[]) =>
     () => false,
   )
 const hasV1 = await available('docker-compose', ['version'])
-const hasV2 = await available('docker', ['compose', 'version'])
 requireTestAsset(
   testConfig.parse(processEnvironment()).test,
   'docker-compose (Compose v1)',
@@ -127,18 +126,17 @@ describe('docker-compose.yml', () => {
     }
   })
 
-  it.skipIf(!hasV1)('parses with Compose v1', async () => {
+  // Compose v1 is what CI installs (Debian's docker-compose); v2 is checked too where a machine has it.
+  it.skipIf(!hasV1)('parses with the Compose this machine has (v1, and v2 where present)', async () => {
     await run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
       cwd: rootPath,
       env: composeEnv,
     })
-  })
-
-  it.skipIf(!hasV2)('parses with Compose v2', async () => {
-    await run('docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q'], {
-      cwd: rootPath,
-      env: composeEnv,
-    })
+    if (await available('docker', ['compose', 'version']))
+      await run('docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q'], {
+        cwd: rootPath,
+        env: composeEnv,
+      })
   })
 
   it('has no top-level name (Compose v1 refuses it)', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkLayers, checkPackages, isTestCode, type WorkspacePackage } from './check-layers.ts'
+import {
+  checkLayers,
+  checkPackages,
+  checkTestSkips,
+  isTestCode,
+  type WorkspacePackage,
+} from './check-layers.ts'
 
 const apps = new Set(['@rag/web', '@rag/cli'])
 const rules = (files: Record<string, string>) =>
@@ -106,6 +112,34 @@ describe('the package rules', () => {
     ].slice(1)
     expect(found({}, cyclic)).toEqual([
       'packages/questions/package.json dependency-cycle: @rag/answer-span → @rag/keyword → @rag/questions → @rag/answer-span',
+    ])
+  })
+})
+
+describe('the skip rule', () => {
+  const found = (files: Record<string, string>) =>
+    checkTestSkips(Object.entries(files).map(([path, text]) => ({ path, text }))).map(
+      ({ path, rule }) => `${path} ${rule}`,
+    )
+
+  it('lets a test skip only on the test-asset policy (itself or through a helper) or the database backend', () => {
+    expect(
+      found({
+        'packages/a/src/ok.int.test.ts':
+          "const { found } = await findTestAsset(tests, 'x')\nit.skipIf(!found)('x', () => {})",
+        'packages/a/src/helper.ts': 'export const hasIt = (await findTestAsset(tests, p)).found',
+        'packages/a/src/via-helper.int.test.ts':
+          "import { hasIt } from './helper.ts'\nit.skipIf(!hasIt)('x', () => {})",
+        'packages/a/src/backend.int.test.ts': "it.skipIf(config.dbBackend !== 'native')('x', () => {})",
+        'packages/a/src/silent.int.test.ts':
+          "const has = await which('tool')\ndescribe.skipIf(!has)('x', () => {})",
+      }),
+    ).toEqual(['packages/a/src/silent.int.test.ts skip-outside-asset-policy'])
+  })
+
+  it('refuses a test skipped for good', () => {
+    expect(found({ 'packages/a/src/x.test.ts': "it.skip('later', () => {})" })).toEqual([
+      'packages/a/src/x.test.ts test-skipped',
     ])
   })
 })

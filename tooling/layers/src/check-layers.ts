@@ -182,3 +182,54 @@ export function checkLayers(files: SourceFile[], appPackages: Set<string>): Viol
 
 export const formatViolation = (v: Violation, root = '.') =>
   `${relative(root, join(root, v.path))}:${v.line}  ${v.rule}: ${v.message}`
+
+/** What a test may skip for: the test-asset policy (skipped on a developer's machine, failing under CI). */
+const ASSET_POLICY = /\b(requireTestAsset|findTestAsset|findSharedTokenizer)\(/
+const SKIP_IF = /\.(skipIf|runIf)\(([^)]*)\)/g
+const UNCONDITIONAL_SKIP = /\b(it|test|describe)\.(skip|todo)\(/
+
+/**
+ * Skips a CI run would not notice: a test file that skips on a condition must take it from the
+ * test-asset policy (requireTestAsset and the helpers built on it: under CI=true a missing asset
+ * fails the run) or from the database backend (a PGlite run skips what only native Postgres can
+ * do); a test skipped without a condition is never committed.
+ */
+export function checkTestSkips(files: SourceFile[]): Violation[] {
+  const violations: Violation[] = []
+  // A helper of the policy (test-chromium.ts finding Chromium by findTestAsset) counts for its importers.
+  const policyHelpers = new Set(files.filter((file) => ASSET_POLICY.test(file.text)).map((file) => file.path))
+  const usesPolicy = (path: string, text: string) =>
+    ASSET_POLICY.test(text) ||
+    [...importsOf(text)].some(
+      ({ specifier }) =>
+        specifier.startsWith('.') &&
+        policyHelpers.has(
+          normalize(join(dirname(path), specifier))
+            .split(sep)
+            .join('/'),
+        ),
+    )
+  for (const { path, text } of files) {
+    if (!/\.test\.tsx?$/.test(path)) continue
+    const lineOf = (index: number) => text.slice(0, index).split('\n').length
+    const unconditional = UNCONDITIONAL_SKIP.exec(text)
+    if (unconditional)
+      violations.push({
+        path,
+        line: lineOf(unconditional.index),
+        rule: 'test-skipped',
+        message: `${unconditional[0]} skips a test for good; fix it or delete it`,
+      })
+    if (usesPolicy(path, text)) continue
+    for (const match of text.matchAll(SKIP_IF)) {
+      if (/dbBackend/.test(match[2] ?? '')) continue
+      violations.push({
+        path,
+        line: lineOf(match.index ?? 0),
+        rule: 'skip-outside-asset-policy',
+        message: `${match[0]} skips on a condition CI would not notice; take it from requireTestAsset`,
+      })
+    }
+  }
+  return violations
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import {
   checkLayers,
   checkPackages,
+  checkTestSkips,
   formatViolation,
   type SourceFile,
   type WorkspacePackage,
@@ -54,7 +55,11 @@ const packages: WorkspacePackage[] = gitFiles('apps/*/package.json', 'packages/*
     return { folder: path.slice(0, path.lastIndexOf('/')), name: json.name, declares: new Set(declared) }
   },
 )
-const violations = [...checkLayers(files, appPackages), ...checkPackages(files, packages)]
+const violations = [
+  ...checkLayers(files, appPackages),
+  ...checkPackages(files, packages),
+  ...checkTestSkips(files),
+]
 for (const violation of violations) console.error(formatViolation(violation))
 if (violations.length > 0) {
   console.error(`layers: ${violations.length} violation(s) in ${files.length} files`)
