@@ -11,7 +11,7 @@ import { auditTrail } from './access/audit-trail.ts'
 import { KeyAttempts } from './access/key-attempts.ts'
 import { keyRoutes } from './access/keys-routes.ts'
 import { Revocations } from './access/revocations.ts'
-import { authorizeRoutes } from './access/route-permissions.ts'
+import { needsRole } from './access/route-policy.ts'
 import { sessionRoutes } from './access/session-routes.ts'
 import { type SingleSignOn, singleSignOnRoutes } from './access/single-sign-on.ts'
 import { userSessionRoutes } from './access/user-sessions-routes.ts'
@@ -33,7 +33,7 @@ import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
 import { httpMetrics, mountMetrics } from './routes/metrics.ts'
 import { openAiRoutes } from './routes/openai/chat-completions.ts'
-import { mountQueueDashboard } from './routes/queue-dashboard.ts'
+import { DASHBOARD_PATH, mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { isWebAppPath, mountWebApp } from './routes/web-app.ts'
 
@@ -119,7 +119,6 @@ export function createApp(deps: GatewayDeps) {
       isSecure,
     }),
   )
-  app.use(authorizeRoutes(isOpenPath))
   app.use(auditTrail({ pool: deps.pool, logger: deps.logger, addressOf }))
   // Counted in Redis under the installation's prefix: every gateway replica shares the limits.
   const limit = (perMinute: number, what: string) =>
@@ -133,14 +132,15 @@ export function createApp(deps: GatewayDeps) {
         keyPrefix: `${deps.queuePrefix}:rate:${what}`,
       }),
     })
-  const questions = limit(access.askPerMinute, 'questions')
-  app.post('/ask', questions)
-  app.post('/conversations/:id/messages', questions)
-  app.post('/v1/chat/completions', questions)
-  const uploads = limit(access.uploadsPerMinute, 'uploads')
-  app.post('/documents', uploads)
-  // A page fetched and ingested is an upload too.
-  app.post('/documents/url', uploads)
+  // Each route names the limit it counts against (defineRoute); the limiters are this gateway's.
+  const routeLimits = {
+    questions: limit(access.askPerMinute, 'questions'),
+    uploads: limit(access.uploadsPerMinute, 'uploads'),
+  }
+  app.use(async (c, next) => {
+    c.set('routeLimits', routeLimits)
+    return next()
+  })
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', searchRoutes({ ...deps, metrics }))
@@ -169,8 +169,26 @@ export function createApp(deps: GatewayDeps) {
     singleSignOnRoutes({ ...deps, trustedProxies: access.trustedProxies ?? [], addressOf, isSecure }),
   )
   mountApiDocs(app, access.trustedProxies ?? [])
+  // Outside the OpenAPI document, their roles are written where they are mounted: MCP's tools call
+  // the routes above with the caller's key; the metrics and the queue dashboard are for admins.
+  app.use(
+    '/mcp',
+    needsRole('reader', (c) => `${c.req.method} ${c.req.path}`),
+  )
   mountMcp(app, revocations)
+  app.use(
+    '/metrics',
+    needsRole('admin', (c) => `${c.req.method} ${c.req.path}`),
+  )
   mountMetrics(app, metrics, deps)
+  app.use(
+    DASHBOARD_PATH,
+    needsRole('admin', (c) => `${c.req.method} ${c.req.path}`),
+  )
+  app.use(
+    `${DASHBOARD_PATH}/*`,
+    needsRole('admin', (c) => `${c.req.method} ${c.req.path}`),
+  )
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)
   app.notFound((c) => {

@@ -1,4 +1,4 @@
-import { type AuditAction, recordAudit } from '@rag/access'
+import { recordAudit } from '@rag/access'
 import type { Pool } from '@rag/db'
 import type { Logger } from '@rag/log'
 import type { Context, MiddlewareHandler } from 'hono'
@@ -17,25 +17,6 @@ const REFUSED = new Set([403, 404, 429])
 
 /** Tells the audit entry of this request which collection it acted on. */
 export const auditCollection = (c: Context, collection: string) => c.set('auditCollection', collection)
-
-/** The requests the audit log records, by what succeeded (2xx): one place, for every door. */
-const AUDITED: { method: string; pattern: RegExp; action: AuditAction }[] = [
-  { method: 'POST', pattern: /^\/documents(\/url)?$/, action: 'upload' },
-  { method: 'DELETE', pattern: /^\/documents\/[^/]+$/, action: 'delete' },
-  { method: 'POST', pattern: /^\/documents\/[^/]+\/reindex$|^\/reindex$/, action: 'reindex' },
-  {
-    method: 'POST',
-    pattern: /^\/ask$|^\/conversations\/[^/]+\/messages$|^\/v1\/chat\/completions$/,
-    action: 'ask',
-  },
-  { method: 'POST', pattern: /^\/session$/, action: 'sign-in' },
-  { method: 'POST', pattern: /^\/keys$/, action: 'key.create' },
-  { method: 'DELETE', pattern: /^\/keys\/[^/]+$/, action: 'key.revoke' },
-  { method: 'PUT', pattern: /^\/collections\/[^/]+\/synonyms$/, action: 'synonyms.change' },
-  { method: 'DELETE', pattern: /^\/collections\/[^/]+\/synonyms$/, action: 'synonyms.change' },
-  { method: 'POST', pattern: /^\/collections\/[^/]+\/calibration$/, action: 'calibration.change' },
-  { method: 'DELETE', pattern: /^\/collections\/[^/]+\/calibration$/, action: 'calibration.change' },
-]
 
 /**
  * Records who did what once it succeeded — and who was refused it (403, 404, 429: `refused` in
@@ -56,15 +37,16 @@ export function auditTrail({
     await next()
     const refused = REFUSED.has(c.res.status)
     if (c.res.status >= 300 && !refused) return
-    const rule = AUDITED.find((entry) => entry.method === c.req.method && entry.pattern.test(c.req.path))
+    // The action is the route's own (defineRoute's `audit`), set when the route was reached.
+    const action = c.get('auditAction')
     const principal = c.get('principal')
-    if (!rule || !principal) return
+    if (!action || !principal) return
     const target =
       c.req.path.match(/^\/(?:documents|keys)\/([^/]+)/)?.[1] ??
       c.res.headers.get('location')?.split('/').pop() ??
       null
     await recordAudit(pool, principal, {
-      action: rule.action,
+      action,
       target: target === 'url' ? null : target,
       collection: c.get('auditCollection') ?? null,
       address: addressOf(c),
@@ -74,6 +56,6 @@ export function auditTrail({
         ...(refused ? { refused: true } : {}),
         ...c.get('auditDetail'),
       },
-    }).catch((error: unknown) => logger.warn({ err: error, action: rule.action }, 'audit log write failed'))
+    }).catch((error: unknown) => logger.warn({ err: error, action }, 'audit log write failed'))
   }
 }

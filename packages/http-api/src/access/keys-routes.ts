@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { AUDIT_ACTIONS, createApiKey, listApiKeys, listAudit, revokeApiKey } from '@rag/access'
 import {
   auditPageSchema,
@@ -13,71 +13,87 @@ import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../open
 import { validationHook } from '../openapi/validation-hook.ts'
 import { principalOf } from './api-key.ts'
 import type { Revocations } from './revocations.ts'
+import { defineRoute } from './route-policy.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 })
 
-const createKeyRoute = createRoute({
-  method: 'post',
-  path: '/keys',
-  operationId: 'createKey',
-  tags: ['access'],
-  summary: 'Make an API key with a role and collections (admin); the key is in this answer only',
-  request: { body: { required: true, content: { 'application/json': { schema: createKeyRequestSchema } } } },
-  responses: {
-    201: json(createdKeySchema, 'The key, shown once'),
-    ...commonErrors,
-    ...crossSiteErrors,
-    415: errorResponse('The body is not application/json'),
+const createKeyRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/keys',
+    operationId: 'createKey',
+    tags: ['access'],
+    summary: 'Make an API key with a role and collections (admin); the key is in this answer only',
+    request: {
+      body: { required: true, content: { 'application/json': { schema: createKeyRequestSchema } } },
+    },
+    responses: {
+      201: json(createdKeySchema, 'The key, shown once'),
+      ...commonErrors,
+      ...crossSiteErrors,
+      415: errorResponse('The body is not application/json'),
+    },
   },
-})
-const listKeysRoute = createRoute({
-  method: 'get',
-  path: '/keys',
-  operationId: 'listKeys',
-  tags: ['access'],
-  summary: 'Every key of the table, revoked ones too (admin); never the keys themselves',
-  responses: { 200: json(keyListSchema, 'Keys'), ...commonErrors },
-})
-const revokeKeyRoute = createRoute({
-  method: 'delete',
-  path: '/keys/{id}',
-  operationId: 'revokeKey',
-  tags: ['access'],
-  summary: 'Revoke a key (admin): refused from its next request on',
-  request: { params: z.object({ id: uuidParam('id', 'The key') }) },
-  responses: {
-    200: json(createdKeySchema.omit({ key: true }), 'The revoked key'),
-    ...commonErrors,
-    ...crossSiteErrors,
-    404: errorResponse('No such key'),
+  { role: 'admin', audit: 'key.create' },
+)
+const listKeysRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/keys',
+    operationId: 'listKeys',
+    tags: ['access'],
+    summary: 'Every key of the table, revoked ones too (admin); never the keys themselves',
+    responses: { 200: json(keyListSchema, 'Keys'), ...commonErrors },
   },
-})
-const auditRoute = createRoute({
-  method: 'get',
-  path: '/audit',
-  operationId: 'listAudit',
-  tags: ['access'],
-  summary: 'Who uploaded, deleted, re-indexed, asked, signed in, made or revoked a key (admin), newest first',
-  request: {
-    query: z.object({
-      limit: z.coerce.number().int().min(1).max(500).default(100),
-      before: z
-        .string()
-        .regex(/^\d+$/, 'expected the `next` of the previous page')
-        .optional()
-        .openapi({ description: 'The `next` of the previous page' }),
-      actor: z.string().max(200).optional().openapi({ example: 'bootstrap' }),
-      action: z.enum(AUDIT_ACTIONS).optional(),
-      since: z.iso.datetime({ offset: true }).optional(),
-    }),
+  { role: 'admin' },
+)
+const revokeKeyRoute = defineRoute(
+  {
+    method: 'delete',
+    path: '/keys/{id}',
+    operationId: 'revokeKey',
+    tags: ['access'],
+    summary: 'Revoke a key (admin): refused from its next request on',
+    request: { params: z.object({ id: uuidParam('id', 'The key') }) },
+    responses: {
+      200: json(createdKeySchema.omit({ key: true }), 'The revoked key'),
+      ...commonErrors,
+      ...crossSiteErrors,
+      404: errorResponse('No such key'),
+    },
   },
-  responses: { 200: json(auditPageSchema, 'A page of entries'), ...commonErrors },
-})
+  { role: 'admin', audit: 'key.revoke' },
+)
+const auditRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/audit',
+    operationId: 'listAudit',
+    tags: ['access'],
+    summary:
+      'Who uploaded, deleted, re-indexed, asked, signed in, made or revoked a key (admin), newest first',
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(500).default(100),
+        before: z
+          .string()
+          .regex(/^\d+$/, 'expected the `next` of the previous page')
+          .optional()
+          .openapi({ description: 'The `next` of the previous page' }),
+        actor: z.string().max(200).optional().openapi({ example: 'bootstrap' }),
+        action: z.enum(AUDIT_ACTIONS).optional(),
+        since: z.iso.datetime({ offset: true }).optional(),
+      }),
+    },
+    responses: { 200: json(auditPageSchema, 'A page of entries'), ...commonErrors },
+  },
+  { role: 'admin' },
+)
 
-/** Key management and the audit log: admins only (route-permissions.ts). */
+/** Key management and the audit log: admins only (their definitions). */
 export function keyRoutes(deps: { pool: Pool; revocations?: Revocations }) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(createKeyRoute, async (c) => {

@@ -3,11 +3,11 @@ import { ROLES, type Role } from '@rag/api-contract/enums'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from '../testing.ts'
-import { ROUTE_ROLES, roleFor } from './route-permissions.ts'
+import { roleFor, routePolicies } from './route-policy.ts'
 
-// The route × role matrix, generated from the OpenAPI document: every operation must have a
-// permission rule (a new route without one fails here), and every role must be let through or
-// refused (403) exactly as the rule says.
+// The route × role matrix, generated from the OpenAPI document: every operation must be made by
+// defineRoute (a route made otherwise has no role check and fails here), and every role must be
+// let through or refused (403) exactly as its definition says.
 const ADMIN = 'bootstrap-admin-key-0123456789'
 const NIL = '00000000-0000-4000-8000-000000000000'
 
@@ -48,9 +48,9 @@ async function operations(): Promise<{ method: string; path: string }[]> {
 
 describe('route permissions', () => {
   it('has a rule for every operation of the OpenAPI document', async () => {
-    const ruled = new Set(ROUTE_ROLES.map((rule) => `${rule.method} ${rule.path}`))
+    const ruled = new Set(routePolicies().map((rule) => `${rule.method} ${rule.path}`))
     const missing = (await operations()).filter((op) => !ruled.has(`${op.method} ${op.path}`))
-    expect(missing, 'operations without a permission rule in route-permissions.ts').toEqual([])
+    expect(missing, 'operations not made by defineRoute (no role, limit or audit)').toEqual([])
   })
 
   it('lets each role through exactly the operations its rule allows (403 for the rest)', async () => {
@@ -82,5 +82,20 @@ describe('route permissions', () => {
         (await gateway.app.request(path, { headers: { authorization: `Bearer ${ADMIN}` } })).status,
       ).toBe(200)
     }
+  })
+
+  it('answers a path no route has with 404 for every role, not a refusal that hints it exists', async () => {
+    for (const role of ROLES)
+      for (const [method, path] of [
+        ['POST', '/v1/embeddings'],
+        ['GET', '/favicon.ico'],
+      ] as const) {
+        const response = await gateway.app.request(path, {
+          method,
+          headers: { authorization: `Bearer ${keyOf[role]}` },
+        })
+        await response.body?.cancel()
+        expect(response.status, `${role} ${method} ${path}`).toBe(404)
+      }
   })
 })

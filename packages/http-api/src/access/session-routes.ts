@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { credentialOf, endUserSession, type Principal, SESSION_PREFIX } from '@rag/access'
 import { type ApiSession, sessionSchema } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
@@ -11,74 +11,84 @@ import { type KeyResolver, presentedKey } from './api-key.ts'
 import type { KeyAttempts } from './key-attempts.ts'
 import { keyCookieHeader } from './key-cookie.ts'
 import type { Revocations } from './revocations.ts'
+import { defineRoute } from './route-policy.ts'
 import type { SingleSignOn } from './single-sign-on.ts'
 
-const readRoute = createRoute({
-  method: 'get',
-  path: '/session',
-  operationId: 'getSession',
-  security: [],
-  tags: ['session'],
-  summary:
-    'Whether a key is needed, whom this browser is signed in as, and the single sign-on offered (open)',
-  responses: {
-    ...keyAttemptErrors,
-    200: { description: 'Session state', content: { 'application/json': { schema: sessionSchema } } },
+const readRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/session',
+    operationId: 'getSession',
+    security: [],
+    tags: ['session'],
+    summary:
+      'Whether a key is needed, whom this browser is signed in as, and the single sign-on offered (open)',
+    responses: {
+      ...keyAttemptErrors,
+      200: { description: 'Session state', content: { 'application/json': { schema: sessionSchema } } },
+    },
   },
-})
-const loginRoute = createRoute({
-  method: 'post',
-  path: '/session',
-  operationId: 'signIn',
-  security: [],
-  tags: ['session'],
-  summary:
-    'Keep an API key in an HttpOnly cookie, so a browser page (and its event streams) can call the API',
-  // A key is short: anything longer is refused before it is read.
-  middleware: [
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: () => {
-        throw new HttpError(413, 'the request body is over 16 KiB; it holds only {"apiKey": "…"}')
-      },
-    }),
-  ] as const,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            apiKey: z.string().min(1, 'must not be empty'),
-            replace: z.boolean().optional().openapi({
-              description:
-                'This browser is signed in as someone else: true signs that one out and this key in (recorded in the audit log); without it, 409',
+  { role: 'open' },
+)
+const loginRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/session',
+    operationId: 'signIn',
+    security: [],
+    tags: ['session'],
+    summary:
+      'Keep an API key in an HttpOnly cookie, so a browser page (and its event streams) can call the API',
+    // A key is short: anything longer is refused before it is read.
+    middleware: [
+      bodyLimit({
+        maxSize: 16 * 1024,
+        onError: () => {
+          throw new HttpError(413, 'the request body is over 16 KiB; it holds only {"apiKey": "…"}')
+        },
+      }),
+    ] as const,
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z.object({
+              apiKey: z.string().min(1, 'must not be empty'),
+              replace: z.boolean().optional().openapi({
+                description:
+                  'This browser is signed in as someone else: true signs that one out and this key in (recorded in the audit log); without it, 409',
+              }),
             }),
-          }),
+          },
         },
       },
     },
+    responses: {
+      204: { description: 'Cookie set' },
+      ...commonErrors,
+      ...crossSiteErrors,
+      401: errorResponse('Not a valid key'),
+      409: errorResponse('This browser is already signed in as someone else (send replace: true to switch)'),
+      413: errorResponse('Body too large'),
+      415: errorResponse('The body is not application/json'),
+      429: errorResponse('Too many wrong keys from this address'),
+    },
   },
-  responses: {
-    204: { description: 'Cookie set' },
-    ...commonErrors,
-    ...crossSiteErrors,
-    401: errorResponse('Not a valid key'),
-    409: errorResponse('This browser is already signed in as someone else (send replace: true to switch)'),
-    413: errorResponse('Body too large'),
-    415: errorResponse('The body is not application/json'),
-    429: errorResponse('Too many wrong keys from this address'),
+  { role: 'open', audit: 'sign-in' },
+)
+const logoutRoute = defineRoute(
+  {
+    method: 'delete',
+    path: '/session',
+    operationId: 'signOut',
+    security: [],
+    tags: ['session'],
+    summary: 'Forget the cookie (a person signed in through single sign-on is signed out)',
+    responses: { 204: { description: 'Cookie cleared' }, ...keyAttemptErrors, ...crossSiteErrors },
   },
-})
-const logoutRoute = createRoute({
-  method: 'delete',
-  path: '/session',
-  operationId: 'signOut',
-  security: [],
-  tags: ['session'],
-  summary: 'Forget the cookie (a person signed in through single sign-on is signed out)',
-  responses: { 204: { description: 'Cookie cleared' }, ...keyAttemptErrors, ...crossSiteErrors },
-})
+  { role: 'open' },
+)
 
 /**
  * Browser sign-in: an EventSource cannot send headers, so a page hands its key over once and the

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { createUserSession, recordAudit, saveSignInRequest, takeSignInRequest } from '@rag/access'
 import type { SignInProblem } from '@rag/api-contract/enums'
 import type { Pool } from '@rag/db'
@@ -11,6 +11,7 @@ import { publicOrigin } from '../middleware/public-origin.ts'
 import { errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { keyCookieHeader } from './key-cookie.ts'
+import { defineRoute } from './route-policy.ts'
 
 export interface SingleSignOn {
   oidc: OidcSignIn
@@ -24,51 +25,57 @@ const redirected = {
   description: 'To the provider, or back to the page (with `sign_in_error` when it failed)',
 }
 
-const loginRoute = createRoute({
-  method: 'get',
-  path: '/auth/oidc/login',
-  operationId: 'startSingleSignOn',
-  security: [],
-  tags: ['session'],
-  summary: 'Sign a person in through the OpenID Connect provider (a browser is sent there and back)',
-  request: {
-    query: z.object({
-      return_to: z
-        .string()
-        .max(2000)
-        .optional()
-        .openapi({ description: 'A path of this site to land on once signed in', example: '/#/ask' }),
-    }),
-  },
-  responses: {
-    200: {
-      description:
-        'With Accept: application/json, the provider address to open (for a client that opens the browser itself)',
-      content: { 'application/json': { schema: z.object({ url: z.string() }) } },
+const loginRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/auth/oidc/login',
+    operationId: 'startSingleSignOn',
+    security: [],
+    tags: ['session'],
+    summary: 'Sign a person in through the OpenID Connect provider (a browser is sent there and back)',
+    request: {
+      query: z.object({
+        return_to: z
+          .string()
+          .max(2000)
+          .optional()
+          .openapi({ description: 'A path of this site to land on once signed in', example: '/#/ask' }),
+      }),
     },
-    302: redirected,
-    303: redirected,
-    ...keyAttemptErrors,
-    404: errorResponse('Single sign-on is not configured'),
-  },
-})
-const callbackRoute = createRoute({
-  method: 'get',
-  path: CALLBACK_PATH,
-  operationId: 'finishSingleSignOn',
-  security: [],
-  tags: ['session'],
-  summary: 'Where the provider sends the browser back: the code is exchanged and a session cookie set',
-  responses: {
-    200: {
-      description: 'Signed in: a page that goes on to the page the sign-in started from',
-      content: { 'text/html': { schema: z.string() } },
+    responses: {
+      200: {
+        description:
+          'With Accept: application/json, the provider address to open (for a client that opens the browser itself)',
+        content: { 'application/json': { schema: z.object({ url: z.string() }) } },
+      },
+      302: redirected,
+      303: redirected,
+      ...keyAttemptErrors,
+      404: errorResponse('Single sign-on is not configured'),
     },
-    303: redirected,
-    ...keyAttemptErrors,
-    404: errorResponse('Single sign-on is not configured'),
   },
-})
+  { role: 'open' },
+)
+const callbackRoute = defineRoute(
+  {
+    method: 'get',
+    path: CALLBACK_PATH,
+    operationId: 'finishSingleSignOn',
+    security: [],
+    tags: ['session'],
+    summary: 'Where the provider sends the browser back: the code is exchanged and a session cookie set',
+    responses: {
+      200: {
+        description: 'Signed in: a page that goes on to the page the sign-in started from',
+        content: { 'text/html': { schema: z.string() } },
+      },
+      303: redirected,
+      ...keyAttemptErrors,
+      404: errorResponse('Single sign-on is not configured'),
+    },
+  },
+  { role: 'open' },
+)
 
 /**
  * Signed in: a page of this site goes on to where the sign-in started. Not a redirect: the session

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { askAcceptedSchema, askRequestSchema, MAX_QUESTION_CHARS } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
@@ -10,6 +10,7 @@ import { streamSSE } from 'hono/streaming'
 import { keyOwner } from '../access/api-key.ts'
 import { askerOf } from '../access/granted.ts'
 import type { Revocations } from '../access/revocations.ts'
+import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -37,95 +38,109 @@ const MAX_ASK_BODY_BYTES = 16 * 1024
 const idParams = z.object({ id: uuidParam('id', 'The question, as POST /ask returned it') })
 const gone = { 404: errorResponse('Unknown question, or expired after its retention time') }
 
-const askRoute = createRoute({
-  method: 'post',
-  path: '/ask',
-  operationId: 'askQuestion',
-  tags: ['questions'],
-  summary: 'Ask a question: queued, answered by the retrieve → rerank → generate workers',
-  middleware: [
-    bodyLimit({
-      maxSize: MAX_ASK_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(
-          413,
-          `the request body is over ${MAX_ASK_BODY_BYTES / 1024} KiB; a question is at most ${MAX_QUESTION_CHARS} characters`,
-        )
-      },
-    }),
-  ] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: askRequestSchema } } } },
-  responses: {
-    202: {
-      description: 'Queued; poll `links.self` or follow `links.events`',
-      content: {
-        'application/json': {
-          schema: askAcceptedSchema,
+const askRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/ask',
+    operationId: 'askQuestion',
+    tags: ['questions'],
+    summary: 'Ask a question: queued, answered by the retrieve → rerank → generate workers',
+    middleware: [
+      bodyLimit({
+        maxSize: MAX_ASK_BODY_BYTES,
+        onError: () => {
+          throw new HttpError(
+            413,
+            `the request body is over ${MAX_ASK_BODY_BYTES / 1024} KiB; a question is at most ${MAX_QUESTION_CHARS} characters`,
+          )
+        },
+      }),
+    ] as const,
+    request: { body: { required: true, content: { 'application/json': { schema: askRequestSchema } } } },
+    responses: {
+      202: {
+        description: 'Queued; poll `links.self` or follow `links.events`',
+        content: {
+          'application/json': {
+            schema: askAcceptedSchema,
+          },
         },
       },
+      ...commonErrors,
+      ...crossSiteErrors,
+      413: errorResponse('Body too large'),
+      429: errorResponse(
+        'Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys; see Retry-After',
+      ),
+      415: errorResponse('The body is not application/json'),
     },
-    ...commonErrors,
-    ...crossSiteErrors,
-    413: errorResponse('Body too large'),
-    429: errorResponse(
-      'Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys; see Retry-After',
-    ),
-    415: errorResponse('The body is not application/json'),
   },
-})
-const readRoute = createRoute({
-  method: 'get',
-  path: '/ask/{id}',
-  operationId: 'getQuestion',
-  tags: ['questions'],
-  summary: 'The question as it stands: status, then answer, citations and sources',
-  request: { params: idParams },
-  responses: {
-    200: { description: 'The question', content: { 'application/json': { schema: questionSchema } } },
-    ...commonErrors,
-    ...gone,
+  { role: 'reader', limit: 'questions', audit: 'ask' },
+)
+const readRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/ask/{id}',
+    operationId: 'getQuestion',
+    tags: ['questions'],
+    summary: 'The question as it stands: status, then answer, citations and sources',
+    request: { params: idParams },
+    responses: {
+      200: { description: 'The question', content: { 'application/json': { schema: questionSchema } } },
+      ...commonErrors,
+      ...gone,
+    },
   },
-})
-const eventsRoute = createRoute({
-  method: 'get',
-  path: '/ask/{id}/events',
-  operationId: 'followQuestion',
-  tags: ['questions'],
-  summary: 'Server-sent events: status, token {text}, restart, done {the whole question}',
-  request: {
-    params: idParams,
-    headers: z.object({
-      'last-event-id': z.string().optional().openapi({
-        description: 'The `id` of the last event received: the stream resumes after it',
+  { role: 'reader' },
+)
+const eventsRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/ask/{id}/events',
+    operationId: 'followQuestion',
+    tags: ['questions'],
+    summary: 'Server-sent events: status, token {text}, restart, done {the whole question}',
+    request: {
+      params: idParams,
+      headers: z.object({
+        'last-event-id': z.string().optional().openapi({
+          description: 'The `id` of the last event received: the stream resumes after it',
+        }),
       }),
-    }),
-  },
-  responses: {
-    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    204: { description: 'The question is finished and the client already has its `done` event' },
-    ...commonErrors,
-    ...gone,
-  },
-})
-
-const cancelRoute = createRoute({
-  method: 'delete',
-  path: '/ask/{id}',
-  operationId: 'cancelQuestion',
-  tags: ['questions'],
-  summary: 'Cancel a question: it ends as `cancelled`, and an answer being written stops, freeing the LLM',
-  request: { params: idParams },
-  responses: {
-    200: {
-      description: 'Cancelled: the question as it ended',
-      content: { 'application/json': { schema: questionSchema } },
     },
-    409: errorResponse('The question had already finished (done, failed or cancelled): nothing was stopped'),
-    ...commonErrors,
-    ...crossSiteErrors,
-    ...gone,
+    responses: {
+      200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+      204: { description: 'The question is finished and the client already has its `done` event' },
+      ...commonErrors,
+      ...gone,
+    },
   },
-})
+  { role: 'reader' },
+)
+
+const cancelRoute = defineRoute(
+  {
+    method: 'delete',
+    path: '/ask/{id}',
+    operationId: 'cancelQuestion',
+    tags: ['questions'],
+    summary: 'Cancel a question: it ends as `cancelled`, and an answer being written stops, freeing the LLM',
+    request: { params: idParams },
+    responses: {
+      200: {
+        description: 'Cancelled: the question as it ended',
+        content: { 'application/json': { schema: questionSchema } },
+      },
+      409: errorResponse(
+        'The question had already finished (done, failed or cancelled): nothing was stopped',
+      ),
+      ...commonErrors,
+      ...crossSiteErrors,
+      ...gone,
+    },
+  },
+  { role: 'reader' },
+)
 
 /**
  * POST /ask → 202 {id}; GET /ask/:id (poll); GET /ask/:id/events (server-sent events);

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import { OpenAPIHono } from '@hono/zod-openapi'
 import { calibrationRequestSchema, calibrationSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
@@ -13,6 +13,7 @@ import {
 import { type SynonymSource, synonymSource } from '@rag/retrieval'
 import { principalOf } from '../access/api-key.ts'
 import { collectionParams, grantedCollection } from '../access/collection-access.ts'
+import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -23,53 +24,62 @@ const answer = (description: string) => ({
 })
 const path = '/collections/{name}/calibration'
 
-const readRoute = createRoute({
-  method: 'get',
-  path,
-  operationId: 'getCalibration',
-  tags: ['search'],
-  summary:
-    "A collection's own refusal judgement and its cross-validated report (null: the shipped one applies)",
-  request: { params: collectionParams },
-  responses: {
-    200: answer('The calibration'),
-    ...commonErrors,
-    404: errorResponse('No such collection for this key'),
+const readRoute = defineRoute(
+  {
+    method: 'get',
+    path,
+    operationId: 'getCalibration',
+    tags: ['search'],
+    summary:
+      "A collection's own refusal judgement and its cross-validated report (null: the shipped one applies)",
+    request: { params: collectionParams },
+    responses: {
+      200: answer('The calibration'),
+      ...commonErrors,
+      404: errorResponse('No such collection for this key'),
+    },
   },
-})
-const fitRoute = createRoute({
-  method: 'post',
-  path,
-  operationId: 'calibrate',
-  tags: ['search'],
-  summary:
-    "Fit a collection's refusal judgement on its team's questions (editor): answerable ones with their source, unanswerable ones with source null; reported cross-validated",
-  request: {
-    params: collectionParams,
-    body: { required: true, content: { 'application/json': { schema: calibrationRequestSchema } } },
+  { role: 'reader' },
+)
+const fitRoute = defineRoute(
+  {
+    method: 'post',
+    path,
+    operationId: 'calibrate',
+    tags: ['search'],
+    summary:
+      "Fit a collection's refusal judgement on its team's questions (editor): answerable ones with their source, unanswerable ones with source null; reported cross-validated",
+    request: {
+      params: collectionParams,
+      body: { required: true, content: { 'application/json': { schema: calibrationRequestSchema } } },
+    },
+    responses: {
+      200: answer('The calibration now in use for questions searching this collection alone'),
+      ...commonErrors,
+      ...crossSiteErrors,
+      404: errorResponse('No such collection for this key'),
+      415: errorResponse('The body is not application/json'),
+    },
   },
-  responses: {
-    200: answer('The calibration now in use for questions searching this collection alone'),
-    ...commonErrors,
-    ...crossSiteErrors,
-    404: errorResponse('No such collection for this key'),
-    415: errorResponse('The body is not application/json'),
+  { role: 'editor', audit: 'calibration.change' },
+)
+const deleteRoute = defineRoute(
+  {
+    method: 'delete',
+    path,
+    operationId: 'deleteCalibration',
+    tags: ['search'],
+    summary: 'Go back to the shipped refusal judgement for a collection (editor)',
+    request: { params: collectionParams },
+    responses: {
+      200: answer('No calibration'),
+      ...commonErrors,
+      ...crossSiteErrors,
+      404: errorResponse('No such collection for this key'),
+    },
   },
-})
-const deleteRoute = createRoute({
-  method: 'delete',
-  path,
-  operationId: 'deleteCalibration',
-  tags: ['search'],
-  summary: 'Go back to the shipped refusal judgement for a collection (editor)',
-  request: { params: collectionParams },
-  responses: {
-    200: answer('No calibration'),
-    ...commonErrors,
-    ...crossSiteErrors,
-    404: errorResponse('No such collection for this key'),
-  },
-})
+  { role: 'editor', audit: 'calibration.change' },
+)
 
 const view = (collection: string, stored: StoredCalibration | null) => ({
   collection,

@@ -1,10 +1,11 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import { OpenAPIHono } from '@hono/zod-openapi'
 import { collectionSynonymsRequestSchema, collectionSynonymsSchema } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
 import { SynonymFileError } from '@rag/keyword'
 import { deleteCollectionSynonyms, readCollectionSynonyms, saveCollectionSynonyms } from '@rag/retrieval'
 import { principalOf } from '../access/api-key.ts'
 import { collectionParams, grantedCollection } from '../access/collection-access.ts'
+import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -14,51 +15,60 @@ const answer = (description: string) => ({
   content: { 'application/json': { schema: collectionSynonymsSchema } },
 })
 
-const readRoute = createRoute({
-  method: 'get',
-  path: '/collections/{name}/synonyms',
-  operationId: 'getCollectionSynonyms',
-  tags: ['search'],
-  summary: "A collection's own synonyms (its jargon), searched beside Sudachi's dictionary",
-  request: { params: collectionParams },
-  responses: {
-    200: answer('The rules (empty when it has none)'),
-    ...commonErrors,
-    404: errorResponse('No such collection for this key'),
+const readRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/collections/{name}/synonyms',
+    operationId: 'getCollectionSynonyms',
+    tags: ['search'],
+    summary: "A collection's own synonyms (its jargon), searched beside Sudachi's dictionary",
+    request: { params: collectionParams },
+    responses: {
+      200: answer('The rules (empty when it has none)'),
+      ...commonErrors,
+      404: errorResponse('No such collection for this key'),
+    },
   },
-})
-const saveRoute = createRoute({
-  method: 'put',
-  path: '/collections/{name}/synonyms',
-  operationId: 'setCollectionSynonyms',
-  tags: ['search'],
-  summary: "Replace a collection's synonyms (editor): used from the next question on, no re-indexing",
-  request: {
-    params: collectionParams,
-    body: { required: true, content: { 'application/json': { schema: collectionSynonymsRequestSchema } } },
+  { role: 'reader' },
+)
+const saveRoute = defineRoute(
+  {
+    method: 'put',
+    path: '/collections/{name}/synonyms',
+    operationId: 'setCollectionSynonyms',
+    tags: ['search'],
+    summary: "Replace a collection's synonyms (editor): used from the next question on, no re-indexing",
+    request: {
+      params: collectionParams,
+      body: { required: true, content: { 'application/json': { schema: collectionSynonymsRequestSchema } } },
+    },
+    responses: {
+      200: answer('The rules as stored'),
+      ...commonErrors,
+      ...crossSiteErrors,
+      404: errorResponse('No such collection for this key'),
+      415: errorResponse('The body is not application/json'),
+    },
   },
-  responses: {
-    200: answer('The rules as stored'),
-    ...commonErrors,
-    ...crossSiteErrors,
-    404: errorResponse('No such collection for this key'),
-    415: errorResponse('The body is not application/json'),
+  { role: 'editor', audit: 'synonyms.change' },
+)
+const deleteRoute = defineRoute(
+  {
+    method: 'delete',
+    path: '/collections/{name}/synonyms',
+    operationId: 'deleteCollectionSynonyms',
+    tags: ['search'],
+    summary: "Remove a collection's own synonyms (editor)",
+    request: { params: collectionParams },
+    responses: {
+      200: answer('What the collection has now (no rules)'),
+      ...commonErrors,
+      ...crossSiteErrors,
+      404: errorResponse('No such collection for this key'),
+    },
   },
-})
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/collections/{name}/synonyms',
-  operationId: 'deleteCollectionSynonyms',
-  tags: ['search'],
-  summary: "Remove a collection's own synonyms (editor)",
-  request: { params: collectionParams },
-  responses: {
-    200: answer('What the collection has now (no rules)'),
-    ...commonErrors,
-    ...crossSiteErrors,
-    404: errorResponse('No such collection for this key'),
-  },
-})
+  { role: 'editor', audit: 'synonyms.change' },
+)
 
 const none = (collection: string) => ({
   collection,

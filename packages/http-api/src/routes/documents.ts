@@ -20,7 +20,8 @@ import {
   type WebFetchLimits,
   WebPageError,
 } from '@rag/ingest'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { every } from 'hono/combine'
 import { principalOf } from '../access/api-key.ts'
 import { auditCollection } from '../access/audit-trail.ts'
 import { HttpError } from '../http-error.ts'
@@ -105,9 +106,11 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
   // Pages rendered for a viewer: beside the uploads, bounded in number and in renders at once.
   const pages = pageImages({ cacheDir: join(options.uploadDir, '.page-images') })
   const app = new OpenAPIHono({ defaultHook: validationHook })
-  // Declared for the spec only: the files are read and refused one by one in the handler.
-  app.openAPIRegistry.registerPath(uploadRoute)
-  app.post('/documents', async (c) => {
+  // Declared for the spec (and its access) only: the files are read and refused one by one in the
+  // handler, after the route's access (role, upload limit, audit).
+  const { middleware: uploadAccess, ...uploadSpec } = uploadRoute
+  app.openAPIRegistry.registerPath(uploadSpec)
+  app.post('/documents', every(...(uploadAccess as MiddlewareHandler[])), async (c) => {
     if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
       throw new HttpError(415, 'send the files as multipart/form-data, in fields named "file" or "files"')
     }

@@ -1,8 +1,9 @@
 import { tmpdir } from 'node:os'
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { type ComponentHealth, checkDatabaseHealth, type Pool } from '@rag/db'
 import { freeBytes } from '@rag/ingest'
 import { checkQueueHealth, type Producer, type QueueHealth, readComponentStatuses } from '@rag/queue'
+import { defineRoute } from '../access/route-policy.ts'
 import { keyAttemptErrors } from '../openapi/common-schemas.ts'
 
 export interface HealthReport {
@@ -112,25 +113,28 @@ const healthSchema = z
   })
   .openapi('Health')
 
-const healthRoute = createRoute({
-  method: 'get',
-  path: '/healthz',
-  operationId: 'getHealth',
-  security: [],
-  tags: ['health'],
-  summary: 'Postgres, pgvector, Redis, queues and models; never needs a key',
-  responses: {
-    ...keyAttemptErrors,
-    200: {
-      description: 'Everything needed is up',
-      content: { 'application/json': { schema: healthSchema } },
-    },
-    503: {
-      description: 'Something needed is down',
-      content: { 'application/json': { schema: healthSchema } },
+const healthRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/healthz',
+    operationId: 'getHealth',
+    security: [],
+    tags: ['health'],
+    summary: 'Postgres, pgvector, Redis, queues and models; never needs a key',
+    responses: {
+      ...keyAttemptErrors,
+      200: {
+        description: 'Everything needed is up',
+        content: { 'application/json': { schema: healthSchema } },
+      },
+      503: {
+        description: 'Something needed is down',
+        content: { 'application/json': { schema: healthSchema } },
+      },
     },
   },
-})
+  { role: 'open' },
+)
 
 /** GET /healthz: 200 when everything is up, 503 with the failing parts otherwise. Never needs a key. */
 export function healthRoutes(deps: {

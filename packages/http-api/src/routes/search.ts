@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
+import { OpenAPIHono } from '@hono/zod-openapi'
 import { searchQuerySchema, searchResultSchema } from '@rag/api-contract'
 import type { RetrievalSection } from '@rag/config'
 import type { Pool, ReadReplica } from '@rag/db'
@@ -6,6 +6,7 @@ import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
 import { type SynonymSource, search, synonymSource } from '@rag/retrieval'
 import { principalOf } from '../access/api-key.ts'
+import { defineRoute } from '../access/route-policy.ts'
 import { commonErrors } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -22,18 +23,24 @@ export interface SearchRouteDeps {
   synonyms?: SynonymSource
 }
 
-const searchRoute = createRoute({
-  method: 'get',
-  path: '/search',
-  operationId: 'search',
-  tags: ['search'],
-  summary: 'Ranked passages for a query, no generation',
-  request: { query: searchQuerySchema },
-  responses: {
-    200: { description: 'Hits, best first', content: { 'application/json': { schema: searchResultSchema } } },
-    ...commonErrors,
+const searchRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/search',
+    operationId: 'search',
+    tags: ['search'],
+    summary: 'Ranked passages for a query, no generation',
+    request: { query: searchQuerySchema },
+    responses: {
+      200: {
+        description: 'Hits, best first',
+        content: { 'application/json': { schema: searchResultSchema } },
+      },
+      ...commonErrors,
+    },
   },
-})
+  { role: 'reader' },
+)
 
 /** GET /search?q=…&mode=hybrid|keyword|vector&k=5&collection=…: ranked passages, no generation. */
 export function searchRoutes(deps: SearchRouteDeps) {

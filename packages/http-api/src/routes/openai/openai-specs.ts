@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { MAX_QUESTION_CHARS } from '@rag/api-contract'
 import { bodyLimit } from 'hono/body-limit'
+import { defineRoute } from '../../access/route-policy.ts'
 import { commonErrors, crossSiteErrors } from '../../openapi/common-schemas.ts'
 import { chatCompletionRequestSchema } from './chat-request.ts'
 import { openAiError, openAiErrorResponse } from './openai-error.ts'
@@ -38,68 +39,77 @@ const completionSchema = z
   })
   .openapi('ChatCompletion')
 
-export const listModelsRoute = createRoute({
-  method: 'get',
-  path: '/v1/models',
-  operationId: 'listModels',
-  tags: ['openai'],
-  summary: 'OpenAI-compatible: one model per collection, plus "all" (every document)',
-  responses: {
-    200: { description: 'Models', content: { 'application/json': { schema: modelListSchema } } },
-    ...commonErrors,
-  },
-})
-
-export const retrieveModelRoute = createRoute({
-  method: 'get',
-  path: '/v1/models/{model}',
-  operationId: 'retrieveModel',
-  tags: ['openai'],
-  summary: 'OpenAI-compatible: one model (a collection, or "all")',
-  request: { params: z.object({ model: z.string().min(1) }) },
-  responses: {
-    200: { description: 'The model', content: { 'application/json': { schema: modelSchema } } },
-    404: openAiErrorResponse('No such model (collection)'),
-    ...commonErrors,
-  },
-})
-
-export const chatCompletionsRoute = createRoute({
-  method: 'post',
-  path: '/v1/chat/completions',
-  operationId: 'createChatCompletion',
-  tags: ['openai'],
-  summary:
-    'OpenAI-compatible chat: the last user message is asked of the model’s collection with the earlier messages as history; stream or not',
-  middleware: [
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw openAiError(413, 'the request body is over 1 MiB', { code: 'request_too_large' })
-      },
-    }),
-  ] as const,
-  request: {
-    body: { required: true, content: { 'application/json': { schema: chatCompletionRequestSchema } } },
-  },
-  responses: {
-    200: {
-      description:
-        'The completion, or with `stream: true` its chunks as server-sent events ending with `[DONE]`',
-      content: {
-        'application/json': { schema: completionSchema },
-        'text/event-stream': { schema: z.string() },
-      },
+export const listModelsRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/v1/models',
+    operationId: 'listModels',
+    tags: ['openai'],
+    summary: 'OpenAI-compatible: one model per collection, plus "all" (every document)',
+    responses: {
+      200: { description: 'Models', content: { 'application/json': { schema: modelListSchema } } },
+      ...commonErrors,
     },
-    ...commonErrors,
-    ...crossSiteErrors,
-    400: openAiErrorResponse('Invalid request: no messages, the last one not from the user, a bad field'),
-    404: openAiErrorResponse('No such model (collection)'),
-    413: openAiErrorResponse(
-      `The last message is over ${MAX_QUESTION_CHARS} characters, or the body over 1 MiB`,
-    ),
-    415: openAiErrorResponse('The body is not application/json'),
-    429: openAiErrorResponse('Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys'),
-    500: openAiErrorResponse('The answer failed'),
   },
-})
+  { role: 'reader' },
+)
+
+export const retrieveModelRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/v1/models/{model}',
+    operationId: 'retrieveModel',
+    tags: ['openai'],
+    summary: 'OpenAI-compatible: one model (a collection, or "all")',
+    request: { params: z.object({ model: z.string().min(1) }) },
+    responses: {
+      200: { description: 'The model', content: { 'application/json': { schema: modelSchema } } },
+      404: openAiErrorResponse('No such model (collection)'),
+      ...commonErrors,
+    },
+  },
+  { role: 'reader' },
+)
+
+export const chatCompletionsRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/v1/chat/completions',
+    operationId: 'createChatCompletion',
+    tags: ['openai'],
+    summary:
+      'OpenAI-compatible chat: the last user message is asked of the model’s collection with the earlier messages as history; stream or not',
+    middleware: [
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw openAiError(413, 'the request body is over 1 MiB', { code: 'request_too_large' })
+        },
+      }),
+    ] as const,
+    request: {
+      body: { required: true, content: { 'application/json': { schema: chatCompletionRequestSchema } } },
+    },
+    responses: {
+      200: {
+        description:
+          'The completion, or with `stream: true` its chunks as server-sent events ending with `[DONE]`',
+        content: {
+          'application/json': { schema: completionSchema },
+          'text/event-stream': { schema: z.string() },
+        },
+      },
+      ...commonErrors,
+      ...crossSiteErrors,
+      400: openAiErrorResponse('Invalid request: no messages, the last one not from the user, a bad field'),
+      404: openAiErrorResponse('No such model (collection)'),
+      413: openAiErrorResponse(
+        `The last message is over ${MAX_QUESTION_CHARS} characters, or the body over 1 MiB`,
+      ),
+      415: openAiErrorResponse('The body is not application/json'),
+      429: openAiErrorResponse('Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys'),
+      500: openAiErrorResponse('The answer failed'),
+    },
+  },
+  { role: 'reader', limit: 'questions', audit: 'ask' },
+)
