@@ -54,12 +54,13 @@ const json = (result: Result) => {
 }
 
 describe('the MCP server', () => {
-  it('lists its six tools, each parameter described, with annotations and output schemas, and its version', async () => {
+  it('lists its seven tools, each parameter described, with annotations and output schemas, and its version', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual([
       'ask',
       'chat',
       'get_document',
+      'give_feedback',
       'ingest_path',
       'list_documents',
       'search',
@@ -69,9 +70,10 @@ describe('the MCP server', () => {
       for (const [name, property] of Object.entries(properties))
         expect(property.description, `${tool.name}.${name}`).toMatch(/\S/)
       expect(tool.outputSchema, tool.name).toBeDefined()
-      // Reading tools are read-only; ingest_path adds documents and chat adds turns to a conversation.
+      // Reading tools are read-only; ingest_path adds documents, chat adds turns to a conversation
+      // and give_feedback records a verdict.
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(
-        tool.name !== 'ingest_path' && tool.name !== 'chat',
+        !['ingest_path', 'chat', 'give_feedback'].includes(tool.name),
       )
     }
     expect(client.getServerVersion()).toMatchObject({ name: 'rag-platform', version: '1.0.0' })
@@ -118,6 +120,9 @@ describe('the MCP server', () => {
     expect(answered.answer).toContain('2年間')
     expect(answered.passages[0].sourceId).toBe('lumina-guide.pdf:p5')
     expect(answered.passages[0].text).toContain('2年間')
+    // The person says it was right, through the agent: kept with the question for review.
+    const feedback = json(await call('give_feedback', { question_id: answered.id, verdict: 'up' }))
+    expect(feedback).toMatchObject({ verdict: 'up', reason: null })
     // Progress while waiting, counting up, saying where the question is.
     // (The last one may cross the result on the wire; the client then drops it.)
     expect(progress.length).toBeGreaterThan(0)
@@ -179,7 +184,7 @@ describe('the MCP server', () => {
     })
     expect(unknownThread.isError).toBe(true)
     expect(unknownThread.content[0]?.text).toMatch(/no such conversation/)
-    expect((await client.listTools()).tools).toHaveLength(6)
+    expect((await client.listTools()).tools).toHaveLength(7)
   })
 })
 

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'key.revoke',
   'synonyms.change',
   'calibration.change',
+  'feedback',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -90,3 +90,16 @@ export const SIGN_IN_PROBLEMS = [
   'no-grant',
 ] as const
 export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number]
+
+/** What a person says of an answer: right (up) or wrong (down). */
+export const FEEDBACK_VERDICTS = ['up', 'down'] as const
+export type FeedbackVerdict = (typeof FEEDBACK_VERDICTS)[number]
+
+/** Why an answer was wrong, in the words a reviewer acts on. */
+export const FEEDBACK_REASONS = [
+  'wrong-source',
+  'should-have-refused',
+  'should-have-answered',
+  'incomplete',
+] as const
+export type FeedbackReason = (typeof FEEDBACK_REASONS)[number]

@@ -17,3 +17,5 @@ export const MAX_SEARCH_K = 50
 export const MAX_ANSWER_TOKENS = 8192
 /** Documents listed at once. */
 export const MAX_LIST_LIMIT = 1000
+/** A feedback's comment, in characters. */
+export const MAX_FEEDBACK_COMMENT_CHARS = 2000

@@ -6,6 +6,7 @@ import {
   type ApiCollectionSynonyms,
   type ApiCreatedKey,
   type ApiDocument,
+  type ApiFeedback,
   type ApiKey,
   type ApiQuestion,
   type ApiSearchHit,
@@ -22,6 +23,8 @@ import {
   documentListSchema,
   documentSchema,
   errorSchema,
+  type FeedbackRequest,
+  feedbackSchema,
   isDocumentFinished,
   isQuestionFinished,
   keyListSchema,
@@ -70,6 +73,8 @@ export interface GatewayClient {
   /** A collection's own synonyms (Solr format); `null` rules removes them. */
   collectionSynonyms(collection: string): Promise<ApiCollectionSynonyms>
   setCollectionSynonyms(collection: string, rules: string | null): Promise<ApiCollectionSynonyms>
+  /** Says whether the answer to one of this key's questions was right (again: it replaces it). */
+  giveFeedback(questionId: string, feedback: FeedbackRequest): Promise<ApiFeedback>
   /** Fits a collection's refusal judgement on its team's questions (source null: unanswerable). */
   calibrate(
     collection: string,
@@ -285,6 +290,18 @@ export function createGatewayClient({
           body: JSON.stringify(options),
         }),
       ),
+    giveFeedback: async (questionId, feedback) => {
+      const path = `/ask/${encodeURIComponent(questionId)}/feedback`
+      return expect(
+        feedbackSchema,
+        path,
+        await call(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(feedback),
+        }),
+      )
+    },
     say: async (conversationId, message, options = {}) => {
       const path = `/conversations/${encodeURIComponent(conversationId)}/messages`
       return expect(

@@ -29,6 +29,7 @@ import { collectionCalibrationRoutes } from './routes/collection-calibration.ts'
 import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
 import { conversationRoutes } from './routes/conversations.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
+import { feedbackRoutes } from './routes/feedback.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
 import { httpMetrics, mountMetrics } from './routes/metrics.ts'
@@ -150,6 +151,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', keyRoutes({ ...deps, revocations }))
   app.route('/', collectionSynonymRoutes(deps))
   app.route('/', collectionCalibrationRoutes(deps))
+  app.route('/', feedbackRoutes(deps))
   app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route(

@@ -3,6 +3,7 @@ import { PLATFORM_VERSION } from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
 import { registerAskTool, registerChatTool } from './ask-tool.ts'
 import { registerDocumentTools } from './document-tools.ts'
+import { registerFeedbackTool } from './feedback-tool.ts'
 import { registerIngestTool } from './ingest-tool.ts'
 import { registerSearchTool } from './search-tool.ts'
 
@@ -22,13 +23,14 @@ export function createMcpServer(
     { name: 'rag-platform', version: PLATFORM_VERSION },
     {
       instructions:
-        'Answers come from the indexed documents only. Use search for passages, ask for a cited answer (it refuses when the documents hold no answer), chat for a conversation whose follow-ups lean on earlier turns, list_documents and get_document (or the rag://documents/{id} resources) to read what is indexed.',
+        'Answers come from the indexed documents only. Use search for passages, ask for a cited answer (it refuses when the documents hold no answer), chat for a conversation whose follow-ups lean on earlier turns, list_documents and get_document (or the rag://documents/{id} resources) to read what is indexed, give_feedback to say an answer was wrong (or right).',
     },
   )
   registerSearchTool(server, client)
   registerAskTool(server, client, answerTimeoutMs)
   registerChatTool(server, client, answerTimeoutMs)
   registerDocumentTools(server, client)
+  registerFeedbackTool(server, client)
   if (localFiles) registerIngestTool(server, client, answerTimeoutMs)
   return server
 }

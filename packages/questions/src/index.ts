@@ -34,6 +34,14 @@ export {
   renameConversation,
 } from './conversations/conversation-store.ts'
 export { followUpQuery } from './conversations/follow-up-query.ts'
+export {
+  collectionsOf,
+  type FeedbackFilter,
+  type FeedbackRecord,
+  type GivenFeedback,
+  listFeedback,
+  saveFeedback,
+} from './feedback/index.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'
 export { type QuestionWorkersOptions, startQuestionWorkers } from './in-process-workers.ts'
 export { type Language, languageOf, REFUSALS, refusalOf } from './language.ts'

@@ -44,6 +44,7 @@ describe('MCP over HTTP at /mcp', () => {
       'ask',
       'chat',
       'get_document',
+      'give_feedback',
       'list_documents',
       'search',
     ])

@@ -1,0 +1,142 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { isQuestionFinished, MAX_FEEDBACK_COMMENT_CHARS } from '@rag/api-contract'
+import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
+import { startQuestionWorkers } from '@rag/questions/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
+
+const ADMIN = 'feedback-admin-key-0123456789abc'
+const encode = (text: string) => new TextEncoder().encode(text)
+
+let fixture: IngestionFixture
+let gateway: TestGateway
+let workers: { close(): Promise<void> }[] = []
+let scratch: string
+const keys: Record<string, string> = {}
+
+const call = async (key: string, method: string, path: string, json?: unknown) => {
+  const response = await gateway.app.request(path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'rag-feedback-'))
+  fixture = await startIngestionFixture('feedback')
+  await ingestFiles(fixture, scratch, [
+    {
+      filename: 'leave.txt',
+      data: encode('有給休暇は年に二十日です。申請は一週間前までに行います。'),
+      collection: 'hr',
+    },
+  ])
+  workers = startQuestionWorkers({
+    ...fixture,
+    pool: fixture.db.pool,
+    retrieval: keywordOnlySearch.retrieval,
+  })
+  gateway = await createTestGateway(
+    { ...fixture, pool: fixture.db.pool },
+    { uploadDir: scratch, maxBytes: 1e6, maxFiles: 2 },
+    { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+  )
+  for (const [name, role, collections] of [
+    ['asker', 'reader', ['hr']],
+    ['colleague', 'reader', ['hr']],
+    ['hr-editor', 'editor', ['hr']],
+    ['sales-editor', 'editor', ['sales']],
+  ] as const) {
+    const made = await call(ADMIN, 'POST', '/keys', { name, role, collections })
+    keys[name] = made.body.key as string
+  }
+})
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.close()))
+  await gateway?.close()
+  await fixture?.close()
+  await rm(scratch, { recursive: true, force: true })
+})
+
+async function answered(key: string, question: string): Promise<string> {
+  const posted = await call(key, 'POST', '/ask', {
+    question,
+    options: { mode: 'keyword', answer: 'extractive' },
+  })
+  const id = posted.body.id as string
+  for (let wait = 20; ; wait = Math.min(wait * 1.5, 300)) {
+    const { body } = await call(key, 'GET', `/ask/${id}`)
+    if (isQuestionFinished(body.status as never)) return id
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+}
+
+const list = async (key: string, query = '') =>
+  (await call(key, 'GET', `/feedback${query}`)).body.feedback as { verdict: string; question: string }[]
+
+describe('feedback on answers', () => {
+  it('is kept with the question, its answer and its sources, for the editors of its collection', async () => {
+    const id = await answered(keys.asker as string, '有給休暇は何日ですか')
+    const given = await call(keys.asker as string, 'POST', `/ask/${id}/feedback`, {
+      verdict: 'down',
+      reason: 'incomplete',
+      comment: '申請の期限も知りたかった',
+    })
+    expect(given.status).toBe(201)
+    expect(given.body).toMatchObject({
+      questionId: id,
+      question: '有給休暇は何日ですか',
+      sources: ['leave.txt:L1'],
+      collections: ['hr'],
+      verdict: 'down',
+      reason: 'incomplete',
+      givenBy: 'asker',
+    })
+    expect(given.body.answer).toContain('二十日')
+
+    // Said again, it replaces what was said.
+    const again = await call(keys.asker as string, 'POST', `/ask/${id}/feedback`, { verdict: 'up' })
+    expect(again.status).toBe(201)
+    expect(await list(keys['hr-editor'] as string)).toMatchObject([
+      { verdict: 'up', question: '有給休暇は何日ですか' },
+    ])
+    expect(await list(keys['hr-editor'] as string, '?verdict=down')).toEqual([])
+    expect(await list(ADMIN, '?collection=hr')).toHaveLength(1)
+    // An editor of another collection does not see it; a reader may not review.
+    expect(await list(keys['sales-editor'] as string)).toEqual([])
+    expect((await call(keys.asker as string, 'GET', '/feedback')).status).toBe(403)
+    const audit = (await call(ADMIN, 'GET', '/audit?action=feedback')).body as {
+      entries: { collection: string }[]
+    }
+    expect(audit.entries.map((entry) => entry.collection)).toEqual(['hr', 'hr'])
+  })
+
+  it("is 404 on another asker's question and on a made-up one, as if neither existed", async () => {
+    const id = await answered(keys.asker as string, '申請はいつまでですか')
+    for (const [key, question] of [
+      [keys.colleague as string, id],
+      [keys.asker as string, '00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const refused = await call(key, 'POST', `/ask/${question}/feedback`, { verdict: 'down' })
+      expect(refused.status).toBe(404)
+    }
+  })
+
+  it('refuses a comment past the limit, and a verdict that is neither up nor down, naming the field', async () => {
+    const id = await answered(keys.asker as string, '有給休暇は何日ですか')
+    const long = await call(keys.asker as string, 'POST', `/ask/${id}/feedback`, {
+      verdict: 'down',
+      comment: 'あ'.repeat(MAX_FEEDBACK_COMMENT_CHARS + 1),
+    })
+    expect(long.status).toBe(400)
+    expect(JSON.stringify(long.body)).toContain(`at most ${MAX_FEEDBACK_COMMENT_CHARS} characters`)
+    const odd = await call(keys.asker as string, 'POST', `/ask/${id}/feedback`, { verdict: 'meh' })
+    expect(odd.status).toBe(400)
+    expect(JSON.stringify(odd.body)).toContain('verdict')
+  })
+})
