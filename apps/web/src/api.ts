@@ -5,6 +5,7 @@ import type {
   ApiConversationDetail,
   ApiCreatedKey,
   ApiDocument,
+  ApiFeedback,
   ApiKey,
   ApiQuestion,
   ApiSearchHit,
@@ -12,6 +13,7 @@ import type {
   ApiSectionsPage,
   ApiSession,
   AskOptions,
+  FeedbackRequest,
 } from '@rag/api-contract'
 
 // The API contract's types (erased at build: nothing of zod reaches the page).
@@ -32,7 +34,8 @@ export type { Role, SignInProblem } from '@rag/api-contract/enums'
 export type ConversationDetail = ApiConversationDetail
 
 /** The options the page sends with a question: the contract's. */
-export type { AskOptions } from '@rag/api-contract'
+export type { AskOptions, FeedbackRequest } from '@rag/api-contract'
+export type Feedback = ApiFeedback
 
 /** An error the server explained: its message is meant for people. */
 export class ApiError extends Error {
@@ -129,6 +132,12 @@ export const api = {
   renameConversation: (id: string, title: string) =>
     request<Conversation>(`/conversations/${id}`, json('PATCH', { title })),
   deleteConversation: (id: string) => request<void>(`/conversations/${id}`, { method: 'DELETE' }),
+  giveFeedback: (questionId: string, feedback: FeedbackRequest) =>
+    request<Feedback>(`/ask/${questionId}/feedback`, json('POST', feedback)),
+  listFeedback: (filter: { collection?: string; verdict?: string; reason?: string }) =>
+    request<{ feedback: Feedback[] }>(
+      `/feedback?${new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as [string, string][])}`,
+    ),
   say: (id: string, message: string, options: AskOptions) =>
     request<{ id: string }>(`/conversations/${id}/messages`, json('POST', { message, options })),
 }

@@ -4,6 +4,7 @@ import { AppContext } from './app-context.ts'
 import { AskView } from './components/ask-view.tsx'
 import { ChatView } from './components/chat-view.tsx'
 import { DocumentsView } from './components/documents-view.tsx'
+import { FeedbackView } from './components/feedback-view.tsx'
 import { KeyPrompt } from './components/key-prompt.tsx'
 import { KeysView } from './components/keys-view.tsx'
 import { SearchView } from './components/search-view.tsx'
@@ -13,8 +14,12 @@ import { useUploads } from './components/use-uploads.ts'
 import { type MessageKey, preferredLanguage, translator } from './i18n.ts'
 import { loadSettings, type Settings, saveSettings } from './settings.ts'
 
-const VIEWS = ['documents', 'chat', 'ask', 'search', 'settings', 'keys'] as const
+const VIEWS = ['documents', 'chat', 'ask', 'search', 'feedback', 'settings', 'keys'] as const
 type View = (typeof VIEWS)[number]
+
+/** Keys are for admins; feedback is reviewed by editors and admins. */
+const visibleTo = (view: View, role: string | undefined) =>
+  view === 'keys' ? role === 'admin' : view === 'feedback' ? role === 'admin' || role === 'editor' : true
 
 const viewFromHash = (): View => {
   const name = location.hash.replace(/^#\/?/, '')
@@ -67,7 +72,7 @@ export function App() {
       <header class="top">
         <h1>{t('title')}</h1>
         <nav>
-          {VIEWS.filter((name) => name !== 'keys' || session?.principal?.role === 'admin').map((name) => (
+          {VIEWS.filter((name) => visibleTo(name, session?.principal?.role)).map((name) => (
             <a key={name} href={`#/${name}`} class={name === view ? 'active' : ''} data-view={name}>
               {t(`nav.${name}` as MessageKey)}
             </a>
@@ -96,6 +101,7 @@ export function App() {
         {view === 'search' && <SearchView />}
         {view === 'settings' && <SettingsView />}
         {view === 'keys' && session?.principal?.role === 'admin' && <KeysView />}
+        {view === 'feedback' && visibleTo('feedback', session?.principal?.role) && <FeedbackView />}
       </main>
     </AppContext.Provider>
   )

@@ -10,6 +10,7 @@ import { askOptions } from '../settings.ts'
 import { SearchScope } from './collection-select.tsx'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
+import { FeedbackButtons } from './feedback-buttons.tsx'
 import { PassageCard } from './passage-card.tsx'
 import { useCollections } from './use-collections.ts'
 
@@ -137,6 +138,7 @@ export function AskView() {
             <p class="muted">{t('ask.took', { seconds: (result.timings.totalMs / 1000).toFixed(1) })}</p>
           ) : null}
           {result ? <DegradedNotice degraded={result.degraded} /> : null}
+          {result?.status === 'done' ? <FeedbackButtons questionId={result.id} /> : null}
         </article>
       ) : null}
       {cited && !cited.refused ? (

@@ -4,6 +4,7 @@ import { useApp } from '../app-context.ts'
 import { citationPieces, queryTerms } from '../highlight.ts'
 import { questionStatusLabel } from '../i18n.ts'
 import { DegradedNotice } from './degraded-notice.tsx'
+import { FeedbackButtons } from './feedback-buttons.tsx'
 import { PassageCard } from './passage-card.tsx'
 
 /** A turn as it is being answered: the question, its status, the answer written so far. */
@@ -72,6 +73,7 @@ export function ChatTurn({
             {t('degraded.same')}
           </p>
         ) : null}
+        {result?.status === 'done' ? <FeedbackButtons questionId={result.id} /> : null}
       </article>
       {result && !result.refused && result.sources.length > 0 ? (
         <details class="turn-sources">

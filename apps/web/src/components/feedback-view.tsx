@@ -1,0 +1,78 @@
+import { FEEDBACK_REASONS, FEEDBACK_VERDICTS } from '@rag/api-contract/enums'
+import { useEffect, useState } from 'preact/hooks'
+import { api, type Feedback } from '../api.ts'
+import { useApp } from '../app-context.ts'
+import type { MessageKey } from '../i18n.ts'
+import { ErrorMessage, messageOf } from './error-message.tsx'
+
+/** Feedback on answers for reviewers (editors, admins), newest first, filtered as they choose. */
+export function FeedbackView() {
+  const { t } = useApp()
+  const [filter, setFilter] = useState({ collection: '', verdict: '', reason: '' })
+  const [feedback, setFeedback] = useState<Feedback[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    setError(null)
+    api
+      .listFeedback(filter)
+      .then((list) => setFeedback(list.feedback))
+      .catch((failure) => setError(messageOf(failure)))
+  }, [filter.collection, filter.verdict, filter.reason])
+
+  const choose = (name: keyof typeof filter) => (event: Event) =>
+    setFilter({ ...filter, [name]: (event.target as HTMLSelectElement | HTMLInputElement).value })
+
+  return (
+    <section data-testid="feedback-view">
+      <h2>{t('nav.feedback')}</h2>
+      <form class="filters" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          {t('docs.collection')}
+          <input type="text" value={filter.collection} onChange={choose('collection')} />
+        </label>
+        <label>
+          {t('feedback.verdict')}
+          <select value={filter.verdict} onChange={choose('verdict')} data-testid="feedback-filter-verdict">
+            <option value="">—</option>
+            {FEEDBACK_VERDICTS.map((verdict) => (
+              <option key={verdict} value={verdict}>
+                {verdict === 'up' ? '👍' : '👎'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('feedback.reason')}
+          <select value={filter.reason} onChange={choose('reason')}>
+            <option value="">—</option>
+            {FEEDBACK_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {t(`feedback.reason.${reason}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <ErrorMessage message={error} />
+      {feedback?.length === 0 ? <p class="muted">{t('feedback.none')}</p> : null}
+      <ul class="feedback-list" data-testid="feedback-list">
+        {(feedback ?? []).map((item) => (
+          <li key={item.id} class="card">
+            <p>
+              <span aria-label={t(item.verdict === 'up' ? 'feedback.up' : 'feedback.down')}>
+                {item.verdict === 'up' ? '👍' : '👎'}
+              </span>{' '}
+              <strong>{item.question}</strong>
+            </p>
+            {item.reason ? <p class="badge">{t(`feedback.reason.${item.reason}` as MessageKey)}</p> : null}
+            {item.comment ? <p>{item.comment}</p> : null}
+            <p class="muted">{item.answer ?? ''}</p>
+            <p class="muted">
+              {item.sources.join(', ')} — {item.givenBy}, {new Date(item.createdAt).toLocaleString()}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

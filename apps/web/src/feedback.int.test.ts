@@ -1,0 +1,78 @@
+import { access } from 'node:fs/promises'
+import { join } from 'node:path'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
+import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
+import { ingestTexts } from '@rag/ingest/testing'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webAppDir } from '../web-app-dir.ts'
+
+// A person says an answer was wrong, and why, under the answer; a reviewer finds it in the
+// Feedback view. Keyboard only, in Japanese, without a console error.
+const tests = testConfig.parse(processEnvironment()).test
+const { found: hasChromium } = await findTestAsset(tests, tests.chromiumPath)
+
+describe.skipIf(!hasChromium)('feedback in the web app', () => {
+  let server: GatewayServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    await access(join(webAppDir, 'index.html')).catch(() => {
+      throw new Error(`the web app is not built in ${webAppDir}: pnpm --filter @rag/web build`)
+    })
+    server = await startGatewayServer('web-feedback', { gateway: { webAppDir } })
+    await ingestTexts(server.fixture, join(server.dir, 'uploads'), {
+      'leave.txt': '有給休暇は年に二十日です。申請は一週間前までに行います。',
+    })
+    browser = await chromium.launch({
+      executablePath: tests.chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  it('takes a 👎 with its reason under an answer, and shows it to the reviewer', async () => {
+    const page = await (
+      await browser.newContext({ locale: 'ja-JP', viewport: { width: 390, height: 844 } })
+    ).newPage()
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    await page.goto(`${server.baseUrl}/#/settings`)
+    await page.selectOption('form.settings select >> nth=0', 'keyword')
+    await page.selectOption('form.settings select >> nth=2', 'extractive')
+    await page.goto(`${server.baseUrl}/#/ask`)
+    await page.fill('[data-testid=question]', '有給休暇は何日ですか')
+    await page.click('form.ask button[type=submit]')
+    await page.waitForSelector('[data-testid=answer][data-status=done]', { timeout: 60_000 })
+
+    // Keyboard only: to 👎, the reason, the comment, send.
+    await page.focus('[data-testid=feedback-down]')
+    await page.keyboard.press('Enter')
+    await page.focus('[data-testid=feedback-reason]')
+    await page.selectOption('[data-testid=feedback-reason]', 'incomplete')
+    await page.focus('[data-testid=feedback-comment]')
+    await page.keyboard.type('申請期限も知りたい')
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => page.locator('[data-testid=feedback-sent]').textContent())
+      .toContain('記録しました')
+
+    await page.click('nav a[data-view=feedback]')
+    await expect.poll(() => page.locator('[data-testid=feedback-list] li').count()).toBe(1)
+    const item = (await page.locator('[data-testid=feedback-list] li').textContent()) ?? ''
+    expect(item).toContain('有給休暇は何日ですか')
+    expect(item).toContain('不十分')
+    expect(item).toContain('申請期限も知りたい')
+    expect(item).toContain('leave.txt')
+    await page.selectOption('[data-testid=feedback-filter-verdict]', 'up')
+    await expect.poll(() => page.locator('[data-testid=feedback-list] li').count()).toBe(0)
+    expect(consoleErrors).toEqual([])
+  })
+})
