@@ -59,7 +59,7 @@ export function FeedbackView() {
         {(feedback ?? []).map((item) => (
           <li key={item.id} class="card">
             <p>
-              <span aria-label={t(item.verdict === 'up' ? 'feedback.up' : 'feedback.down')}>
+              <span role="img" aria-label={t(item.verdict === 'up' ? 'feedback.up' : 'feedback.down')}>
                 {item.verdict === 'up' ? '👍' : '👎'}
               </span>{' '}
               <strong>{item.question}</strong>
