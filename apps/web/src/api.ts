@@ -138,6 +138,8 @@ export const api = {
     request<{ feedback: Feedback[] }>(
       `/feedback?${new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as [string, string][])}`,
     ),
+  makeCase: (feedbackId: string, source: string | null) =>
+    request<{ id: string; collection: string }>(`/feedback/${feedbackId}/case`, json('POST', { source })),
   say: (id: string, message: string, options: AskOptions) =>
     request<{ id: string }>(`/conversations/${id}/messages`, json('POST', { message, options })),
 }

@@ -71,6 +71,18 @@ describe.skipIf(!hasChromium)('feedback in the web app', () => {
     expect(item).toContain('不十分')
     expect(item).toContain('申請期限も知りたい')
     expect(item).toContain('leave.txt')
+    // One step to a case of the collection's evaluation set: the documents do not say it.
+    await page.selectOption('[data-testid=make-case] select', '')
+    await page.click('[data-testid=make-case] button')
+    await expect
+      .poll(() => page.locator('[data-testid=make-case]').textContent())
+      .toContain('評価セットに保存しました')
+    const cases = (await (await fetch(`${server.baseUrl}/collections/default/cases`)).json()) as {
+      cases: { question: string; expectedSource: string | null }[]
+    }
+    expect(cases.cases).toEqual([
+      expect.objectContaining({ question: '有給休暇は何日ですか', expectedSource: null }),
+    ])
     await page.selectOption('[data-testid=feedback-filter-verdict]', 'up')
     await expect.poll(() => page.locator('[data-testid=feedback-list] li').count()).toBe(0)
     expect(consoleErrors).toEqual([])

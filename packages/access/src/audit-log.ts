@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'synonyms.change',
   'calibration.change',
   'feedback',
+  'evaluation.change',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

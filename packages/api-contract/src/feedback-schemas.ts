@@ -37,3 +37,33 @@ export const feedbackListSchema = z.object({ feedback: z.array(feedbackSchema) }
 
 export type ApiFeedback = z.output<typeof feedbackSchema>
 export type FeedbackRequest = z.output<typeof feedbackRequestSchema>
+
+export const evaluationCaseRequestSchema = z
+  .object({
+    source: z.string().min(1).max(500).nullable().openapi({
+      description:
+        'The source id that answers the question (guide.pdf:p5), or null: the documents do not say',
+    }),
+    collection: z.string().min(1).max(200).optional().openapi({
+      description: 'The collection whose set it joins; needed when the feedback spans several',
+    }),
+  })
+  .openapi('EvaluationCaseRequest')
+
+export const evaluationCaseSchema = z
+  .object({
+    id: z.string(),
+    collection: z.string(),
+    question: z.string(),
+    expectedSource: z.string().nullable().openapi({ description: 'null: the collection must refuse it' }),
+    feedbackId: z.string().nullable(),
+    createdBy: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi('EvaluationCase')
+
+export const evaluationCaseListSchema = z
+  .object({ cases: z.array(evaluationCaseSchema) })
+  .openapi('EvaluationCaseList')
+
+export type ApiEvaluationCase = z.output<typeof evaluationCaseSchema>

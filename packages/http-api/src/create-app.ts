@@ -29,6 +29,7 @@ import { collectionCalibrationRoutes } from './routes/collection-calibration.ts'
 import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
 import { conversationRoutes } from './routes/conversations.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
+import { evaluationCaseRoutes } from './routes/evaluation-cases.ts'
 import { feedbackRoutes } from './routes/feedback.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
@@ -152,6 +153,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', collectionSynonymRoutes(deps))
   app.route('/', collectionCalibrationRoutes(deps))
   app.route('/', feedbackRoutes(deps))
+  app.route('/', evaluationCaseRoutes(deps))
   app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route(

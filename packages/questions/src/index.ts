@@ -36,10 +36,15 @@ export {
 export { followUpQuery } from './conversations/follow-up-query.ts'
 export {
   collectionsOf,
+  deleteEvaluationCase,
+  type EvaluationCase,
   type FeedbackFilter,
   type FeedbackRecord,
   type GivenFeedback,
+  listEvaluationCases,
   listFeedback,
+  readFeedback,
+  saveEvaluationCase,
   saveFeedback,
 } from './feedback/index.ts'
 export { buildFusionPrompt, parseRephrasings } from './fusion-prompt.ts'

@@ -70,9 +70,45 @@ export function FeedbackView() {
             <p class="muted">
               {item.sources.join(', ')} — {item.givenBy}, {new Date(item.createdAt).toLocaleString()}
             </p>
+            <MakeCase feedback={item} />
           </li>
         ))}
       </ul>
     </section>
+  )
+}
+
+/** Turns a feedback into a case of its collection's evaluation set: the right source, or none. */
+function MakeCase({ feedback }: { feedback: Feedback }) {
+  const { t } = useApp()
+  const [source, setSource] = useState(feedback.sources[0] ?? '')
+  const [made, setMade] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const save = async (event: Event) => {
+    event.preventDefault()
+    setError(null)
+    try {
+      setMade((await api.makeCase(feedback.id, source === '' ? null : source)).collection)
+    } catch (failure) {
+      setError(messageOf(failure))
+    }
+  }
+  return (
+    <form class="make-case" onSubmit={save} data-testid="make-case">
+      <label>
+        {t('feedback.expected')}
+        <select value={source} onChange={(event) => setSource((event.target as HTMLSelectElement).value)}>
+          {feedback.sources.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+          <option value="">{t('feedback.notInDocuments')}</option>
+        </select>
+      </label>
+      <button type="submit">{t('feedback.makeCase')}</button>
+      {made ? <span class="muted">{t('feedback.caseMade', { collection: made })}</span> : null}
+      <ErrorMessage message={error} />
+    </form>
   )
 }

@@ -122,6 +122,9 @@ describe('the OpenAPI description', () => {
       '/keys/{id}': keyId,
       // No one signed in through single sign-on here: an open session id is unknown.
       '/sessions/{id}': '00000000-0000-4000-8000-000000000001',
+      // No feedback given and no case made here: unknown ids.
+      '/feedback/{id}': '00000000-0000-4000-8000-000000000002',
+      '/collections/{name}/cases/{id}': '00000000-0000-4000-8000-000000000003',
     }
     const fill = (template: string, id: string) => template.replace('{id}', id)
     const idFor = (template: string) =>

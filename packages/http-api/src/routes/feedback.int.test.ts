@@ -139,4 +139,46 @@ describe('feedback on answers', () => {
     expect(odd.status).toBe(400)
     expect(JSON.stringify(odd.body)).toContain('verdict')
   })
+
+  it("becomes a case of its collection's evaluation set in one step, for the editors of that collection", async () => {
+    const id = await answered(keys.asker as string, '申請は何日前までですか')
+    const given = await call(keys.asker as string, 'POST', `/ask/${id}/feedback`, {
+      verdict: 'down',
+      reason: 'wrong-source',
+    })
+    const feedbackId = given.body.id as string
+    // Another collection's editor cannot see it, so cannot use it.
+    expect(
+      (await call(keys['sales-editor'] as string, 'POST', `/feedback/${feedbackId}/case`, { source: null }))
+        .status,
+    ).toBe(404)
+    expect(
+      (await call(keys.asker as string, 'POST', `/feedback/${feedbackId}/case`, { source: null })).status,
+    ).toBe(403)
+
+    const made = await call(keys['hr-editor'] as string, 'POST', `/feedback/${feedbackId}/case`, {
+      source: 'leave.txt:L1',
+    })
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({
+      collection: 'hr',
+      question: '申請は何日前までですか',
+      expectedSource: 'leave.txt:L1',
+    })
+    // The reviewer changes their mind: the documents do not say. The same question is one case.
+    await call(keys['hr-editor'] as string, 'POST', `/feedback/${feedbackId}/case`, { source: null })
+    const { body } = await call(keys['hr-editor'] as string, 'GET', '/collections/hr/cases')
+    expect(body.cases).toMatchObject([
+      { question: '申請は何日前までですか', expectedSource: null, feedbackId },
+    ])
+    expect((await call(keys['sales-editor'] as string, 'GET', '/collections/hr/cases')).status).toBe(404)
+
+    const caseId = (body.cases as { id: string }[])[0]?.id
+    const removed = await gateway.app.request(`/collections/hr/cases/${caseId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${keys['hr-editor']}` },
+    })
+    expect(removed.status).toBe(204)
+    expect((await call(keys['hr-editor'] as string, 'GET', '/collections/hr/cases')).body.cases).toEqual([])
+  })
 })

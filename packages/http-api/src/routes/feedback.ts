@@ -37,6 +37,7 @@ const giveRoute = defineRoute(
       ...crossSiteErrors,
       404: errorResponse('No such question for this key (unknown, another asker’s, or expired)'),
       409: errorResponse('The question has no answer to judge (not done yet, failed or cancelled)'),
+      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'reader', limit: 'questions', audit: 'feedback' },

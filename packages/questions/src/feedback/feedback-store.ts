@@ -94,3 +94,17 @@ export async function listFeedback(pool: Pool, filter: FeedbackFilter): Promise<
   )
   return rows
 }
+
+/** One feedback, when the reader may see it (its collections within `visible`; null: all). */
+export async function readFeedback(
+  pool: Pool,
+  id: string,
+  visible: string[] | null,
+): Promise<FeedbackRecord | null> {
+  const { rows } = await pool.query<FeedbackRecord>(
+    `SELECT ${COLUMNS} FROM question_feedback
+      WHERE id = $1 AND ($2::text[] IS NULL OR (cardinality(collections) > 0 AND collections <@ $2::text[]))`,
+    [id, visible],
+  )
+  return rows[0] ?? null
+}

@@ -1,8 +1,15 @@
 export {
+  deleteEvaluationCase,
+  type EvaluationCase,
+  listEvaluationCases,
+  saveEvaluationCase,
+} from './evaluation-cases.ts'
+export {
   collectionsOf,
   type FeedbackFilter,
   type FeedbackRecord,
   type GivenFeedback,
   listFeedback,
+  readFeedback,
   saveFeedback,
 } from './feedback-store.ts'
