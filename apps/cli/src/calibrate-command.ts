@@ -6,8 +6,11 @@ export interface CalibrateCommandOptions {
   client: GatewayClient
   output: Writable
   collection: string
-  /** JSON Lines: {"question": …, "source": "faq.csv:r12"} or {"question": …, "source": null} (unanswerable). */
-  questions: string
+  /**
+   * JSON Lines: {"question": …, "source": "faq.csv:r12"} or {"question": …, "source": null}
+   * (unanswerable); absent: the collection's evaluation set (cases reviewers made from feedback).
+   */
+  questions?: string
   json?: boolean
 }
 
@@ -34,9 +37,21 @@ export function calibrationQuestions(text: string): CalibrationQuestion[] {
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 
-/** `rag calibrate --collection hr --questions file.jsonl`: refusal fitted on a team's questions. */
+/**
+ * `rag calibrate --collection hr [--questions file.jsonl]`: refusal fitted on a team's questions —
+ * the file's, or the collection's evaluation set (what reviewers made of feedback).
+ */
 export async function runCalibrateCommand(options: CalibrateCommandOptions): Promise<number> {
-  const questions = calibrationQuestions(await readFile(options.questions, 'utf8'))
+  const questions = options.questions
+    ? calibrationQuestions(await readFile(options.questions, 'utf8'))
+    : (await options.client.evaluationCases(options.collection)).map((entry) => ({
+        question: entry.question,
+        source: entry.expectedSource,
+      }))
+  if (questions.length === 0)
+    throw new Error(
+      `the evaluation set of ${options.collection} is empty: make cases from feedback (the web app's Feedback view, POST /feedback/{id}/case) or give --questions`,
+    )
   const result = await options.client.calibrate(options.collection, questions)
   if (options.json) {
     options.output.write(`${JSON.stringify(result, null, 2)}\n`)

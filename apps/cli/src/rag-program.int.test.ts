@@ -94,6 +94,14 @@ describe('rag', () => {
     expect(after.stderr).toMatch(/\n\s+at /)
   })
 
+  it('calibrates on the evaluation set when no file is given, and says what it lacks', async () => {
+    // No reviewer has made a case of `hr` yet: the gateway names what a calibration needs.
+    const { code, stderr } = await rag(['calibrate', '--collection', 'hr'])
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/the evaluation set of hr is empty: make cases from feedback/)
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+  })
+
   it('finds the gateway at GATEWAY_PORT when GATEWAY_URL is not set', async () => {
     const port = new URL(server.baseUrl).port
     const moved = await rag(['documents', '--json'], { GATEWAY_URL: '', GATEWAY_PORT: port })

@@ -205,9 +205,9 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
   program
     .command('calibrate')
     .description(
-      'Fit a collection\'s refusal on its team\'s questions (JSON Lines: {"question", "source"}, source null when the documents hold no answer); reported cross-validated (an editor key)',
+      'Fit a collection\'s refusal on its team\'s questions (JSON Lines: {"question", "source"}, source null when the documents hold no answer; without --questions, the collection\'s evaluation set made from feedback); reported cross-validated (an editor key)',
     )
-    .requiredOption('--questions <file>', 'the questions, one JSON object a line')
+    .option('--questions <file>', 'the questions, one JSON object a line (default: the evaluation set)')
     .option('--collection <name>', 'the collection', 'default')
     .option('--json', 'print JSON')
     .action(async (options) => {

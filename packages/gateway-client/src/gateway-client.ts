@@ -6,6 +6,7 @@ import {
   type ApiCollectionSynonyms,
   type ApiCreatedKey,
   type ApiDocument,
+  type ApiEvaluationCase,
   type ApiFeedback,
   type ApiKey,
   type ApiQuestion,
@@ -23,6 +24,7 @@ import {
   documentListSchema,
   documentSchema,
   errorSchema,
+  evaluationCaseListSchema,
   type FeedbackRequest,
   feedbackSchema,
   isDocumentFinished,
@@ -73,6 +75,8 @@ export interface GatewayClient {
   /** A collection's own synonyms (Solr format); `null` rules removes them. */
   collectionSynonyms(collection: string): Promise<ApiCollectionSynonyms>
   setCollectionSynonyms(collection: string, rules: string | null): Promise<ApiCollectionSynonyms>
+  /** A collection's evaluation set (made from feedback by reviewers). */
+  evaluationCases(collection: string): Promise<ApiEvaluationCase[]>
   /** Says whether the answer to one of this key's questions was right (again: it replaces it). */
   giveFeedback(questionId: string, feedback: FeedbackRequest): Promise<ApiFeedback>
   /** Fits a collection's refusal judgement on its team's questions (source null: unanswerable). */
@@ -290,6 +294,8 @@ export function createGatewayClient({
           body: JSON.stringify(options),
         }),
       ),
+    evaluationCases: async (collection) =>
+      (await get(evaluationCaseListSchema, `/collections/${encodeURIComponent(collection)}/cases`)).cases,
     giveFeedback: async (questionId, feedback) => {
       const path = `/ask/${encodeURIComponent(questionId)}/feedback`
       return expect(
