@@ -78,7 +78,7 @@ it.skipIf(!hasChromium)(
     expect(refused).toEqual([])
     expect(result.completion).toMatch(/2年間/)
     expect(result.streamed).toBe(result.completion)
-    expect(result.tools).toEqual(['ask', 'chat', 'get_document', 'list_documents', 'search'])
+    expect(result.tools).toEqual(['ask', 'chat', 'get_document', 'give_feedback', 'list_documents', 'search'])
     expect(result.hit).toBe('lumina-guide.pdf:p5')
     // Resumed after the first event: nothing of it again, and on to the end; or, when that first
     // event was already `done`, 204: nothing more to send (either way through CORS with Last-Event-ID).
