@@ -1,21 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { isQuestionFinished } from '@rag/api-contract/enums'
-import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
-import { startQuestionWorkers } from '@rag/questions/testing'
+import { ingestFiles } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, keywordOnlySearch, type TestGateway } from './testing.ts'
+import { type CollectionsGateway, startCollectionsGateway } from './testing/collections-gateway.ts'
 
 // Collections are worlds of their own: what a reader of `hr` gets — scores, answers, refusals and
 // their probabilities — never depends on, nor tells of, what another collection holds.
 const ADMIN = 'collection-worlds-admin-key-0123'
 const encode = (text: string) => new TextEncoder().encode(text)
 
-let fixture: IngestionFixture
-let gateway: TestGateway
-let workers: { close(): Promise<void> }[] = []
-let scratch: string
+let gateway: CollectionsGateway
 let reader: string
 
 const call = async (key: string, path: string, json?: unknown) => {
@@ -28,43 +21,29 @@ const call = async (key: string, path: string, json?: unknown) => {
 }
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'rag-collection-worlds-'))
-  fixture = await startIngestionFixture('collection-worlds')
-  await ingestFiles(fixture, scratch, [
-    {
-      filename: 'leave.txt',
-      data: encode(
-        'Annual leave is twenty days a year. The warranty on company laptops is handled by the IT desk.\n\n' +
+  gateway = await startCollectionsGateway(
+    'collection-worlds',
+    [
+      {
+        filename: 'leave.txt',
+        text:
+          'Annual leave is twenty days a year. The warranty on company laptops is handled by the IT desk.\n\n' +
           '有給休暇は年に二十日です。申請は一週間前までに行います。',
-      ),
-      collection: 'hr',
-    },
-    {
-      filename: 'benefits.txt',
-      data: encode('The commuting allowance is paid monthly with the salary.'),
-      collection: 'hr',
-    },
-  ])
-  workers = startQuestionWorkers({
-    ...fixture,
-    pool: fixture.db.pool,
-    retrieval: keywordOnlySearch.retrieval,
-  })
-  gateway = await createTestGateway(
-    { ...fixture, pool: fixture.db.pool },
-    { uploadDir: scratch, maxBytes: 1e6, maxFiles: 2 },
-    { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+        collection: 'hr',
+      },
+      {
+        filename: 'benefits.txt',
+        text: 'The commuting allowance is paid monthly with the salary.',
+        collection: 'hr',
+      },
+    ],
+    ADMIN,
   )
   const made = await call(ADMIN, '/keys', { name: 'hr-reader', role: 'reader', collections: ['hr'] })
   reader = made.body.key as string
 })
 
-afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.close()))
-  await gateway?.close()
-  await fixture?.close()
-  await rm(scratch, { recursive: true, force: true })
-})
+afterAll(() => gateway?.close())
 
 /** A question asked and waited for; what a reader sees of it, without what differs per question. */
 async function asked(key: string, question: string) {
@@ -98,8 +77,8 @@ describe('a reader of one collection', () => {
       before.push({ ask: await asked(reader, question), search: await searched(reader, question) })
     expect(before[3]?.ask.refused).toBe(true)
     await ingestFiles(
-      fixture,
-      scratch,
+      gateway.fixture,
+      gateway.uploadDir,
       Array.from({ length: 8 }, (_, i) => ({
         filename: `eng-note-${i}.txt`,
         data: encode(
@@ -115,7 +94,7 @@ describe('a reader of one collection', () => {
   })
 
   it('cannot tell whether a word exists in a collection it was not given, in one request or any', async () => {
-    await ingestFiles(fixture, scratch, [
+    await ingestFiles(gateway.fixture, gateway.uploadDir, [
       {
         filename: 'secret.txt',
         data: encode('Project 白樺七号 ships the Alice board; call 555-0199.'),

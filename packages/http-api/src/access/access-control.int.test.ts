@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import type { DocumentRecord } from '@rag/ingest'
-import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
-import { startQuestionWorkers } from '@rag/questions/testing'
+import { ingestFiles } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
+import { type CollectionsGateway, startCollectionsGateway } from '../testing/collections-gateway.ts'
 
 // Keys with roles and collections, and the leak test: a key of collection alpha must not read
 // one byte of collection bravo through any door, by phrase, paraphrase, guessed id or parameter.
@@ -16,10 +12,7 @@ const ADMIN = 'bootstrap-admin-key-0123456789'
 const SECRETS = ['ZEPHYRQUARTZ', '紫陽花九号']
 const encode = (text: string) => new TextEncoder().encode(text)
 
-let fixture: IngestionFixture
-let gateway: TestGateway
-let workers: { close(): Promise<void> }[] = []
-let scratch: string
+let gateway: CollectionsGateway
 let bravo: DocumentRecord
 let alpha: DocumentRecord
 const keys: Record<string, string> = {}
@@ -48,43 +41,29 @@ const makeKey = async (role: string, collections: string[] | null) => {
 }
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'rag-access-control-'))
-  fixture = await startIngestionFixture('access-control')
-  ;[alpha, bravo] = (await ingestFiles(fixture, scratch, [
-    {
-      filename: 'alpha-handbook.txt',
-      data: encode('The alpha handbook: the cafeteria opens at nine and closes at five.'),
-      collection: 'alpha',
-    },
-    {
-      filename: 'bravo-plan.txt',
-      data: encode(
-        `The launch codeword is ${SECRETS[0]}. The cafeteria of the bravo site opens at seven.\n機密の合言葉は${SECRETS[1]}です。`,
-      ),
-      collection: 'bravo',
-    },
-  ])) as [DocumentRecord, DocumentRecord]
-  workers = startQuestionWorkers({
-    ...fixture,
-    pool: fixture.db.pool,
-    retrieval: keywordOnlySearch.retrieval,
-  })
-  gateway = await createTestGateway(
-    { ...fixture, pool: fixture.db.pool },
-    { uploadDir: scratch, maxBytes: 1e6, maxFiles: 2 },
-    { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+  gateway = await startCollectionsGateway(
+    'access-control',
+    [
+      {
+        filename: 'alpha-handbook.txt',
+        text: 'The alpha handbook: the cafeteria opens at nine and closes at five.',
+        collection: 'alpha',
+      },
+      {
+        filename: 'bravo-plan.txt',
+        text: `The launch codeword is ${SECRETS[0]}. The cafeteria of the bravo site opens at seven.\n機密の合言葉は${SECRETS[1]}です。`,
+        collection: 'bravo',
+      },
+    ],
+    ADMIN,
   )
+  ;[alpha, bravo] = gateway.documents as [DocumentRecord, DocumentRecord]
   keys.reader = (await makeKey('reader', ['alpha'])).key
   keys.editor = (await makeKey('editor', ['alpha'])).key
   keys.bravoReader = (await makeKey('reader', ['bravo'])).key
 })
 
-afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.close()))
-  await gateway?.close()
-  await fixture?.close()
-  await rm(scratch, { recursive: true, force: true })
-})
+afterAll(() => gateway?.close())
 
 async function ask(key: string, question: string, options: Record<string, unknown> = {}) {
   const posted = await call(key, '/ask', {
@@ -112,7 +91,7 @@ describe('keys', () => {
   it('are shown once, stored hashed, listed by prefix, and refused from the next request once revoked', async () => {
     const made = await makeKey('reader', ['alpha'])
     expect(made.key).toMatch(/^rag_/)
-    const { rows } = await fixture.db.pool.query('SELECT * FROM api_keys')
+    const { rows } = await gateway.fixture.db.pool.query('SELECT * FROM api_keys')
     expect(JSON.stringify(rows)).not.toContain(made.key)
     const listed = await call(ADMIN, '/keys')
     expect(listed.text).toContain(made.prefix)
@@ -364,7 +343,7 @@ describe('collections that come and go', () => {
     expect(before.status).toBe(200)
     expect((JSON.parse(before.text) as { documents: unknown[] }).documents).toEqual([])
     expect(leaks(before.text)).toEqual([])
-    const [charlie] = await ingestFiles(fixture, scratch, [
+    const [charlie] = await ingestFiles(gateway.fixture, gateway.uploadDir, [
       {
         filename: 'charlie-notes.txt',
         data: encode('Charlie notes: the lift is serviced on Fridays.'),
@@ -377,7 +356,7 @@ describe('collections that come and go', () => {
   })
 
   it('a key whose collection was emptied finds nothing, and is not told anything else', async () => {
-    const [delta] = await ingestFiles(fixture, scratch, [
+    const [delta] = await ingestFiles(gateway.fixture, gateway.uploadDir, [
       {
         filename: 'delta-memo.txt',
         data: encode('Delta memo: budget review on the first Monday.'),

@@ -1,19 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { isQuestionFinished, MAX_FEEDBACK_COMMENT_CHARS } from '@rag/api-contract'
-import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
-import { startQuestionWorkers } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
+import { type CollectionsGateway, startCollectionsGateway } from '../testing/collections-gateway.ts'
 
 const ADMIN = 'feedback-admin-key-0123456789abc'
-const encode = (text: string) => new TextEncoder().encode(text)
 
-let fixture: IngestionFixture
-let gateway: TestGateway
-let workers: { close(): Promise<void> }[] = []
-let scratch: string
+let gateway: CollectionsGateway
 const keys: Record<string, string> = {}
 
 const call = async (key: string, method: string, path: string, json?: unknown) => {
@@ -26,24 +17,16 @@ const call = async (key: string, method: string, path: string, json?: unknown) =
 }
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'rag-feedback-'))
-  fixture = await startIngestionFixture('feedback')
-  await ingestFiles(fixture, scratch, [
-    {
-      filename: 'leave.txt',
-      data: encode('有給休暇は年に二十日です。申請は一週間前までに行います。'),
-      collection: 'hr',
-    },
-  ])
-  workers = startQuestionWorkers({
-    ...fixture,
-    pool: fixture.db.pool,
-    retrieval: keywordOnlySearch.retrieval,
-  })
-  gateway = await createTestGateway(
-    { ...fixture, pool: fixture.db.pool },
-    { uploadDir: scratch, maxBytes: 1e6, maxFiles: 2 },
-    { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+  gateway = await startCollectionsGateway(
+    'feedback',
+    [
+      {
+        filename: 'leave.txt',
+        text: '有給休暇は年に二十日です。申請は一週間前までに行います。',
+        collection: 'hr',
+      },
+    ],
+    ADMIN,
   )
   for (const [name, role, collections] of [
     ['asker', 'reader', ['hr']],
@@ -56,12 +39,7 @@ beforeAll(async () => {
   }
 })
 
-afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.close()))
-  await gateway?.close()
-  await fixture?.close()
-  await rm(scratch, { recursive: true, force: true })
-})
+afterAll(() => gateway?.close())
 
 async function answered(key: string, question: string): Promise<string> {
   const posted = await call(key, 'POST', '/ask', {

@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { DocumentRecord } from '@rag/ingest'
+import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
+import { startQuestionWorkers } from '@rag/questions/testing'
+import { createTestGateway, keywordOnlySearch, type TestGateway } from '../test-gateway.ts'
+
+/** A gateway behind API keys over documents of named collections, with the question workers. */
+export interface CollectionsGateway {
+  app: TestGateway['app']
+  fixture: IngestionFixture
+  /** The documents, in the order given, ready. */
+  documents: DocumentRecord[]
+  /** Where uploads go: for documents a test adds later (ingestFiles). */
+  uploadDir: string
+  close(): Promise<void>
+}
+
+/**
+ * What the access and collection tests start from: the files ingested into their collections,
+ * keyword search and extractive answers, `adminKey` the bootstrap key (no limits on rate).
+ */
+export async function startCollectionsGateway(
+  label: string,
+  files: { filename: string; text: string; collection: string }[],
+  adminKey: string,
+): Promise<CollectionsGateway> {
+  const scratch = await mkdtemp(join(tmpdir(), `rag-${label}-`))
+  const fixture = await startIngestionFixture(label)
+  let workers: { close(): Promise<void> }[] = []
+  let gateway: TestGateway | undefined
+  const close = async () => {
+    await Promise.all(workers.map((worker) => worker.close()))
+    await gateway?.close()
+    await fixture.close()
+    await rm(scratch, { recursive: true, force: true })
+  }
+  try {
+    const documents = await ingestFiles(
+      fixture,
+      scratch,
+      files.map(({ filename, text, collection }) => ({
+        filename,
+        data: new TextEncoder().encode(text),
+        collection,
+      })),
+    )
+    workers = startQuestionWorkers({
+      ...fixture,
+      pool: fixture.db.pool,
+      retrieval: keywordOnlySearch.retrieval,
+    })
+    gateway = await createTestGateway(
+      { ...fixture, pool: fixture.db.pool },
+      { uploadDir: scratch, maxBytes: 1e6, maxFiles: 2 },
+      { access: { apiKeys: [adminKey], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+    )
+    return { app: gateway.app, fixture, documents, uploadDir: scratch, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
