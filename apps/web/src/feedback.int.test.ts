@@ -1,12 +1,12 @@
-import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import { ingestTexts } from '@rag/ingest/testing'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
+import { launchTestChromium, requireWebAppBuild } from './test-browser.ts'
 
 // A person says an answer was wrong, and why, under the answer; a reviewer finds it in the
 // Feedback view. Keyboard only, in Japanese, without a console error.
@@ -18,18 +18,12 @@ describe.skipIf(!hasChromium)('feedback in the web app', () => {
   let browser: Browser
 
   beforeAll(async () => {
-    await access(join(webAppDir, 'index.html')).catch(() => {
-      throw new Error(`the web app is not built in ${webAppDir}: pnpm --filter @rag/web build`)
-    })
+    await requireWebAppBuild()
     server = await startGatewayServer('web-feedback', { gateway: { webAppDir } })
     await ingestTexts(server.fixture, join(server.dir, 'uploads'), {
       'leave.txt': '有給休暇は年に二十日です。申請は一週間前までに行います。',
     })
-    browser = await chromium.launch({
-      executablePath: tests.chromiumPath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    })
+    browser = await launchTestChromium(tests.chromiumPath)
   })
   afterAll(async () => {
     await browser?.close()

@@ -1,11 +1,10 @@
-import { access } from 'node:fs/promises'
-import { join } from 'node:path'
 import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
+import { launchTestChromium, requireWebAppBuild } from './test-browser.ts'
 
 // An admin hands out and revokes keys from the web app; a reader does not see the view at all.
 const tests = testConfig.parse(processEnvironment()).test
@@ -18,20 +17,14 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
   let browser: Browser
 
   beforeAll(async () => {
-    await access(join(webAppDir, 'index.html')).catch(() => {
-      throw new Error(`the web app is not built in ${webAppDir}: pnpm --filter @rag/web build`)
-    })
+    await requireWebAppBuild()
     server = await startGatewayServer('keys-view', {
       gateway: {
         webAppDir,
         access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
       },
     })
-    browser = await chromium.launch({
-      executablePath: tests.chromiumPath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    })
+    browser = await launchTestChromium(tests.chromiumPath)
   })
   afterAll(async () => {
     await browser?.close()
