@@ -3,10 +3,13 @@ import { errorSchema } from '@rag/api-contract'
 
 export { errorSchema }
 
-export const errorResponse = (description: string) => ({
+/** A response whose body is JSON of `schema`, as the OpenAPI document declares it. */
+export const jsonResponse = <S extends z.ZodType>(description: string, schema: S) => ({
   description,
-  content: { 'application/json': { schema: errorSchema } },
+  content: { 'application/json': { schema } },
 })
+
+export const errorResponse = (description: string) => jsonResponse(description, errorSchema)
 
 /** Any route, open ones included: the address sent too many wrong keys (see `Retry-After`). */
 export const keyAttemptErrors = {

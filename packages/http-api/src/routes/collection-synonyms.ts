@@ -7,13 +7,10 @@ import { principalOf } from '../access/api-key.ts'
 import { collectionParams, grantedCollection } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse } from '../openapi/common-schemas.ts'
+import { commonErrors, crossSiteErrors, errorResponse, jsonResponse } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
-const answer = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: collectionSynonymsSchema } },
-})
+const answer = (description: string) => jsonResponse(description, collectionSynonymsSchema)
 
 const readRoute = defineRoute(
   {

@@ -13,13 +13,16 @@ import { auditCollection } from '../access/audit-trail.ts'
 import { collectionParams, grantedCollection } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonResponse,
+  uuidParam,
+} from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
-const caseAnswer = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: evaluationCaseSchema } },
-})
+const caseAnswer = (description: string) => jsonResponse(description, evaluationCaseSchema)
 
 const fromFeedbackRoute = defineRoute(
   {

@@ -14,7 +14,13 @@ import { keyOwner, principalOf } from '../access/api-key.ts'
 import { auditCollection } from '../access/audit-trail.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonResponse,
+  uuidParam,
+} from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
 const giveRoute = defineRoute(
@@ -29,10 +35,7 @@ const giveRoute = defineRoute(
       body: { required: true, content: { 'application/json': { schema: feedbackRequestSchema } } },
     },
     responses: {
-      201: {
-        description: 'Recorded (again: it replaces what was said before)',
-        content: { 'application/json': { schema: feedbackSchema } },
-      },
+      201: jsonResponse('Recorded (again: it replaces what was said before)', feedbackSchema),
       ...commonErrors,
       ...crossSiteErrors,
       404: errorResponse('No such question for this key (unknown, another asker’s, or expired)'),
@@ -61,7 +64,7 @@ const listRoute = defineRoute(
       }),
     },
     responses: {
-      200: { description: 'The feedback', content: { 'application/json': { schema: feedbackListSchema } } },
+      200: jsonResponse('The feedback', feedbackListSchema),
       ...commonErrors,
     },
   },
