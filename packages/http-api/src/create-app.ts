@@ -11,19 +11,19 @@ import { auditTrail } from './access/audit-trail.ts'
 import { KeyAttempts } from './access/key-attempts.ts'
 import { keyRoutes } from './access/keys-routes.ts'
 import { Revocations } from './access/revocations.ts'
-import { needsRole } from './access/route-policy.ts'
+import { methodsRouted, routeMatcher } from './access/route-matcher.ts'
+import { needsRole, routePolicies } from './access/route-policy.ts'
 import { sessionRoutes } from './access/session-routes.ts'
 import { type SingleSignOn, singleSignOnRoutes } from './access/single-sign-on.ts'
 import { userSessionRoutes } from './access/user-sessions-routes.ts'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
-import { allowedMethods } from './method-not-allowed.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { rejectCrossOrigin } from './middleware/cross-origin.ts'
 import { publicOrigin } from './middleware/public-origin.ts'
 import { rateLimit, sharedRateLimiter } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
-import { mountApiDocs } from './routes/api-docs.ts'
+import { API_DOCS_OPEN_ROUTES, mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { collectionCalibrationRoutes } from './routes/collection-calibration.ts'
 import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
@@ -37,7 +37,7 @@ import { httpMetrics, mountMetrics } from './routes/metrics.ts'
 import { openAiRoutes } from './routes/openai/chat-completions.ts'
 import { DASHBOARD_PATH, mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
-import { isWebAppPath, mountWebApp } from './routes/web-app.ts'
+import { mountWebApp, WEB_APP_OPEN_ROUTES } from './routes/web-app.ts'
 
 export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   pool: Pool
@@ -70,20 +70,6 @@ const OPEN_ACCESS: AccessOptions = { apiKeys: [], corsOrigins: [], askPerMinute:
 /** Wrong API keys a minute per client address, on any route and the sign-in together. */
 const KEY_ATTEMPTS_PER_MINUTE = 10
 
-/**
- * Paths anyone may reach even when API keys are set: health, the API description, the web page
- * shell (its data comes from the API behind the key) and the sign-ins (a key typed in, single
- * sign-on) that set the key or session cookie.
- */
-const isOpenPath = (path: string, method: string) =>
-  path === '/healthz' ||
-  path === '/openapi.json' ||
-  path === '/docs' ||
-  path.startsWith('/docs/assets/') ||
-  path === '/session' ||
-  path.startsWith('/auth/oidc/') ||
-  (method === 'GET' && isWebAppPath(path))
-
 export function createApp(deps: GatewayDeps) {
   const app = new OpenAPIHono()
   const access = deps.access ?? OPEN_ACCESS
@@ -111,11 +97,19 @@ export function createApp(deps: GatewayDeps) {
     key.startsWith(SESSION_PREFIX) ? principalOfSession(deps.pool, key) : principalOfKey(deps.pool, key),
   )
   const revocations = new Revocations(resolveKey, deps.revocationChannel)
+  // Requests anyone may make even when API keys are set: the routes defined open (health, the
+  // sign-ins that set the key or session cookie), the API description and the web page shell (its
+  // data comes from the API behind the key).
+  const isOpenRequest = routeMatcher([
+    ...routePolicies().filter((policy) => policy.role === 'open'),
+    ...API_DOCS_OPEN_ROUTES,
+    ...WEB_APP_OPEN_ROUTES,
+  ])
   app.use(
     requireApiKey({
       keys: access.apiKeys,
       resolve: resolveKey,
-      open: isOpenPath,
+      open: (path, method) => isOpenRequest(method, path),
       attempts,
       addressOf,
       isSecure,
@@ -195,8 +189,11 @@ export function createApp(deps: GatewayDeps) {
   )
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)
+  // The router's own table, read once every route is mounted: a known path, another method → 405.
+  let methodsOf: ((path: string) => string[]) | undefined
   app.notFound((c) => {
-    const allowed = allowedMethods(app, c.req.path)
+    methodsOf ??= methodsRouted(app.routes)
+    const allowed = methodsOf(c.req.path)
     if (allowed.length > 0) {
       c.header('Allow', allowed.join(', '))
       throw new HttpError(405, `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`)

@@ -2,10 +2,15 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { RouteShape } from '../access/route-matcher.ts'
 
 /** Files a browser may load without a key: the page shell holds no data, the API calls behind it do. */
-export const isWebAppPath = (path: string) =>
-  path === '/' || path === '/index.html' || path.startsWith('/assets/') || path === '/favicon.svg'
+export const WEB_APP_OPEN_ROUTES: readonly RouteShape[] = [
+  '/',
+  '/index.html',
+  '/assets/*',
+  '/favicon.svg',
+].map((path) => ({ method: 'GET', path }))
 
 /**
  * The web app (apps/web, built by Vite into `dir`) at `/`, its files under /assets. Not built yet:
