@@ -1,22 +1,9 @@
-import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { createTestGateway, type TestGateway } from '../testing.ts'
+import { describe, expect, onTestFinished } from 'vitest'
+import { gatewayTestWith } from '../testing/gateway-fixtures.ts'
+import { createTestGateway } from '../testing.ts'
 
-let fixture: IngestionFixture
-let gateway: TestGateway
-
-beforeAll(async () => {
-  fixture = await startIngestionFixture('gateway-openapi')
-  gateway = await createTestGateway(
-    { ...fixture, pool: fixture.db.pool },
-    { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
-    { access: { apiKeys: ['secret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
-  )
-})
-afterAll(async () => {
-  await gateway?.close()
-  await fixture?.close()
-})
+const KEYED = { access: { apiKeys: ['secret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } }
+const it = gatewayTestWith('gateway-openapi', { overrides: KEYED })
 
 interface Spec {
   openapi: string
@@ -32,8 +19,8 @@ interface Spec {
 }
 
 describe('the API description', () => {
-  it('is served without a key at /openapi.json, with every route and its parameters', async () => {
-    const response = await gateway.app.request('/openapi.json')
+  it('is served without a key at /openapi.json, with every route and its parameters', async ({ server }) => {
+    const response = await server.app.request('/openapi.json')
     expect(response.status).toBe(200)
     const spec = (await response.json()) as Spec
     expect(spec.openapi).toBe('3.1.0')
@@ -70,46 +57,48 @@ describe('the API description', () => {
     )
   })
 
-  it('is rendered at /docs by Swagger UI served from this gateway (no CDN)', async () => {
-    const page = await gateway.app.request('/docs')
+  it('is rendered at /docs by Swagger UI served from this gateway (no CDN)', async ({ server }) => {
+    const page = await server.app.request('/docs')
     expect(page.status).toBe(200)
     const html = await page.text()
     expect(html).toMatch(/\/openapi\.json/)
     expect(html).not.toMatch(/https?:\/\//)
-    const script = await gateway.app.request('/docs/assets/swagger-ui-bundle.js')
+    const script = await server.app.request('/docs/assets/swagger-ui-bundle.js')
     expect(script.status).toBe(200)
     expect((await script.text()).length).toBeGreaterThan(100_000)
   })
 
-  it('keeps the data behind the key while the description is open', async () => {
-    expect((await gateway.app.request('/documents')).status).toBe(401)
-    expect((await gateway.app.request('/search?q=x')).status).toBe(401)
+  it('keeps the data behind the key while the description is open', async ({ server }) => {
+    expect((await server.app.request('/documents')).status).toBe(401)
+    expect((await server.app.request('/search?q=x')).status).toBe(401)
   })
 })
 
 describe('browser sign-in', () => {
-  it('keeps a valid key in an HttpOnly cookie that then opens the API, and refuses a wrong one', async () => {
-    const before = await gateway.app.request('/session')
+  it('keeps a valid key in an HttpOnly cookie that then opens the API, and refuses a wrong one', async ({
+    server,
+  }) => {
+    const before = await server.app.request('/session')
     expect(await before.json()).toEqual({
       keyRequired: true,
       authenticated: false,
       principal: null,
       singleSignOn: null,
     })
-    const wrong = await gateway.app.request('/session', {
+    const wrong = await server.app.request('/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ apiKey: 'nope' }),
     })
     expect(wrong.status).toBe(401)
-    const empty = await gateway.app.request('/session', {
+    const empty = await server.app.request('/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ apiKey: '' }),
     })
     expect(empty.status).toBe(400)
     expect(await empty.text()).toMatch(/apiKey: must not be empty/)
-    const signIn = await gateway.app.request('/session', {
+    const signIn = await server.app.request('/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ apiKey: 'secret' }),
@@ -119,23 +108,23 @@ describe('browser sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)
     const jar = cookie.split(';')[0] ?? ''
-    expect((await gateway.app.request('/documents', { headers: { cookie: jar } })).status).toBe(200)
-    expect(await (await gateway.app.request('/session', { headers: { cookie: jar } })).json()).toEqual({
+    expect((await server.app.request('/documents', { headers: { cookie: jar } })).status).toBe(200)
+    expect(await (await server.app.request('/session', { headers: { cookie: jar } })).json()).toEqual({
       keyRequired: true,
       authenticated: true,
       principal: { name: 'API_KEY', role: 'admin', collections: null, kind: 'key' },
       singleSignOn: null,
     })
-    const signOut = await gateway.app.request('/session', { method: 'DELETE' })
+    const signOut = await server.app.request('/session', { method: 'DELETE' })
     expect(signOut.headers.get('set-cookie')).toMatch(/Max-Age=0/)
   })
-  it('limits sign-in attempts, so keys cannot be guessed at speed', async () => {
+  it('limits sign-in attempts, so keys cannot be guessed at speed', async ({ server }) => {
     // A gateway of its own: the wrong keys it sends must not lock out the other tests' requests,
     // whichever order they run in.
     const guessed = await createTestGateway(
-      { ...fixture, pool: fixture.db.pool },
-      { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
-      { access: { apiKeys: ['secret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+      { ...server.fixture, pool: server.fixture.db.pool },
+      { uploadDir: server.uploadDir, maxBytes: 1, maxFiles: 1 },
+      KEYED,
     )
     onTestFinished(() => guessed.close())
     const statuses: number[] = []

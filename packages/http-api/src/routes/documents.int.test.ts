@@ -1,35 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { TestDatabase } from '@rag/db/testing'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
-import { createLogger } from '@rag/log'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, type TestGateway } from '../testing.ts'
+import { readFile } from 'node:fs/promises'
+import { waitForDocument } from '@rag/ingest/testing'
+import { describe, expect } from 'vitest'
+import { type GatewayFixture, gatewayTestWith } from '../testing/gateway-fixtures.ts'
 
-const logger = createLogger({ name: 'test', level: 'silent' })
-let db: TestDatabase
-let fixture: IngestionFixture
-let uploadDir: string
-let app: TestGateway['app']
-let testGateway: TestGateway
-
-beforeAll(async () => {
-  fixture = await startIngestionFixture('gateway-documents')
-  ;({ db } = fixture)
-  uploadDir = await mkdtemp(join(tmpdir(), 'rag-gateway-'))
-  testGateway = await createTestGateway(
-    { ...fixture, pool: db.pool, logger },
-    { uploadDir, maxBytes: 200_000, maxFiles: 5 },
-  )
-  app = testGateway.app
-})
-
-afterAll(async () => {
-  await testGateway?.close()
-  await fixture?.close()
-  await rm(uploadDir, { recursive: true, force: true })
-})
+// One empty gateway for the file, with an upload limit small enough to reach.
+const it = gatewayTestWith('gateway-documents', { uploads: { maxBytes: 200_000, maxFiles: 5 } })
 
 function form(files: [string, Uint8Array | string][], fields: Record<string, string> = {}) {
   const body = new FormData()
@@ -47,12 +22,14 @@ interface Failure {
 }
 const json = async <T>(response: Response | Promise<Response>) => (await (await response).json()) as T
 
-const post = (body: FormData) => app.request('/documents', { method: 'POST', body })
+const post = ({ app }: GatewayFixture, body: FormData) => app.request('/documents', { method: 'POST', body })
 const sample = (name: string) => readFile(new URL(`../../../../data/sample/${name}`, import.meta.url))
 
 describe('POST /documents', () => {
-  it('accepts several files at once with 202 and an id each, and they become ready', async () => {
+  it('accepts several files at once with 202 and an id each, and they become ready', async ({ server }) => {
+    const { app, fixture } = server
     const response = await post(
+      server,
       form(
         [
           ['lumina-guide.pdf', await sample('lumina-guide.pdf')],
@@ -68,7 +45,7 @@ describe('POST /documents', () => {
       ['lumina-guide.pdf', 'created'],
       ['faq.csv', 'created'],
     ])
-    for (const document of body.documents) await waitForDocument(db.pool, document.id)
+    for (const document of body.documents) await waitForDocument(fixture.db.pool, document.id)
     const detail = await json<Record<string, unknown>>(app.request(`/documents/${body.documents[0]?.id}`))
     expect(detail).toMatchObject({
       status: 'ready',
@@ -84,8 +61,10 @@ describe('POST /documents', () => {
     expect(list.documents).toHaveLength(2)
   })
 
-  it('answers bad files individually while a good file alongside is taken', async () => {
+  it('answers bad files individually while a good file alongside is taken', async ({ server }) => {
+    const { fixture } = server
     const response = await post(
+      server,
       form([
         ['empty.txt', ''],
         ['clip.mp4', 'mp4'],
@@ -105,25 +84,27 @@ describe('POST /documents', () => {
         error: expect.stringMatching(/^unsupported file type "passwd"/),
       },
     ])
-    expect((await waitForDocument(db.pool, body.documents[0]?.id ?? '')).status).toBe('ready')
+    expect((await waitForDocument(fixture.db.pool, body.documents[0]?.id ?? '')).status).toBe('ready')
   })
 
-  it('rejects with the first reason when no file is acceptable, naming every reason', async () => {
-    const response = await post(form([['big.txt', 'x'.repeat(200_001)]]))
+  it('rejects with the first reason when no file is acceptable, naming every reason', async ({ server }) => {
+    const response = await post(server, form([['big.txt', 'x'.repeat(200_001)]]))
     expect(response.status).toBe(413)
     expect((await json<Failure>(response)).error.message).toMatch(
       /^big.txt is larger than 200000 bytes \(UPLOAD_MAX_BYTES\)$/,
     )
   })
 
-  it('marks a corrupt file failed with its reason', async () => {
-    const body = await json<Uploaded>(post(form([['broken.pdf', 'not really a pdf']])))
-    const done = await waitForDocument(db.pool, body.documents[0]?.id ?? '')
+  it('marks a corrupt file failed with its reason', async ({ server }) => {
+    const { app, fixture } = server
+    const body = await json<Uploaded>(post(server, form([['broken.pdf', 'not really a pdf']])))
+    const done = await waitForDocument(fixture.db.pool, body.documents[0]?.id ?? '')
     const detail = await json<Record<string, unknown>>(app.request(`/documents/${done.id}`))
     expect(detail).toMatchObject({ status: 'failed', error: expect.stringMatching(/^parse: not a PDF/) })
   })
 
-  it('refuses requests that are not uploads', async () => {
+  it('refuses requests that are not uploads', async ({ server }) => {
+    const { app } = server
     expect(
       (
         await app.request('/documents', {
@@ -133,10 +114,11 @@ describe('POST /documents', () => {
         })
       ).status,
     ).toBe(415)
-    const none = await post(new FormData())
+    const none = await post(server, new FormData())
     expect(none.status).toBe(400)
     expect((await json<Failure>(none)).error.message).toMatch(/no file/)
     const tooMany = await post(
+      server,
       form(Array.from({ length: 6 }, (_, i) => [`n${i}.txt`, 'x'] as [string, string])),
     )
     expect(tooMany.status).toBe(413)
@@ -144,7 +126,8 @@ describe('POST /documents', () => {
 })
 
 describe('document management', () => {
-  it('validates ids and answers 404 for unknown documents', async () => {
+  it('validates ids and answers 404 for unknown documents', async ({ server }) => {
+    const { app } = server
     expect((await app.request('/documents/not-a-uuid')).status).toBe(400)
     expect((await app.request('/documents/00000000-0000-4000-8000-000000000000')).status).toBe(404)
     expect((await app.request('/documents?status=bogus')).status).toBe(400)
@@ -153,14 +136,18 @@ describe('document management', () => {
     ).toBe(404)
   })
 
-  it('re-indexes a document and deletes it with its chunks', async () => {
-    const body = await json<Uploaded>(post(form([['note.txt', 'a note about the warranty']])))
+  it('re-indexes a document and deletes it with its chunks', async ({ server }) => {
+    const { app, fixture } = server
+    const body = await json<Uploaded>(post(server, form([['note.txt', 'a note about the warranty']])))
     const id = body.documents[0]?.id ?? ''
-    await waitForDocument(db.pool, id)
+    await waitForDocument(fixture.db.pool, id)
     const reindex = await app.request(`/documents/${id}/reindex`, { method: 'POST' })
     expect(reindex.status).toBe(202)
-    expect((await waitForDocument(db.pool, id)).status).toBe('ready')
-    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM chunks WHERE document_id = $1', [id])
+    expect((await waitForDocument(fixture.db.pool, id)).status).toBe('ready')
+    const { rows } = await fixture.db.pool.query(
+      'SELECT count(*)::int AS n FROM chunks WHERE document_id = $1',
+      [id],
+    )
     expect(rows[0]?.n).toBe(1)
     expect((await app.request(`/documents/${id}`, { method: 'DELETE' })).status).toBe(204)
     expect((await app.request(`/documents/${id}`)).status).toBe(404)
@@ -168,11 +155,12 @@ describe('document management', () => {
 })
 
 describe('GET /documents/:id/sections', () => {
-  it('pages through a large document instead of sending it whole', async () => {
+  it('pages through a large document instead of sending it whole', async ({ server }) => {
+    const { app, fixture } = server
     const rows = Array.from({ length: 250 }, (_, i) => `q${i},a${i}`).join('\n')
-    const body = await json<Uploaded>(post(form([['many-rows.csv', `q,a\n${rows}\n`]])))
+    const body = await json<Uploaded>(post(server, form([['many-rows.csv', `q,a\n${rows}\n`]])))
     const id = body.documents[0]?.id ?? ''
-    expect((await waitForDocument(db.pool, id)).status).toBe('ready')
+    expect((await waitForDocument(fixture.db.pool, id)).status).toBe('ready')
     const seen: string[] = []
     let next: string | null = `/documents/${id}/sections?limit=100`
     const pages: number[] = []

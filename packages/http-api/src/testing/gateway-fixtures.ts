@@ -13,10 +13,16 @@ export interface GatewayFixture {
   uploadDir: string
 }
 
+/** How a file's gateway differs from the default one: its upload limits, its dependencies. */
+export interface GatewayOptions {
+  uploads?: Partial<Omit<GatewayDeps['uploads'], 'uploadDir'>>
+  overrides?: Partial<GatewayDeps>
+}
+
 /** Starts one, and hands back what ends it (whatever part of the start succeeded). */
 async function startGateway(
   label: string,
-  overrides: Partial<GatewayDeps> = {},
+  { uploads = {}, overrides = {} }: GatewayOptions = {},
 ): Promise<GatewayFixture & { close(): Promise<void> }> {
   const fixture = await startIngestionFixture(label)
   let uploadDir: string | undefined
@@ -30,7 +36,7 @@ async function startGateway(
     uploadDir = await mkdtemp(join(tmpdir(), `rag-${label}-`))
     gateway = await createTestGateway(
       { ...fixture, pool: fixture.db.pool },
-      { uploadDir, maxBytes: 1e6, maxFiles: 10 },
+      { uploadDir, maxBytes: 1e6, maxFiles: 10, ...uploads },
       overrides,
     )
     return { app: gateway.app, fixture, uploadDir, close }
@@ -60,6 +66,19 @@ export const gatewayTest = baseTest
     onCleanup(() => server.close())
     return server as GatewayFixture
   })
+
+/**
+ * `gatewayTest` with one more fixture, `server`: an empty gateway shared by the file, built with
+ * `options` (keys, limits, models) — for files whose tests need a gateway unlike the default.
+ */
+export function gatewayTestWith(label: string, options: GatewayOptions) {
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads which fixtures a fixture needs from its first parameter
+  return gatewayTest.extend('server', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const server = await startGateway(label, options)
+    onCleanup(() => server.close())
+    return server as GatewayFixture
+  })
+}
 
 /** A request to the fixture's gateway, a JSON body when given, and its status and JSON answer. */
 export async function sendJson(
