@@ -9,7 +9,14 @@ import {
 } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonBody,
+  jsonChangeErrors,
+  uuidParam,
+} from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { principalOf } from './api-key.ts'
 import type { Revocations } from './revocations.ts'
@@ -28,13 +35,11 @@ const createKeyRoute = defineRoute(
     tags: ['access'],
     summary: 'Make an API key with a role and collections (admin); the key is in this answer only',
     request: {
-      body: { required: true, content: { 'application/json': { schema: createKeyRequestSchema } } },
+      body: jsonBody(createKeyRequestSchema),
     },
     responses: {
       201: json(createdKeySchema, 'The key, shown once'),
-      ...commonErrors,
-      ...crossSiteErrors,
-      415: errorResponse('The body is not application/json'),
+      ...jsonChangeErrors,
     },
   },
   { role: 'admin', audit: 'key.create' },

@@ -5,7 +5,12 @@ import type { Pool } from '@rag/db'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, keyAttemptErrors } from '../openapi/common-schemas.ts'
+import {
+  crossSiteErrors,
+  errorResponse,
+  jsonChangeErrors,
+  keyAttemptErrors,
+} from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { type KeyResolver, presentedKey } from './api-key.ts'
 import type { KeyAttempts } from './key-attempts.ts'
@@ -66,12 +71,10 @@ const loginRoute = defineRoute(
     },
     responses: {
       204: { description: 'Cookie set' },
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       401: errorResponse('Not a valid key'),
       409: errorResponse('This browser is already signed in as someone else (send replace: true to switch)'),
       413: errorResponse('Body too large'),
-      415: errorResponse('The body is not application/json'),
       429: errorResponse('Too many wrong keys from this address'),
     },
   },

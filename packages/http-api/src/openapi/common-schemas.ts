@@ -43,3 +43,16 @@ export const uuidParam = (name: string, what: string) =>
     description: what,
     example: '6f1c0a52-3a5e-4b7f-9d3e-0c6a1e2b7f10',
   })
+
+/** A required JSON request body of `schema`. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+
+/** The errors of a route that changes something from a JSON body. */
+export const jsonChangeErrors = {
+  ...commonErrors,
+  ...crossSiteErrors,
+  415: errorResponse('The body is not application/json'),
+} as const

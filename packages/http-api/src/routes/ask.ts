@@ -12,7 +12,14 @@ import { askerOf } from '../access/granted.ts'
 import type { Revocations } from '../access/revocations.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonBody,
+  jsonChangeErrors,
+  uuidParam,
+} from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { parsePosition } from './answer-position.ts'
 import { followQuestion } from './ask-events.ts'
@@ -56,7 +63,7 @@ const askRoute = defineRoute(
         },
       }),
     ] as const,
-    request: { body: { required: true, content: { 'application/json': { schema: askRequestSchema } } } },
+    request: { body: jsonBody(askRequestSchema) },
     responses: {
       202: {
         description: 'Queued; poll `links.self` or follow `links.events`',
@@ -66,13 +73,11 @@ const askRoute = defineRoute(
           },
         },
       },
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       413: errorResponse('Body too large'),
       429: errorResponse(
         'Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys; see Retry-After',
       ),
-      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'reader', limit: 'questions', audit: 'ask' },

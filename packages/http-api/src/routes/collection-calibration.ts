@@ -15,7 +15,14 @@ import { principalOf } from '../access/api-key.ts'
 import { collectionParams, grantedCollection } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, jsonResponse } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonBody,
+  jsonChangeErrors,
+  jsonResponse,
+} from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
 const answer = (description: string) => jsonResponse(description, calibrationSchema)
@@ -48,14 +55,12 @@ const fitRoute = defineRoute(
       "Fit a collection's refusal judgement on its team's questions (editor): answerable ones with their source, unanswerable ones with source null; reported cross-validated",
     request: {
       params: collectionParams,
-      body: { required: true, content: { 'application/json': { schema: calibrationRequestSchema } } },
+      body: jsonBody(calibrationRequestSchema),
     },
     responses: {
       200: answer('The calibration now in use for questions searching this collection alone'),
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       404: errorResponse('No such collection for this key'),
-      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'editor', audit: 'calibration.change' },

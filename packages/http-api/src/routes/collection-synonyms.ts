@@ -7,7 +7,14 @@ import { principalOf } from '../access/api-key.ts'
 import { collectionParams, grantedCollection } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, jsonResponse } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonBody,
+  jsonChangeErrors,
+  jsonResponse,
+} from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
 const answer = (description: string) => jsonResponse(description, collectionSynonymsSchema)
@@ -37,14 +44,12 @@ const saveRoute = defineRoute(
     summary: "Replace a collection's synonyms (editor): used from the next question on, no re-indexing",
     request: {
       params: collectionParams,
-      body: { required: true, content: { 'application/json': { schema: collectionSynonymsRequestSchema } } },
+      body: jsonBody(collectionSynonymsRequestSchema),
     },
     responses: {
       200: answer('The rules as stored'),
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       404: errorResponse('No such collection for this key'),
-      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'editor', audit: 'synonyms.change' },

@@ -12,7 +12,13 @@ import {
 import { bodyLimit } from 'hono/body-limit'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
-import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonChangeErrors,
+  uuidParam,
+} from '../openapi/common-schemas.ts'
 
 // The conversation routes as the OpenAPI spec declares them and the validator checks them.
 
@@ -41,10 +47,8 @@ export const createConversationRoute = defineRoute(
     request: body(createConversationRequestSchema),
     responses: {
       201: json(conversationSchema, 'The new thread'),
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       404: errorResponse('No such collection among those the key may read'),
-      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'reader' },
@@ -85,10 +89,8 @@ export const renameConversationRoute = defineRoute(
     request: { params: idParams, ...body(renameConversationRequestSchema) },
     responses: {
       200: json(conversationSchema, 'The renamed thread'),
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       ...notFound,
-      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'reader' },
@@ -133,11 +135,9 @@ export const postMessageRoute = defineRoute(
     },
     responses: {
       202: json(askAcceptedSchema, 'Queued; poll `links.self` or follow `links.events`'),
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       ...notFound,
       413: errorResponse(`The message is over ${MAX_MESSAGE_CHARS} characters`),
-      415: errorResponse('The body is not application/json'),
       429: errorResponse('Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys'),
     },
   },

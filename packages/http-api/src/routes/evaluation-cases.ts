@@ -17,6 +17,8 @@ import {
   commonErrors,
   crossSiteErrors,
   errorResponse,
+  jsonBody,
+  jsonChangeErrors,
   jsonResponse,
   uuidParam,
 } from '../openapi/common-schemas.ts'
@@ -34,14 +36,12 @@ const fromFeedbackRoute = defineRoute(
       "Turn feedback into a case of its collection's evaluation set (editor): the source that answers it, or null — the documents do not say",
     request: {
       params: z.object({ id: uuidParam('id', 'The feedback') }),
-      body: { required: true, content: { 'application/json': { schema: evaluationCaseRequestSchema } } },
+      body: jsonBody(evaluationCaseRequestSchema),
     },
     responses: {
       201: caseAnswer('The case (the same question again replaces its expectation)'),
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       404: errorResponse('No such feedback for this key'),
-      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'editor', audit: 'evaluation.change' },

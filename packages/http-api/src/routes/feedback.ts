@@ -16,8 +16,9 @@ import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
   commonErrors,
-  crossSiteErrors,
   errorResponse,
+  jsonBody,
+  jsonChangeErrors,
   jsonResponse,
   uuidParam,
 } from '../openapi/common-schemas.ts'
@@ -32,15 +33,13 @@ const giveRoute = defineRoute(
     summary: 'Say whether an answer was right (👍/👎, why, a comment): kept for review and evaluation',
     request: {
       params: z.object({ id: uuidParam('id', 'The question') }),
-      body: { required: true, content: { 'application/json': { schema: feedbackRequestSchema } } },
+      body: jsonBody(feedbackRequestSchema),
     },
     responses: {
       201: jsonResponse('Recorded (again: it replaces what was said before)', feedbackSchema),
-      ...commonErrors,
-      ...crossSiteErrors,
+      ...jsonChangeErrors,
       404: errorResponse('No such question for this key (unknown, another asker’s, or expired)'),
       409: errorResponse('The question has no answer to judge (not done yet, failed or cancelled)'),
-      415: errorResponse('The body is not application/json'),
     },
   },
   { role: 'reader', limit: 'questions', audit: 'feedback' },

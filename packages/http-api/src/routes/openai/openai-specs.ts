@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { MAX_QUESTION_CHARS } from '@rag/api-contract'
 import { bodyLimit } from 'hono/body-limit'
 import { defineRoute } from '../../access/route-policy.ts'
-import { commonErrors, crossSiteErrors } from '../../openapi/common-schemas.ts'
+import { commonErrors, crossSiteErrors, jsonBody } from '../../openapi/common-schemas.ts'
 import { chatCompletionRequestSchema } from './chat-request.ts'
 import { openAiError, openAiErrorResponse } from './openai-error.ts'
 
@@ -88,7 +88,7 @@ export const chatCompletionsRoute = defineRoute(
       }),
     ] as const,
     request: {
-      body: { required: true, content: { 'application/json': { schema: chatCompletionRequestSchema } } },
+      body: jsonBody(chatCompletionRequestSchema),
     },
     responses: {
       200: {
