@@ -23,7 +23,13 @@ export type DocumentView = ApiDocument
 export type Passage = Pick<
   ApiSearchHit,
   'rank' | 'sourceId' | 'documentId' | 'title' | 'score' | 'text' | 'parentText' | 'heading'
-> & { collection: string | null; foundBy?: ApiSearchHit['foundBy']; regions?: ApiSearchHit['regions'] }
+> & {
+  collection: string | null
+  foundBy?: ApiSearchHit['foundBy']
+  regions?: ApiSearchHit['regions']
+  /** Why it was found (an answer's sources; search hits show their ranking instead). */
+  why?: ApiQuestion['sources'][number]['why']
+}
 export type SearchResult = ApiSearchResult
 export type Question = ApiQuestion
 export type Conversation = ApiConversation

@@ -167,6 +167,33 @@ const en = {
   'settings.answer.generate': 'Generated (LLM)',
   'settings.answer.extractive': 'Extractive (best passage)',
   'error.network': 'Cannot reach the server.',
+  'why.title': 'Why this passage',
+  'why.words': 'Says the question’s words: {words}',
+  'why.synonyms': 'Says it another way: {pairs}',
+  'why.synonymPair': '{said} (for {of})',
+  'why.noWords': 'Shares no words with the question: found by meaning',
+  'why.keywordRank': 'keyword search #{rank}',
+  'why.vectorRank': 'meaning search #{rank}',
+  'why.fusedRank': 'combined #{rank}',
+  'why.ranks': 'Ranked {ranks}',
+  'why.reranker': 'The reranker judged it {percent} likely to answer',
+  'why.answeredTitle': 'Why it answered',
+  'why.refusedTitle': 'Why it did not answer',
+  'why.byWords':
+    'The question’s words in the passages: judged {percent} likely that the documents answer (it answers from {threshold}).',
+  'why.byReranker':
+    'The reranker judged the best passage {percent} likely to answer (it answers from {threshold}).',
+  'why.deciding': 'Weighed most: {signals}',
+  'why.calibrated': 'Judged by this collection’s own calibration.',
+  'signal.evidence': 'how much of the question one passage says',
+  'signal.lead': 'how far the best passage leads the others',
+  'signal.distinctive': 'words only the best passage holds',
+  'signal.phrase': 'the question’s phrasing in the passage',
+  'signal.rarest': 'the question’s rarest word in the passage',
+  'signal.unseen': 'words of the question the documents never use',
+  'signal.asksKind': 'the question asks for a date or number',
+  'signal.kindNear': 'a date or number near the question’s words',
+  'signal.limit': 'a stated limit or “no” in the passage',
 }
 
 export type MessageKey = keyof typeof en
@@ -339,6 +366,32 @@ const ja: Record<MessageKey, string> = {
   'settings.off': 'オフ',
   'settings.answer.generate': '生成 (LLM)',
   'settings.answer.extractive': '抜粋（最も関連する箇所）',
+  'why.title': 'この箇所が選ばれた理由',
+  'why.words': '質問の語を含む: {words}',
+  'why.synonyms': '言い換えで一致: {pairs}',
+  'why.synonymPair': '{said}（{of} の言い換え）',
+  'why.noWords': '質問と共通の語なし: 意味で検索',
+  'why.keywordRank': 'キーワード検索 {rank}位',
+  'why.vectorRank': '意味検索 {rank}位',
+  'why.fusedRank': '統合 {rank}位',
+  'why.ranks': '順位: {ranks}',
+  'why.reranker': 'リランカーの判定: 答えている確率 {percent}',
+  'why.answeredTitle': '回答した理由',
+  'why.refusedTitle': '回答しなかった理由',
+  'why.byWords':
+    '質問の語と箇所の一致から、文書が答えている確率を {percent} と判定（{threshold} 以上で回答）。',
+  'why.byReranker': 'リランカーが最良の箇所を答えている確率 {percent} と判定（{threshold} 以上で回答）。',
+  'why.deciding': '主な判断材料: {signals}',
+  'why.calibrated': 'このコレクション独自の調整（calibrate）で判定。',
+  'signal.evidence': '質問の語をひとつの箇所がどれだけ含むか',
+  'signal.lead': '最良の箇所が他の箇所をどれだけ上回るか',
+  'signal.distinctive': '最良の箇所だけが含む語',
+  'signal.phrase': '質問の言い回しが箇所にあるか',
+  'signal.rarest': '質問で最もまれな語が箇所にあるか',
+  'signal.unseen': '文書に一度も出てこない質問の語',
+  'signal.asksKind': '日付や数を尋ねる質問',
+  'signal.kindNear': '質問の語の近くにある日付や数',
+  'signal.limit': '箇所に書かれた制限や否定（のみ・だけ）',
   'error.network': 'サーバーに接続できません。',
 }
 
@@ -355,8 +408,11 @@ export function translator(language: Language): Translate {
 export const preferredLanguage = (languages: readonly string[]): Language =>
   languages.some((language) => language.toLowerCase().startsWith('ja')) ? 'ja' : 'en'
 
+/** Whether the page has words for a key built from what the API sent (a status, a signal). */
+export const isMessageKey = (key: string): key is MessageKey => key in en
+
 /** A question's status in words (one the UI does not know yet shows as the API names it). */
 export function questionStatusLabel(t: Translate, status: string): string {
   const key = `question.${status}`
-  return key in en ? t(key as MessageKey) : status
+  return isMessageKey(key) ? t(key) : status
 }

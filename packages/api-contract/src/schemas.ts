@@ -127,6 +127,29 @@ export const searchResultSchema = z
   })
   .openapi('SearchResult')
 
+/** Why a passage was found, in a reader's terms: what the "why" panel shows. */
+export const sourceWhySchema = z
+  .object({
+    words: z
+      .array(z.string())
+      .openapi({ description: "The passage's own words for the question's words (保証期間, warranty)" }),
+    synonyms: z.array(z.object({ said: z.string(), for: z.string() })).openapi({
+      description: 'Its words that say a word of the question another way (a synonym), and for which',
+    }),
+    keywordRank: z.number().int().optional().openapi({ description: 'Its place in the keyword ranking' }),
+    vectorRank: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Its place in the vector (meaning) ranking' }),
+    fusedRank: z.number().int().optional().openapi({ description: 'Its place in the fused ranking' }),
+    rerankerProbability: z
+      .number()
+      .optional()
+      .openapi({ description: 'The reranker’s probability that it answers, when a reranker judged it' }),
+  })
+  .openapi('SourceWhy')
+
 export const questionSourceSchema = z
   .object({
     rank: z.number().openapi({ description: 'The answer cites this passage as [rank]' }),
@@ -148,6 +171,9 @@ export const questionSourceSchema = z
     }),
     regions: z.array(regionSchema).optional().openapi({
       description: 'Where the passage stands on its pages: the viewer opens the page with these highlighted',
+    }),
+    why: sourceWhySchema.optional().openapi({
+      description: 'Why it was found; absent in answers stored before it was recorded',
     }),
   })
   .openapi('QuestionSource')
@@ -204,6 +230,14 @@ export const questionSchema = z
         }),
         calibrated: z.boolean().optional().openapi({
           description: "Judged by the collection's own calibration (rag calibrate), not the shipped model",
+        }),
+        deciding: z.array(z.string()).optional().openapi({
+          description:
+            'The signals (docs/evaluation.md) that weighed most toward what the words decided, strongest first',
+        }),
+        threshold: z.number().optional().openapi({
+          description:
+            'What the deciding number (the probability, or the reranker’s) was held against: below it, refused',
         }),
       })
       .nullable()

@@ -15,6 +15,7 @@ export {
   type RelevanceWeights,
   scorePassages,
 } from './passage-relevance.ts'
+export { type PassageMatches, passageMatches } from './passage-matches.ts'
 export { ENGLISH_STOPWORDS, JAPANESE_STOPWORDS } from './stopwords.ts'
 export {
   MAX_GROUP_WORDS,

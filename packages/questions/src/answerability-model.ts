@@ -63,6 +63,52 @@ export function answerProbability(
   return Math.round(sigmoid(z) * 1000) / 1000
 }
 
+/** Signals named as what decided, at most: a reader takes in two or three reasons, not nine. */
+const MAX_DECIDING = 3
+/** A signal moving the judgement less than this (in log-odds) is not named as a reason. */
+const MIN_PUSH = 0.25
+/**
+ * Signals that say something only in some questions: asking for a date or number and a stated
+ * limit only when there (their absence is no reason), nearness to a date or number only when one
+ * is asked for.
+ */
+const APPLIES: Record<string, (signals: Record<string, number>) => boolean> = {
+  asksKind: (signals) => (signals.asksKind ?? 0) > 0,
+  kindNear: (signals) => (signals.asksKind ?? 0) > 0,
+  limit: (signals) => (signals.limit ?? 0) > 0,
+}
+
+/**
+ * The signals that weighed most toward `answer` (true) or toward refusing (false), strongest
+ * first: each signal's part in the judgement's log-odds against its other extreme — toward an
+ * answer, what the judgement would lose were the signal at its worst; toward a refusal, what it
+ * would gain were the signal at its best. What a refusal (or an answer) is explained by.
+ */
+export function decidingSignals(
+  signals: AnswerabilitySignals,
+  answer: boolean,
+  model: AnswerabilityModel = ANSWERABILITY_MODEL,
+): string[] {
+  const x = featuresOf(signals, model.features)
+  const named = signals as unknown as Record<string, number>
+  return model.features
+    .map((name, i) => {
+      if (APPLIES[name] && !APPLIES[name](named)) return { name, push: 0 }
+      const weight = model.weights[i] ?? 0
+      const value = x[i] ?? 0
+      // The value that helps an answer most: 1 for a positive weight, 0 for a negative one.
+      const best = weight >= 0 ? 1 : 0
+      const push = answer
+        ? Math.abs(weight) * Math.abs(value - (1 - best))
+        : Math.abs(weight) * Math.abs(best - value)
+      return { name, push }
+    })
+    .filter((signal) => signal.push >= MIN_PUSH)
+    .sort((a, b) => b.push - a.push)
+    .slice(0, MAX_DECIDING)
+    .map((signal) => signal.name)
+}
+
 export interface AnswerabilityExample {
   signals: AnswerabilitySignals
   /** The corpus holds the answer. */

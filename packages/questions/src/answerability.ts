@@ -1,5 +1,10 @@
 import type { AnswerabilitySignals } from '@rag/retrieval'
-import { type AnswerabilityModel, answerProbability } from './answerability-model.ts'
+import {
+  ANSWERABILITY_MODEL,
+  type AnswerabilityModel,
+  answerProbability,
+  decidingSignals,
+} from './answerability-model.ts'
 import type { Answerability } from './question-store.ts'
 
 /**
@@ -11,8 +16,11 @@ import type { Answerability } from './question-store.ts'
 export function judgeAnswerability(
   signals: AnswerabilitySignals,
   calibrated: AnswerabilityModel | null = null,
+  threshold = 0.5,
 ): Answerability {
-  return calibrated
-    ? { probability: answerProbability(signals, calibrated), signals, decidedBy: 'words', calibrated: true }
-    : { probability: answerProbability(signals), signals, decidedBy: 'words' }
+  const model = calibrated ?? ANSWERABILITY_MODEL
+  const probability = answerProbability(signals, model)
+  // The signals that weighed most toward what the words decide: a refusal explained.
+  const deciding = decidingSignals(signals, probability >= threshold, model)
+  return { probability, signals, decidedBy: 'words', deciding, ...(calibrated ? { calibrated: true } : {}) }
 }

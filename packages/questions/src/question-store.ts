@@ -31,6 +31,10 @@ export interface Answerability {
   rerankerProbability?: number
   /** Judged by the collection's own calibration (`rag calibrate`), not the shipped model. */
   calibrated?: boolean
+  /** The signals that weighed most toward what the words decided, strongest first. */
+  deciding?: string[]
+  /** What the deciding number (probability or reranker probability) was held against. */
+  threshold?: number
 }
 
 export interface QuestionSource {
@@ -54,6 +58,22 @@ export interface QuestionSource {
   foundBy?: Retriever[]
   /** Where it stands on its pages (absent for formats without pages, and from older answers). */
   regions?: TextRegion[]
+  /** Why it was found, in a reader's terms (absent from answers stored before it was recorded). */
+  why?: SourceWhy
+}
+
+/** Why a passage was found: the question's words it says, and where each ranking put it. */
+export interface SourceWhy {
+  /** The passage's own words for the question's words. */
+  words: string[]
+  /** Its words that say a question's word another way (a synonym), and for which. */
+  synonyms: { said: string; for: string }[]
+  /** 1-based places in the keyword and vector rankings that held it, and in the fused one. */
+  keywordRank?: number
+  vectorRank?: number
+  fusedRank?: number
+  /** The reranker's probability that it answers, when a reranker judged it. */
+  rerankerProbability?: number
 }
 
 export interface Citation {

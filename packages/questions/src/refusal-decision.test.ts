@@ -1,8 +1,9 @@
 import { retrievalDefaults } from '@rag/config'
 import { describe, expect, it } from 'vitest'
+import { decidingSignals } from './answerability-model.ts'
 import { refusalOf } from './language.ts'
 import type { Answerability } from './question-store.ts'
-import { refusalScore, refuses } from './refusal-decision.ts'
+import { decisionOf, refusalScore, refuses } from './refusal-decision.ts'
 
 const thresholds = { ...retrievalDefaults(), refusalThreshold: 0.5, rerankRefusalThreshold: 0.2 }
 const wordsSayNo: Answerability = {
@@ -49,5 +50,31 @@ describe('a refusal', () => {
     )
     expect(refusalOf('en', looked)).toMatch(/The nearest passages looked at: faq\.csv:r2, guide\.pdf:p3\.$/)
     expect(refusalOf('en', [])).not.toMatch(/nearest/)
+  })
+})
+
+describe('why a question was answered or refused', () => {
+  it('names the signals that weighed toward the refusal, strongest first', () => {
+    // No passage says the question's words: coverage, lead and phrasing decided, strongest first.
+    expect(decidingSignals(wordsSayNo.signals, false)).toEqual(['evidence', 'lead', 'phrase'])
+    expect(decidingSignals(wordsSayNo.signals, true)).toEqual([])
+    // A passage says the question, but it holds words the documents never use: those decided.
+    const said = { evidence: 0.95, lead: 0.95, phrase: 0.95, distinctive: 0.95, rarest: 1 }
+    expect(decidingSignals({ ...wordsSayNo.signals, ...said }, false)).toEqual(['unseen'])
+  })
+
+  it('names what weighed toward an answer', () => {
+    const says = { ...wordsSayNo.signals, evidence: 1, phrase: 1, lead: 0.9, unseen: 0 }
+    expect(decidingSignals(says, true)).toEqual(['evidence', 'phrase', 'lead'])
+  })
+
+  it('keeps the threshold the deciding number was held against, and the reranker when it decided', () => {
+    expect(decisionOf(wordsSayNo, [passage], 'evidence', thresholds)?.threshold).toBe(0.5)
+    expect(decisionOf(wordsSayNo, [{ score: 0.7 }], 'reranker', thresholds)).toMatchObject({
+      decidedBy: 'reranker',
+      rerankerProbability: 0.7,
+      threshold: 0.2,
+    })
+    expect(decisionOf(null, [passage], 'evidence', thresholds)).toBeNull()
   })
 })

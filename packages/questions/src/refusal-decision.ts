@@ -44,3 +44,28 @@ export function refuses(
 /** Passages the embedder found (alone or with the words): a reranker can judge them by meaning. */
 export const foundByMeaning = (source: Pick<QuestionSource, 'foundBy'>) =>
   source.foundBy?.includes('vector') === true
+
+/**
+ * The judgement as it decided, for the reader's "why": the threshold the deciding number was held
+ * against, and when the reranker's scores decided (reranking asked for), that it did, with its best.
+ */
+export function decisionOf(
+  answerability: Answerability | null | undefined,
+  sources: Pick<QuestionSource, 'score'>[],
+  scale: ScoreScale,
+  thresholds: Thresholds,
+): Answerability | null {
+  if (!answerability) return null
+  if (scale === 'reranker')
+    return {
+      ...answerability,
+      decidedBy: 'reranker',
+      rerankerProbability: Math.max(0, ...sources.map((source) => source.score)),
+      threshold: thresholds.rerankRefusalThreshold,
+    }
+  const byReranker = answerability.decidedBy === 'reranker'
+  return {
+    ...answerability,
+    threshold: byReranker ? thresholds.rerankRefusalThreshold : thresholds.refusalThreshold,
+  }
+}

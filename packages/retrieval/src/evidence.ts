@@ -2,6 +2,8 @@ import type { Pool } from '@rag/db'
 import {
   analyzeQuery,
   inverseDocumentFrequency,
+  type PassageMatches,
+  passageMatches,
   type QueryAlternate,
   type SynonymTable,
   withAlternates,
@@ -66,7 +68,7 @@ export async function questionWords(
 
 /**
  * Each candidate's evidence and the question's answerability signals over them (in rank order):
- * what a refusal is judged on when no reranker scored the passages.
+ * what a refusal is judged on when no reranker scored the passages; and the words each says.
  */
 export async function judgePassages(
   pool: Pool,
@@ -75,6 +77,8 @@ export async function judgePassages(
   filters: SearchFilters,
   synonyms: SynonymTable | null = null,
   judged = chunkIds.length,
+  /** How many of the first passages get their matched words (those shown to a reader). */
+  explained = chunkIds.length,
 ) {
   const [{ idf, unseen, alternates }, { rows }] = await Promise.all([
     questionWords(pool, question, filters, synonyms),
@@ -84,7 +88,12 @@ export async function judgePassages(
     ),
   ])
   const byId = new Map(rows.map((row) => [row.id, row]))
-  return answerabilitySignals(
+  const words = [...idf.keys()]
+  // What each passage says of the question, in its own words (the "why" a reader is shown).
+  const matches = new Map<string, PassageMatches>(
+    chunkIds.slice(0, explained).map((id) => [id, passageMatches(byId.get(id)?.text ?? '', words, alternates)]),
+  )
+  const judgement = answerabilitySignals(
     question,
     idf,
     unseen,
@@ -96,4 +105,5 @@ export async function judgePassages(
     })),
     judged,
   )
+  return { ...judgement, matches }
 }

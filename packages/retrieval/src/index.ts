@@ -16,7 +16,7 @@ export { judgePassages, questionWords, questionWordWeights } from './evidence.ts
 export { EVIDENCE_WINDOW } from './evidence-window.ts'
 export { type KeywordSearchOptions, keywordSearch, RESCORED_CANDIDATES } from './keyword-search.ts'
 export { loadHits, onePerParent, type Retriever, type SearchHit } from './load-hits.ts'
-export type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
+export type { RankedChunk, RetrievalRanks, SearchFilters } from './ranked-chunk.ts'
 export { reciprocalRankFusion, type WeightedList } from './reciprocal-rank-fusion.ts'
 export { SEARCH_MODES, type SearchMode, type SearchRequest, type SearchResult, search } from './search.ts'
 export { NO_SYNONYMS, type SynonymSource, synonymSource } from './synonym-source.ts'

@@ -1,7 +1,7 @@
 import type { Retriever } from '@rag/api-contract/enums'
 import type { TextRegion } from '@rag/chunking'
 import type { Pool } from '@rag/db'
-import type { RankedChunk } from './ranked-chunk.ts'
+import type { RankedChunk, RetrievalRanks } from './ranked-chunk.ts'
 
 export interface SearchHit {
   rank: number
@@ -25,6 +25,8 @@ export interface SearchHit {
    * words with the question to be judged by (answerability).
    */
   foundBy: Retriever[]
+  /** Where each retriever ranked it, and the fused ranking. */
+  ranks: RetrievalRanks
   /** Where the chunk stands on its pages (empty for formats without pages). */
   regions: TextRegion[]
 }
@@ -45,7 +47,17 @@ export async function loadHits(pool: Pool, ranked: RankedChunk[]): Promise<Searc
   const byId = new Map(rows.map((row) => [row.chunkId, row]))
   return ranked.flatMap((item, index) => {
     const row = byId.get(item.chunkId)
-    return row ? [{ ...row, rank: index + 1, score: item.score, foundBy: item.foundBy ?? [] }] : []
+    return row
+      ? [
+          {
+            ...row,
+            rank: index + 1,
+            score: item.score,
+            foundBy: item.foundBy ?? [],
+            ranks: { ...item.ranks, fused: index + 1 },
+          },
+        ]
+      : []
   })
 }
 

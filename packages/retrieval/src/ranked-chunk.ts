@@ -6,6 +6,16 @@ export interface RankedChunk {
   score: number
   /** Set by search: the retrievers whose ranking holds it. */
   foundBy?: Retriever[]
+  /** Set by search: where each retriever ranked it (1 = first), and where the fused ranking did. */
+  ranks?: RetrievalRanks
+}
+
+/** Where a passage stood in each ranking that found it: what a reader is shown as "why". */
+export interface RetrievalRanks {
+  keyword?: number
+  vector?: number
+  /** In the ranking search returned (fused in hybrid mode), before one passage per section. */
+  fused?: number
 }
 
 export interface SearchFilters {

@@ -100,17 +100,22 @@ export async function search(
       : request.mode === 'vector' && embedder
         ? vector
         : keyword
-  const byKeyword = new Set(keyword.map((item) => item.chunkId))
-  const byVector = new Set(vector.map((item) => item.chunkId))
+  const rankIn = (items: RankedChunk[]) => new Map(items.map((item, index) => [item.chunkId, index + 1]))
+  const byKeyword = rankIn(keyword)
+  const byVector = rankIn(vector)
   const hits = await loadHits(
     pool,
-    ranked.slice(0, depth).map((item) => ({
-      ...item,
-      foundBy: [
-        ...(byKeyword.has(item.chunkId) ? (['keyword'] as const) : []),
-        ...(byVector.has(item.chunkId) ? (['vector'] as const) : []),
-      ],
-    })),
+    ranked.slice(0, depth).map((item) => {
+      const ranks = { keyword: byKeyword.get(item.chunkId), vector: byVector.get(item.chunkId) }
+      return {
+        ...item,
+        foundBy: [
+          ...(ranks.keyword !== undefined ? (['keyword'] as const) : []),
+          ...(ranks.vector !== undefined ? (['vector'] as const) : []),
+        ],
+        ranks: Object.fromEntries(Object.entries(ranks).filter(([, rank]) => rank !== undefined)),
+      }
+    }),
   )
   timings.totalMs = Math.round((performance.now() - started) * 10) / 10
   return {

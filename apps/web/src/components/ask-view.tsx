@@ -13,6 +13,7 @@ import { ErrorMessage, messageOf } from './error-message.tsx'
 import { FeedbackButtons } from './feedback-buttons.tsx'
 import { PassageCard } from './passage-card.tsx'
 import { useCollections } from './use-collections.ts'
+import { DecisionWhyPanel } from './why-panel.tsx'
 
 /** Ask box: the answer streams in as it is written, then its cited sources. */
 export function AskView() {
@@ -136,6 +137,9 @@ export function AskView() {
           ) : null}
           {result?.timings.totalMs !== undefined ? (
             <p class="muted">{t('ask.took', { seconds: (result.timings.totalMs / 1000).toFixed(1) })}</p>
+          ) : null}
+          {result?.status === 'done' && result.answerability ? (
+            <DecisionWhyPanel answerability={result.answerability} refused={result.refused === true} />
           ) : null}
           {result ? <DegradedNotice degraded={result.degraded} /> : null}
           {result?.status === 'done' ? <FeedbackButtons questionId={result.id} /> : null}

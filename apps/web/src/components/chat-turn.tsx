@@ -6,6 +6,7 @@ import { questionStatusLabel } from '../i18n.ts'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { FeedbackButtons } from './feedback-buttons.tsx'
 import { PassageCard } from './passage-card.tsx'
+import { DecisionWhyPanel } from './why-panel.tsx'
 
 /** A turn as it is being answered: the question, its status, the answer written so far. */
 export interface LiveTurn {
@@ -72,6 +73,9 @@ export function ChatTurn({
           <p class="muted" data-testid="degraded-same">
             {t('degraded.same')}
           </p>
+        ) : null}
+        {result?.status === 'done' && result.answerability ? (
+          <DecisionWhyPanel answerability={result.answerability} refused={result.refused === true} />
         ) : null}
         {result?.status === 'done' ? <FeedbackButtons questionId={result.id} /> : null}
       </article>

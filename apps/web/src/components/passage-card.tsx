@@ -5,6 +5,7 @@ import { highlight, quotePieces } from '../highlight.ts'
 import { tableRowOf } from '../table-row.ts'
 import { PageView } from './page-view.tsx'
 import { SourceContext } from './source-context.tsx'
+import { SourceWhyPanel } from './why-panel.tsx'
 
 /** Only the embedder found it: its word-evidence score says nothing about it. */
 const byMeaningOnly = (passage: Passage) => passage.foundBy?.length === 1 && passage.foundBy[0] === 'vector'
@@ -109,6 +110,7 @@ export function PassageCard({
           {onPage ? <PageView passage={passage} page={page} regions={passage.regions} /> : null}
         </>
       ) : null}
+      {passage.why ? <SourceWhyPanel why={passage.why} byMeaningOnly={byMeaningOnly(passage)} /> : null}
       <SourceContext passage={passage} />
     </li>
   )

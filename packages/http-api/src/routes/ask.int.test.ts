@@ -37,9 +37,16 @@ interface Answer {
     text: string
     parentText: string
     title: string
+    why?: { words: string[]; synonyms: unknown[]; keywordRank?: number; fusedRank?: number }
   }[]
   degraded: string[]
   timings: Record<string, number>
+  answerability: {
+    probability: number
+    threshold?: number
+    deciding?: string[]
+    signals?: Record<string, number>
+  } | null
   usage: unknown
   error: string | null
 }
@@ -148,6 +155,29 @@ describe('POST /ask on the sample documents', () => {
     }
     console.info(`hybrid with the random test model: ${first}/${answerable.length} first`)
     expect(first).toBeGreaterThanOrEqual(answerable.length - 2)
+  })
+
+  it('explains each source (the words it says, its ranks) and what decided the answer or refusal', async () => {
+    const answered = await ask('保証期間は何年ですか', { mode: 'keyword', answer: 'extractive', topK: 3 })
+    const best = answered.sources[0]
+    expect(best?.sourceId).toBe('lumina-guide.pdf:p5')
+    expect(best?.why).toEqual({
+      words: expect.arrayContaining(['保証期間']),
+      synonyms: [],
+      keywordRank: 1,
+      fusedRank: 1,
+    })
+    const threshold = answered.answerability?.threshold ?? Number.NaN
+    expect(answered.answerability?.probability).toBeGreaterThanOrEqual(threshold)
+    expect(answered.answerability?.deciding).toContain('evidence')
+    const refusal = await ask(unanswerable[0]?.query ?? '', { answer: 'extractive' })
+    expect(refusal.refused).toBe(true)
+    expect(refusal.answerability?.probability).toBeLessThan(refusal.answerability?.threshold ?? 0)
+    expect(refusal.answerability?.deciding?.length).toBeGreaterThan(0)
+    // The signals' values are an admin's; what decided is everyone's (this gateway has no keys: admin).
+    expect(Object.keys(refusal.answerability?.signals ?? {})).toEqual(
+      expect.arrayContaining(refusal.answerability?.deciding ?? []),
+    )
   })
 
   it.each(unanswerable)('refuses "$query" in its language, without generating', async (item) => {

@@ -89,6 +89,8 @@ export async function calibrateCollection(
       hits.map((hit) => hit.chunkId),
       filters,
       synonyms,
+      hits.length,
+      0, // nobody reads why here
     )
     examples.push({ signals, answerable: source !== null })
   }

@@ -2,7 +2,7 @@ import { questionWords } from '@rag/retrieval'
 import { extractiveAnswerOf } from '../extractive-answer.ts'
 import { languageOf, refusalOf } from '../language.ts'
 import type { Answerability, QuestionRecord, QuestionSource } from '../question-store.ts'
-import { refuses, type ScoreScale } from '../refusal-decision.ts'
+import { decisionOf, refuses, type ScoreScale } from '../refusal-decision.ts'
 import { handOn } from './hand-on.ts'
 import type { QuestionContext } from './question-context.ts'
 import { advance } from './question-progress.ts'
@@ -16,12 +16,15 @@ export async function concludeRetrieval(
   deps: QuestionContext,
   question: QuestionRecord,
   sources: QuestionSource[],
-  patch: { degraded?: string[]; timings?: Record<string, number>; answerability?: Answerability },
+  given: { degraded?: string[]; timings?: Record<string, number>; answerability?: Answerability },
   scale: ScoreScale = 'evidence',
 ): Promise<void> {
   const { answer } = question.options
-  const answerability = patch.answerability ?? question.answerability
-  if (answer !== 'none' && refuses(answerability, sources, scale, deps.retrieval)) {
+  const judged = given.answerability ?? question.answerability
+  // Kept with the threshold it was held against: what the reader's "why" shows.
+  const answerability = decisionOf(judged, sources, scale, deps.retrieval)
+  const patch = answerability ? { ...given, answerability } : given
+  if (answer !== 'none' && refuses(judged, sources, scale, deps.retrieval)) {
     await advance(deps, question.id, 'done', {
       ...patch,
       sources,

@@ -34,7 +34,7 @@ export function rerankStage(deps: QuestionContext): JobHandler<typeof rerankJob.
         question.sources.map((source) => source.text),
       )
       sources = question.sources
-        .map((source, index) => ({ ...source, score: Math.round((scores[index] ?? 0) * 10000) / 10000 }))
+        .map((source, index) => withRerankerProbability(source, scores[index] ?? 0))
         .sort((a, b) => b.score - a.score || a.rank - b.rank)
     } else {
       sources = question.sources
@@ -49,6 +49,16 @@ export function rerankStage(deps: QuestionContext): JobHandler<typeof rerankJob.
     )
     return reranker ? 'reranked' : 'kept retrieval order'
   }
+}
+
+const rounded = (probability: number) => Math.round(probability * 10000) / 10000
+/** An answer stored before "why" was recorded has none: the reranker's part is still told. */
+const whyOf = (source: QuestionSource) => source.why ?? { words: [], synonyms: [] }
+
+/** A source scored by the reranker: its evidence is the reranker's probability, and it says so. */
+function withRerankerProbability(source: QuestionSource, probability: number): QuestionSource {
+  const score = rounded(probability)
+  return { ...source, score, why: { ...whyOf(source), rerankerProbability: score } }
 }
 
 /**
@@ -82,11 +92,14 @@ async function judgeByMeaning(
   const first = judged
     .map((source, index) => ({ source, score: scores[index] ?? 0 }))
     .sort((a, b) => b.score - a.score)
-    .map(({ source }) => source)
+    .map(({ source, score }) => ({
+      ...source,
+      why: { ...whyOf(source), rerankerProbability: rounded(score) },
+    }))
   const answerability: Answerability = {
     ...words,
     decidedBy: 'reranker',
-    rerankerProbability: Math.round(Math.max(0, ...scores) * 10000) / 10000,
+    rerankerProbability: rounded(Math.max(0, ...scores)),
   }
   const sources = [...first, ...others].map((source, index) => ({ ...source, rank: index + 1 }))
   await concludeRetrieval(deps, question, sources, {

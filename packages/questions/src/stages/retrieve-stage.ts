@@ -1,9 +1,16 @@
+import type { PassageMatches } from '@rag/keyword'
 import type { JobHandler, retrieveJob } from '@rag/queue'
 import { judgePassages, onePerParent, reciprocalRankFusion, type SearchHit, search } from '@rag/retrieval'
 import { judgeAnswerability } from '../answerability.ts'
 import { calibrationFor } from '../calibration/calibration-store.ts'
 import { followUpQuery } from '../conversations/follow-up-query.ts'
-import { isFinished, type QuestionRecord, type QuestionSource, readQuestion } from '../question-store.ts'
+import {
+  isFinished,
+  type QuestionRecord,
+  type QuestionSource,
+  readQuestion,
+  type SourceWhy,
+} from '../question-store.ts'
 import { foundByMeaning, refuses } from '../refusal-decision.ts'
 import { concludeRetrieval } from './conclude-retrieval.ts'
 import type { QuestionContext } from './question-context.ts'
@@ -32,9 +39,22 @@ function fuseHits(lists: SearchHit[][], limit: number): SearchHit[] {
   )
   const hits = fused.flatMap((item, index) => {
     const hit = byChunk.get(item.chunkId)
-    return hit ? [{ ...hit, rank: index + 1, score: item.score }] : []
+    return hit
+      ? [{ ...hit, rank: index + 1, score: item.score, ranks: { ...hit.ranks, fused: index + 1 } }]
+      : []
   })
   return onePerParent(hits, limit)
+}
+
+/** What a reader is told of why a passage was found. */
+function whyFound(hit: SearchHit, matches: PassageMatches | undefined): SourceWhy {
+  return {
+    words: matches?.words ?? [],
+    synonyms: matches?.synonyms ?? [],
+    ...(hit.ranks.keyword !== undefined ? { keywordRank: hit.ranks.keyword } : {}),
+    ...(hit.ranks.vector !== undefined ? { vectorRank: hit.ranks.vector } : {}),
+    ...(hit.ranks.fused !== undefined ? { fusedRank: hit.ranks.fused } : {}),
+  }
 }
 
 /**
@@ -104,6 +124,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       // Judged over SEARCH_K passages whatever topK asked for: the evaluation (topK 20) sees the
       // judgement a person's question (topK 3) gets.
       deps.retrieval.searchK,
+      limit,
     )
     const coverage = judgement.evidence
     const sources: QuestionSource[] = hits.slice(0, limit).map((hit) => ({
@@ -120,8 +141,13 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       chunkId: hit.chunkId,
       foundBy: hit.foundBy,
       ...(hit.regions.length > 0 ? { regions: hit.regions } : {}),
+      why: whyFound(hit, judgement.matches.get(hit.chunkId)),
     }))
-    const words = judgeAnswerability(judgement.signals, await calibrationFor(reads, options))
+    const words = judgeAnswerability(
+      judgement.signals,
+      await calibrationFor(reads, options),
+      deps.retrieval.refusalThreshold,
+    )
     const patch = {
       answerability: words,
       degraded: [...new Set(results.flatMap((result) => result.degraded))],
