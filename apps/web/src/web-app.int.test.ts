@@ -283,6 +283,12 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     expect(sourceIds).toEqual(stored.sources.map((source) => source.sourceId))
     const marked = await page.locator('[data-testid=sources] > li').first().locator('mark').allTextContents()
     expect(marked).toContain('保証期間')
+    // Why it was found, in sentences: the words it says and where the search ranked it.
+    const why = page.locator('[data-testid=sources] > li').first().locator('[data-testid=source-why]')
+    await why.locator('summary').click()
+    expect(await why.locator('[data-why=words]').textContent()).toMatch(/^質問の語を含む: .*保証期間/)
+    expect(await why.locator('[data-why=ranks]').textContent()).toMatch(/キーワード検索 1位/)
+    expect(await page.locator('[data-testid=decision-why] summary').textContent()).toBe('回答した理由')
     await page.screenshot({ path: join(artifacts, 'web-app-answer.png'), fullPage: true })
   })
 
@@ -293,6 +299,12 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     await page.waitForSelector('[data-testid=answer][data-status=done] .badge', { timeout: 30_000 })
     expect(await page.locator('[data-testid=answer] .badge').textContent()).toBe('文書に記載なし')
     expect(await page.locator('[data-testid=sources]').count()).toBe(0)
+    // Why not, open at once: the probability against the threshold, and what weighed most.
+    const why = page.locator('[data-testid=decision-why]')
+    expect(await why.getAttribute('open')).not.toBeNull()
+    expect(await why.locator('[data-why=words]').textContent()).toMatch(/確率を \d+% と判定（\d+% 以上で回答）/)
+    expect(await why.locator('[data-why=deciding]').textContent()).toMatch(/^主な判断材料: /)
+    await page.screenshot({ path: join(artifacts, 'web-app-refusal-why.png'), fullPage: true })
   })
 
   it('chats: two turns in a thread, the follow-up rewritten from the first; threads renamed, kept to a collection, deleted', async () => {

@@ -88,6 +88,41 @@ export const regionSchema = z
   })
   .openapi('Region')
 
+export const documentChunksPageSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    total: z.number().int().openapi({ description: 'Chunks matching (all of them without q or page)' }),
+    offset: z.number().int(),
+    next: z.string().nullable().openapi({ description: 'The next page, or null at the end' }),
+    chunks: z.array(
+      z.object({
+        sourceId: z.string().openapi({ description: 'What answers cite it as' }),
+        section: z.string().openapi({ description: 'The source id of the section around it' }),
+        heading: z.string().nullable().openapi({ description: 'Its heading path, indexed with it' }),
+        text: z.string(),
+        regions: z
+          .array(regionSchema)
+          .openapi({ description: 'Where it stands on its pages (PDFs and scans)' }),
+        ocr: z.boolean().openapi({ description: 'Read by OCR: may hold misreadings' }),
+        citedBy: z
+          .array(
+            z.object({
+              questionId: z.string(),
+              question: z.string(),
+              askedAt: z.string(),
+              refused: z.boolean().openapi({ description: 'Looked at, but the question was refused' }),
+            }),
+          )
+          .openapi({
+            description:
+              'The latest questions whose answers cite it (up to 3): everyone’s for editors and admins, a reader’s own for a reader',
+          }),
+      }),
+    ),
+  })
+  .openapi('DocumentChunksPage')
+
 export const searchHitSchema = z
   .object({
     rank: z.number(),
@@ -314,6 +349,7 @@ export type ApiDocument = z.output<typeof documentSchema>
 export type ApiUploadResult = z.output<typeof uploadResultSchema>
 export type ApiSectionsPage = z.output<typeof sectionsPageSchema>
 export type ApiSearchHit = z.output<typeof searchHitSchema>
+export type ApiDocumentChunksPage = z.output<typeof documentChunksPageSchema>
 export type ApiSearchResult = z.output<typeof searchResultSchema>
 export type ApiQuestionSource = z.output<typeof questionSourceSchema>
 export type ApiQuestion = z.output<typeof questionSchema>

@@ -28,6 +28,7 @@ import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { collectionCalibrationRoutes } from './routes/collection-calibration.ts'
 import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
 import { conversationRoutes } from './routes/conversations.ts'
+import { documentChunkRoutes } from './routes/document-chunks.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { evaluationCaseRoutes } from './routes/evaluation-cases.ts'
 import { feedbackRoutes } from './routes/feedback.ts'
@@ -139,6 +140,7 @@ export function createApp(deps: GatewayDeps) {
   })
   app.route('/', healthRoutes(deps))
   app.route('/', documentRoutes(deps, deps.uploads))
+  app.route('/', documentChunkRoutes(deps))
   app.route('/', searchRoutes({ ...deps, metrics }))
   app.route('/', askRoutes({ ...deps, revocations }))
   app.route('/', conversationRoutes(deps))

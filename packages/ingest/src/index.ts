@@ -22,6 +22,7 @@ export {
 } from './register-document.ts'
 export { reindexDocument } from './reindex-document.ts'
 export { preparePartRows, storePart } from './repository/chunks.ts'
+export { type ChunkFilter, type DocumentChunk, documentChunks } from './repository/document-chunks.ts'
 export type { DocumentVersion, PartRef } from './repository/document-version.ts'
 export {
   currentDocument,

@@ -67,6 +67,7 @@ export {
   type QuestionStatus,
   readQuestion,
 } from './question-store.ts'
+export { type CitingQuestion, questionsCiting } from './questions-citing.ts'
 export { reconcileQuestions } from './reconcile-questions.ts'
 export {
   foundByMeaning,

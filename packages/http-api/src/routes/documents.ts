@@ -8,7 +8,6 @@ import {
   type DocumentRecord,
   deleteDocument,
   documentSections,
-  getDocument,
   type IngestDeps,
   ingestWebPage,
   listDocuments,
@@ -41,6 +40,7 @@ import {
   uploadRoute,
 } from './document-specs.ts'
 import { CONTENT_TYPES, IMAGE_TYPES } from './stored-file-types.ts'
+import { visibleDocument } from './visible-document.ts'
 
 export interface DocumentRoutesOptions extends RegisterOptions {
   maxFiles: number
@@ -86,13 +86,6 @@ export function documentView(document: DocumentRecord) {
  * The document, when the caller may see its collection: another collection's is 404 as a missing
  * one is (no existence oracle).
  */
-async function visibleDocument(deps: IngestDeps, c: Context, id: string): Promise<DocumentRecord> {
-  const document = await getDocument(deps.pool, id)
-  if (!document || !canSee(principalOf(c), document.collection)) throw new HttpError(404, 'no such document')
-  auditCollection(c, document.collection)
-  return document
-}
-
 /** An upload's collection must be one the caller may write to (its role is checked already). */
 function writableCollection(c: Context, collection: string | undefined): void {
   const name = collection?.trim() || 'default'

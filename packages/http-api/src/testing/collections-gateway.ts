@@ -23,7 +23,7 @@ export interface CollectionsGateway {
  */
 export async function startCollectionsGateway(
   label: string,
-  files: { filename: string; text: string; collection: string }[],
+  files: ({ filename: string; collection: string } & ({ text: string } | { data: Uint8Array }))[],
   adminKey: string,
 ): Promise<CollectionsGateway> {
   const scratch = await mkdtemp(join(tmpdir(), `rag-${label}-`))
@@ -40,10 +40,10 @@ export async function startCollectionsGateway(
     const documents = await ingestFiles(
       fixture,
       scratch,
-      files.map(({ filename, text, collection }) => ({
-        filename,
-        data: new TextEncoder().encode(text),
-        collection,
+      files.map((file) => ({
+        filename: file.filename,
+        data: 'data' in file ? file.data : new TextEncoder().encode(file.text),
+        collection: file.collection,
       })),
     )
     workers = startQuestionWorkers({
