@@ -5,6 +5,7 @@ import type {
   ApiConversationDetail,
   ApiCreatedKey,
   ApiDocument,
+  ApiDocumentChunksPage,
   ApiFeedback,
   ApiKey,
   ApiQuestion,
@@ -19,6 +20,7 @@ import type {
 // The API contract's types (erased at build: nothing of zod reaches the page).
 export type { DocumentStatus } from '@rag/api-contract/enums'
 export type DocumentView = ApiDocument
+export type DocumentChunksPage = ApiDocumentChunksPage
 // What a passage card shows: the fields a search hit and an answer's source share.
 export type Passage = Pick<
   ApiSearchHit,
@@ -125,6 +127,16 @@ export const api = {
   pageInfo: (documentId: string, page: number) =>
     request<{ page: number; pages: number; width: number; height: number }>(
       `/documents/${documentId}/pages/${page}`,
+    ),
+  /** How a document was cut (the inspector): a page of its chunks, those holding `q` or on `page`. */
+  documentChunks: (documentId: string, filter: { q?: string; page?: number; offset?: number }) =>
+    request<ApiDocumentChunksPage>(
+      `/documents/${documentId}/chunks?${new URLSearchParams({
+        limit: '50',
+        offset: String(filter.offset ?? 0),
+        ...(filter.q ? { q: filter.q } : {}),
+        ...(filter.page ? { page: String(filter.page) } : {}),
+      })}`,
     ),
   /** The sections around a cited one (its context): the page of sections that shows it. */
   sectionsAround: (documentId: string, sourceId: string) =>

@@ -3,6 +3,7 @@ import { api, type Session, type SignInProblem, whenUnauthorized } from './api.t
 import { AppContext } from './app-context.ts'
 import { AskView } from './components/ask-view.tsx'
 import { ChatView } from './components/chat-view.tsx'
+import { DocumentInspector } from './components/document-inspector.tsx'
 import { DocumentsView } from './components/documents-view.tsx'
 import { FeedbackView } from './components/feedback-view.tsx'
 import { KeyPrompt } from './components/key-prompt.tsx'
@@ -22,15 +23,20 @@ const visibleTo = (view: View, role: string | undefined) =>
   view === 'keys' ? role === 'admin' : view === 'feedback' ? role === 'admin' || role === 'editor' : true
 
 const viewFromHash = (): View => {
-  const name = location.hash.replace(/^#\/?/, '')
+  const name = location.hash.replace(/^#\/?/, '').split('/')[0] ?? ''
   return (VIEWS as readonly string[]).includes(name) ? (name as View) : 'documents'
 }
+
+/** `#/documents/<id>`: the document inspector for that document. */
+const inspectedFromHash = (): string | null =>
+  /^#\/documents\/([0-9a-f-]{36})$/i.exec(location.hash)?.[1] ?? null
 
 export function App() {
   const [settings, setSettings] = useState<Settings>(() =>
     loadSettings(localStorage, preferredLanguage(navigator.languages)),
   )
   const [view, setView] = useState<View>(viewFromHash)
+  const [inspected, setInspected] = useState<string | null>(inspectedFromHash)
   const [needsKey, setNeedsKey] = useState(false)
   const [session, setSession] = useState<Session | null>(null)
   // A single sign-on that came back without a session says why (?sign_in_error=…), once.
@@ -43,7 +49,10 @@ export function App() {
   const uploads = useUploads(t)
 
   useEffect(() => {
-    const follow = () => setView(viewFromHash())
+    const follow = () => {
+      setView(viewFromHash())
+      setInspected(inspectedFromHash())
+    }
     addEventListener('hashchange', follow)
     whenUnauthorized(() => setNeedsKey(true))
     api
@@ -95,7 +104,8 @@ export function App() {
             problem={signInProblem}
           />
         ) : null}
-        {view === 'documents' && <DocumentsView uploads={uploads} />}
+        {view === 'documents' && inspected ? <DocumentInspector key={inspected} id={inspected} /> : null}
+        {view === 'documents' && !inspected && <DocumentsView uploads={uploads} />}
         {view === 'chat' && <ChatView />}
         {view === 'ask' && <AskView />}
         {view === 'search' && <SearchView />}

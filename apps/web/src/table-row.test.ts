@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tableRowOf } from './table-row.ts'
+import { sheetRowOf, tableRowOf } from './table-row.ts'
 
 describe('a cited table row', () => {
   it('is shown as its caption and cells, each under its column name', () => {
@@ -25,5 +25,20 @@ describe('a cited table row', () => {
   it('is not a table row for any other source', () => {
     expect(tableRowOf('guide.pdf:p3', 'プラン: エンタープライズ')).toBeNull()
     expect(tableRowOf('faq.csv:r2', '質問: x')).toBeNull()
+  })
+})
+
+describe('sheetRowOf', () => {
+  it('reads a CSV or spreadsheet row back as cells, and nothing else', () => {
+    expect(sheetRowOf('stock.csv:r3', '品名: プロジェクター EP-100\n保管場所: 2階会議室B')).toEqual({
+      caption: null,
+      cells: [
+        { column: '品名', value: 'プロジェクター EP-100' },
+        { column: '保管場所', value: '2階会議室B' },
+      ],
+    })
+    expect(sheetRowOf('book.xlsx:在庫!r4', '数量: 3')?.cells).toEqual([{ column: '数量', value: '3' }])
+    expect(sheetRowOf('guide.pdf:p3', '数量: 3')).toBeNull()
+    expect(sheetRowOf('notes.csv:r2', 'free text without a column')).toBeNull()
   })
 })

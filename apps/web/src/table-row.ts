@@ -22,3 +22,19 @@ export function tableRowOf(sourceId: string, text: string): TableRow | null {
   })
   return cells.length > 0 ? { caption, cells } : null
 }
+
+const SHEET_ROW_SOURCE = /(?::|!)r\d+$/
+
+/**
+ * A CSV or spreadsheet row (`faq.csv:r12`, `book.xlsx:Sheet1!r4`), indexed a `column: value` a
+ * line, back as cells; null when it is not one, or a line is not a cell.
+ */
+export function sheetRowOf(sourceId: string, text: string): TableRow | null {
+  if (!SHEET_ROW_SOURCE.test(sourceId) || ROW_SOURCE.test(sourceId)) return null
+  const cells = text.split('\n').map((line) => CELL.exec(line))
+  if (cells.length === 0 || cells.some((match) => match === null)) return null
+  return {
+    caption: null,
+    cells: cells.map((match) => ({ column: match?.[1] ?? '', value: match?.[2] ?? '' })),
+  }
+}

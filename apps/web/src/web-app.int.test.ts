@@ -302,7 +302,9 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     // Why not, open at once: the probability against the threshold, and what weighed most.
     const why = page.locator('[data-testid=decision-why]')
     expect(await why.getAttribute('open')).not.toBeNull()
-    expect(await why.locator('[data-why=words]').textContent()).toMatch(/確率を \d+% と判定（\d+% 以上で回答）/)
+    expect(await why.locator('[data-why=words]').textContent()).toMatch(
+      /確率を \d+% と判定（\d+% 以上で回答）/,
+    )
     expect(await why.locator('[data-why=deciding]').textContent()).toMatch(/^主な判断材料: /)
     await page.screenshot({ path: join(artifacts, 'web-app-refusal-why.png'), fullPage: true })
   })

@@ -2,6 +2,7 @@ export { type AnswerKind, answerKindOf, isAnswerKindTerm } from './answer-kind.t
 export { bigramCounts } from './bigram-counts.ts'
 export { Bm25Index } from './bm25-index.ts'
 export { type Morpheme, morphemes } from './japanese-morphology.ts'
+export { type PassageMatches, passageMatches } from './passage-matches.ts'
 export {
   analyzeQuery,
   type Bm25Parameters,
@@ -15,7 +16,6 @@ export {
   type RelevanceWeights,
   scorePassages,
 } from './passage-relevance.ts'
-export { type PassageMatches, passageMatches } from './passage-matches.ts'
 export { ENGLISH_STOPWORDS, JAPANESE_STOPWORDS } from './stopwords.ts'
 export {
   MAX_GROUP_WORDS,

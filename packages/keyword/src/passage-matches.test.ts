@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeQuery } from './passage-relevance.ts'
 import { passageMatches } from './passage-matches.ts'
+import { analyzeQuery } from './passage-relevance.ts'
 import { parseSolrSynonyms, SynonymTable } from './synonyms/index.ts'
 
 describe('passageMatches', () => {

@@ -69,7 +69,7 @@ export function passageMatches(
     }
     const cjk = CJK_RUN.test(surface)
     const forWord = stands ?? null
-    if (previous && previous.cjk && cjk && previous.for === forWord) previous.surface += surface
+    if (previous?.cjk && cjk && previous.for === forWord) previous.surface += surface
     else {
       previous = { surface, for: forWord, cjk }
       found.push(previous)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { parseDocument } from './parse-document.ts'
 import type { ParsedSection } from './parsed-section.ts'
-import { threeSlideDeck, workbookWithMergedHeaders } from './testing/office-samples.ts'
+import { workbookWithMergedHeaders } from './testing/office-samples.ts'
+import { threeSlideDeck } from './testing/slide-deck.ts'
 
 const sectionsOf = async (data: Uint8Array, filename: string, type: 'xlsx' | 'pptx') => {
   const sections: ParsedSection[] = []

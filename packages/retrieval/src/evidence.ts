@@ -91,7 +91,9 @@ export async function judgePassages(
   const words = [...idf.keys()]
   // What each passage says of the question, in its own words (the "why" a reader is shown).
   const matches = new Map<string, PassageMatches>(
-    chunkIds.slice(0, explained).map((id) => [id, passageMatches(byId.get(id)?.text ?? '', words, alternates)]),
+    chunkIds
+      .slice(0, explained)
+      .map((id) => [id, passageMatches(byId.get(id)?.text ?? '', words, alternates)]),
   )
   const judgement = answerabilitySignals(
     question,

@@ -38,7 +38,14 @@ export function DocumentList({
             data-status={document.status}
           >
             <div class="row">
-              <strong class="filename">{document.filename}</strong>
+              <a
+                class="filename"
+                href={`#/documents/${document.id}`}
+                data-action="inspect"
+                title={t('inspect.open')}
+              >
+                <strong>{document.filename}</strong>
+              </a>
               <span class={`badge ${document.status}`}>{t(`stage.${document.status}`)}</span>
             </div>
             <div class="row muted">

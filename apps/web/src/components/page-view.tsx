@@ -3,13 +3,21 @@ import { api, type Passage } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { messageOf } from './error-message.tsx'
 
-type Region = NonNullable<Passage['regions']>[number]
+export type Region = NonNullable<Passage['regions']>[number]
 
 /**
  * A cited passage shown where it stands: its page as a picture (rendered by the gateway) with the
  * passage's regions drawn over it, scaled from the page's points to the picture's width.
  */
-export function PageView({ passage, page, regions }: { passage: Passage; page: number; regions: Region[] }) {
+export function PageView({
+  passage,
+  page,
+  regions,
+}: {
+  passage: Pick<Passage, 'documentId' | 'title'>
+  page: number
+  regions: Region[]
+}) {
   const { t } = useApp()
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)
   const [error, setError] = useState<string | null>(null)

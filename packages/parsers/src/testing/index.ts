@@ -12,8 +12,8 @@ export {
   japanesePageImage,
   scannedCopy,
   scannedJapanesePdf,
-  threeSlideDeck,
   workbookWithMergedHeaders,
 } from './office-samples.ts'
 export { pdfStream, rawPdf } from './raw-pdf.ts'
 export { bookPageWords, scannedBook } from './scanned-book.ts'
+export { threeSlideDeck } from './slide-deck.ts'
