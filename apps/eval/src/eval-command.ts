@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { Writable } from 'node:stream'
 import type { EvalConfig as EvalProcessConfig } from '@rag/config'
@@ -8,21 +9,32 @@ import {
   DatasetError,
   type DatasetFormat,
   type EvalProgress,
+  type EvaluationReport,
+  finishRun,
   loadDataset,
   parseConfigs,
   renderTable,
+  runCollectionEvaluation,
   runEvaluation,
+  startRun,
   withGoldRemoved,
 } from '@rag/evaluation'
 import { llmProvider } from '@rag/llm'
 import type { Logger } from '@rag/log'
 import { createProducer, createQuestionEventSubscriber } from '@rag/queue'
 import { rerankerProvider } from '@rag/reranking'
-import { readBaseline, writeReport } from './eval-output.ts'
+import { readBaseline, writeHtmlReport, writeReport } from './eval-output.ts'
 import { dropOldEvalSchemas, evalSchemaOf, markEvalSchemaUsed } from './eval-schema.ts'
 
 export interface EvalArgs {
-  dataset: string
+  /** A dataset to ingest into an evaluation schema of its own, or… */
+  dataset?: string
+  /** …a live collection, whose evaluation set (its cases) is run against it as it is. */
+  collection?: string
+  /** Keep the run in the database for the Evaluation view. */
+  save?: boolean
+  /** Also write the report as one self-contained HTML file here. */
+  html?: string
   format: DatasetFormat | 'auto'
   docs?: string
   configs: string
@@ -55,6 +67,16 @@ export async function runEvalCommand(
   { output, logger, progress }: { output: Writable; logger: Logger; progress: EvalProgress },
 ): Promise<number> {
   const write = (line: string) => output.write(`${line}\n`)
+  if (args.collection !== undefined)
+    return runCollectionCommand({ ...args, collection: args.collection }, config, {
+      output,
+      logger,
+      progress,
+    })
+  if (args.dataset === undefined) {
+    write('error: give --dataset PATH or --collection NAME')
+    return 2
+  }
   let dataset: Awaited<ReturnType<typeof loadDataset>>
   let configs: ReturnType<typeof parseConfigs>
   try {
@@ -132,18 +154,134 @@ export async function runEvalCommand(
     await markEvalSchemaUsed(pool, schema)
     const dropped = await dropOldEvalSchemas(pool, schema, args.keepSchemas ?? 5)
     if (dropped.length > 0) write(`dropped ${dropped.length} older evaluation corpora: ${dropped.join(', ')}`)
-    write('')
-    write(renderTable(report))
-    await writeReport(args.out, report)
-    write('')
-    write(`report: ${join(args.out, 'report.md')}, ${join(args.out, 'report.json')}`)
-    if (baseline) {
-      const regressions = compareWithBaseline(report, baseline, args.maxDrop)
-      for (const regression of regressions) write(`REGRESSION ${regression}`)
-      if (regressions.length > 0) return 1
-      write(`no metric fell more than ${args.maxDrop} against ${args.baseline}`)
+    if (args.save) write(`saved as run ${await saveDatasetRun(config, logger, report)}`)
+    return await reportOutcome(args, report, baseline, write)
+  } finally {
+    await questionEvents.close()
+    await producer.close()
+    await pool.end()
+  }
+}
+
+/** The report printed and written (`--out`, `--html`), and the verdict against the baseline. */
+async function reportOutcome(
+  args: EvalArgs,
+  report: EvaluationReport,
+  baseline: EvaluationReport | undefined,
+  write: (line: string) => void,
+): Promise<number> {
+  write('')
+  write(renderTable(report))
+  await writeReport(args.out, report)
+  write('')
+  write(`report: ${join(args.out, 'report.md')}, ${join(args.out, 'report.json')}`)
+  if (args.html) {
+    await writeHtmlReport(args.html, report)
+    write(`html: ${args.html}`)
+  }
+  if (baseline) {
+    const regressions = compareWithBaseline(report, baseline, args.maxDrop)
+    for (const regression of regressions) write(`REGRESSION ${regression}`)
+    if (regressions.length > 0) return 1
+    write(`no metric fell more than ${args.maxDrop} against ${args.baseline}`)
+  }
+  return 0
+}
+
+/** A dataset run kept with the user's runs (the Evaluation view reads them there, not in the corpus schema). */
+async function saveDatasetRun(
+  config: EvalProcessConfig,
+  logger: Logger,
+  report: EvaluationReport,
+): Promise<string> {
+  const pool = await openDatabase({ database: config.database, models: config.models, logger })
+  try {
+    const id = randomUUID()
+    await startRun(pool, {
+      id,
+      collection: null,
+      dataset: report.dataset.name,
+      total: 0,
+      startedBy: 'pnpm eval',
+    })
+    await finishRun(pool, id, report)
+    return id
+  } finally {
+    await pool.end()
+  }
+}
+
+/**
+ * `pnpm eval --collection NAME`: the collection's evaluation set (cases made from feedback) asked
+ * of the collection as it is, in the user's own schema, with question workers of its own.
+ */
+async function runCollectionCommand(
+  args: EvalArgs & { collection: string },
+  config: EvalProcessConfig,
+  { output, logger, progress }: { output: Writable; logger: Logger; progress: EvalProgress },
+): Promise<number> {
+  const write = (line: string) => output.write(`${line}\n`)
+  let configs: ReturnType<typeof parseConfigs>
+  try {
+    configs = parseConfigs(args.configs)
+  } catch (error) {
+    if (!(error instanceof DatasetError)) throw error
+    write(`error: ${error.message}`)
+    return 2
+  }
+  const baseline = args.baseline ? await readBaseline(args.baseline) : undefined
+  const pool = await openDatabase({ database: config.database, models: config.models, logger })
+  const prefix = `${config.redis.prefix}-eval`
+  const producer = await createProducer({ url: config.redis.url, prefix })
+  const questionEvents = await createQuestionEventSubscriber(config.redis.url, prefix)
+  try {
+    const needs = (test: (c: (typeof configs)[number]) => boolean) => configs.some(test)
+    const generator = needs((c) => c.options.fusion === true || c.options.answer === 'generate')
+      ? await llmProvider(config.models, config.generation, logger).get()
+      : null
+    const deps = {
+      pool,
+      producer,
+      questionEvents,
+      redisUrl: config.redis.url,
+      prefix,
+      logger,
+      retrieval: config.retrieval,
+      generation: config.generation,
+      models: config.models,
+      chunking: config.chunking,
+      embedder: await embedderProvider(config.models, logger).get(),
+      reranker: needs((c) => c.options.rerank === true)
+        ? await rerankerProvider(config.models, logger).get()
+        : null,
+      generator,
+      uploadDir: config.storage.dataDir,
     }
-    return 0
+    let outcome: Awaited<ReturnType<typeof runCollectionEvaluation>>
+    try {
+      outcome = await runCollectionEvaluation(
+        deps,
+        {
+          collection: args.collection,
+          configs,
+          startedBy: 'pnpm eval',
+          ownWorkers: true,
+          keep: args.save === true,
+        },
+        { onProgress: progress },
+      )
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error
+      write(`error: ${error.message}`)
+      return 2
+    } finally {
+      await generator?.close()
+    }
+    write(
+      `${outcome.report.dataset.name}: ${outcome.report.dataset.questions} cases over ${outcome.report.dataset.documents} documents`,
+    )
+    if (args.save) write(`saved as run ${outcome.runId}`)
+    return await reportOutcome(args, outcome.report, baseline, write)
   } finally {
     await questionEvents.close()
     await producer.close()

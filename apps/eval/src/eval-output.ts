@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { type EvaluationReport, fileSafe, renderMarkdown } from '@rag/evaluation'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { type EvaluationReport, fileSafe, renderHtmlReport, renderMarkdown } from '@rag/evaluation'
 
 const jsonl = (rows: unknown[]) =>
   rows.map((row) => JSON.stringify(row)).join('\n') + (rows.length ? '\n' : '')
@@ -28,4 +29,12 @@ export async function readBaseline(path: string): Promise<EvaluationReport> {
       `--baseline ${path}: cannot read a report.json there (${error instanceof Error ? error.message : error})`,
     )
   }
+}
+
+/** The report as one self-contained HTML file (`--html`): Chart.js's own bundle inlined, so it opens offline. */
+export async function writeHtmlReport(path: string, report: EvaluationReport): Promise<void> {
+  const chartJsDir = dirname(createRequire(import.meta.url).resolve('chart.js'))
+  const chartJs = await readFile(join(chartJsDir, 'chart.umd.min.js'), 'utf8')
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(path, renderHtmlReport(report, { chartJs }))
 }

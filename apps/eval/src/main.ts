@@ -12,8 +12,13 @@ const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad
                  [--configs ${DEFAULT_CONFIGS.join(',')}] [--limit N] [--out DIR]
                  [--baseline report.json] [--max-drop 0.02] [--without-gold SHARE]
                  [--sample N] [--seed S] [--concurrency N] [--keep-schemas 5]
-                 [--context-budgets 200,400,800,0]
+                 [--context-budgets 200,400,800,0] [--save] [--html FILE]
+       pnpm eval --collection NAME [--configs …] [--out DIR] [--baseline report.json] [--save] [--html FILE]
        pnpm eval --fit-refusal MODEL.json --from RUN_DIR[,RUN_DIR…]
+  --collection: the collection's own evaluation set (cases made from feedback in the web app, or
+  with POST /feedback/{id}/case) asked of the collection as it is; nothing is ingested.
+  --save: keep the run in the database for the web app's Evaluation view. --html FILE: the report
+  (figures, charts, every question's outcome) as one self-contained HTML file.
   --without-gold 0.5: refusal calibration; about half of the documents that answer a question are
   taken out of the corpus, so their questions must be refused (the report's threshold sweep).
   --sample N: N questions drawn over the whole dataset (seeded by --seed, default 1, which also
@@ -47,6 +52,9 @@ runMain(async () => {
       'keep-schemas': { type: 'string', default: '5' },
       'context-budgets': { type: 'string' },
       'fit-refusal': { type: 'string' },
+      collection: { type: 'string' },
+      save: { type: 'boolean' },
+      html: { type: 'string' },
       from: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -80,7 +88,9 @@ runMain(async () => {
     value === undefined || (Number.isInteger(value) && value > 0)
   if (
     values.help ||
-    !values.dataset ||
+    (!values.dataset && !values.collection) ||
+    (values.dataset !== undefined && values.collection !== undefined) ||
+    values.collection?.trim() === '' ||
     (limit !== undefined && !(limit > 0)) ||
     !(maxDrop >= 0) ||
     badShare ||
@@ -102,6 +112,9 @@ runMain(async () => {
   process.exitCode = await runEvalCommand(
     {
       dataset: values.dataset,
+      collection: values.collection?.trim(),
+      save: values.save === true,
+      html: values.html,
       format: values.format as DatasetFormat | 'auto',
       docs: values.docs,
       configs: values.configs,

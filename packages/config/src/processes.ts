@@ -32,6 +32,9 @@ export const gatewayConfig = defineProcessConfig('gateway', {
   storage,
   retrieval,
   models,
+  // A collection's evaluation run from the web app reports the settings the workers answer with.
+  generation,
+  chunking,
 })
 
 export const supervisorConfig = defineProcessConfig('supervisor', {

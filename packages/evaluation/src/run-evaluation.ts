@@ -42,6 +42,28 @@ export type EvalProgress = (phase: string, done: number, total: number) => void
  */
 const TOP_K = 20
 
+/** The dataset's documents through the pipeline, with ingestion workers of its own for the while. */
+async function ingestDataset(deps: EvaluationDeps, dataset: Dataset, onProgress: EvalProgress | undefined) {
+  const ingestion = startIngestionWorkers({
+    pool: deps.pool,
+    producer: deps.producer,
+    logger: deps.logger,
+    redisUrl: deps.redisUrl,
+    prefix: deps.prefix,
+    embedder: deps.embedder,
+    // The evaluated chunking; parsing limits and part size as any process gets them.
+    settings: { chunking: deps.chunking },
+  })
+  try {
+    return await ingestCorpus(deps, dataset, {
+      uploadDir: deps.uploadDir,
+      onProgress: (done, total) => onProgress?.('ingest', done, total),
+    })
+  } finally {
+    await Promise.all(ingestion.map((worker) => worker.close()))
+  }
+}
+
 /**
  * Ingests the corpus through the pipeline (reused when unchanged), then asks every question
  * through the question path once per config, and scores each config.
@@ -56,7 +78,14 @@ export async function runEvaluation(
     concurrency = 4,
     onProgress,
     contextBudgets,
+    live,
   }: {
+    /**
+     * A live collection (`pnpm eval --collection`, or a run from the web app): nothing is ingested,
+     * the questions search that collection only; `ownWorkers` false asks through the question
+     * workers already running (the configs' retrieval overrides then do not apply).
+     */
+    live?: { collection: string; documents: Map<string, string>; ownWorkers: boolean }
     /** Context budgets measured (tokens; 0 = whole passages): CONTEXT_TOKENS and whole passages by default. */
     contextBudgets?: number[]
     limit?: number
@@ -67,26 +96,10 @@ export async function runEvaluation(
 ): Promise<EvaluationReport> {
   const limited = limit ? dataset.questions.slice(0, limit) : dataset.questions
   const questions = sample ? sampleOf(limited, sample.size, sample.seed) : limited
-  const ingestion = startIngestionWorkers({
-    pool: deps.pool,
-    producer: deps.producer,
-    logger: deps.logger,
-    redisUrl: deps.redisUrl,
-    prefix: deps.prefix,
-    embedder: deps.embedder,
-    // The evaluated chunking; parsing limits and part size as any process gets them.
-    settings: { chunking: deps.chunking },
-  })
   const started = performance.now()
-  let corpus: Awaited<ReturnType<typeof ingestCorpus>>
-  try {
-    corpus = await ingestCorpus(deps, dataset, {
-      uploadDir: deps.uploadDir,
-      onProgress: (done, total) => onProgress?.('ingest', done, total),
-    })
-  } finally {
-    await Promise.all(ingestion.map((worker) => worker.close()))
-  }
+  const corpus = live
+    ? { documents: live.documents, failed: [], reused: true }
+    : await ingestDataset(deps, dataset, onProgress)
   const ingestSeconds = (performance.now() - started) / 1000
 
   const settings: EvaluationReport['settings'] = {
@@ -110,17 +123,15 @@ export async function runEvaluation(
   const results = []
   for (const config of configs) {
     const retrieval = { ...deps.retrieval, ...config.retrieval }
-    const workers = startQuestionWorkers({
-      ...deps,
-      retrieval,
-      generation: deps.generation,
-      concurrency,
-    })
+    const workers =
+      live?.ownWorkers === false
+        ? []
+        : startQuestionWorkers({ ...deps, retrieval, generation: deps.generation, concurrency })
     try {
       const records = await askQuestions(
         { ...deps, retrieval },
         questions,
-        { ...config.options, topK: TOP_K },
+        { ...config.options, topK: TOP_K, ...(live ? { collection: live.collection } : {}) },
         { onProgress: (done) => onProgress?.(config.name, done, questions.length) },
       )
       // Reranked configs are judged on the reranker's probability, the others on the fitted

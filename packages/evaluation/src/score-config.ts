@@ -12,6 +12,7 @@ import {
   scoreRanking,
 } from './metrics.ts'
 import { type QuestionOutcome, questionOutcomes, rankedDocuments } from './question-outcomes.ts'
+import { type Histogram, timeHistogram } from './time-histogram.ts'
 
 export interface Failure {
   question: string
@@ -38,7 +39,13 @@ export interface ConfigResult {
   questions: QuestionOutcome[]
   /** Context recall and tokens per context budget measured (0 = whole passages). */
   context?: ContextMeasure[]
+  /** Answer and retrieval times as histograms (the Evaluation view's). */
+  histograms?: Partial<Record<'totalMs' | 'retrieveMs', Histogram>>
 }
+
+/** Right at the configured threshold: refused when it has no answer, answered from a relevant document first when it has one. */
+export const isRight = (outcome: Pick<QuestionOutcome, 'answerable' | 'refused' | 'firstRelevantRank'>) =>
+  outcome.answerable ? !outcome.refused && outcome.firstRelevantRank === 1 : outcome.refused
 
 const round = (value: number) => (Number.isNaN(value) ? value : Math.round(value * 10000) / 10000)
 
@@ -122,7 +129,7 @@ export function scoreConfig(
   metrics.falseRefusalRate = mean(answerable.map(([, r]) => (refused(r) ? 1 : 0)))
   // Right at the configured threshold, as the sweep counts it: refused when it has no answer,
   // answered from a relevant document first when it has one.
-  const right = outcomes.map((o) => (o.answerable ? !o.refused && o.firstRelevantRank === 1 : o.refused))
+  const right = outcomes.map(isRight)
   metrics.accuracy = mean(right.map((ok) => (ok ? 1 : 0)))
   const subtypes = new Map<string, boolean[]>()
   outcomes.forEach((o, i) => {
@@ -190,11 +197,16 @@ export function scoreConfig(
       }),
     )
   }
+  const histograms: ConfigResult['histograms'] = {}
   for (const stage of ['retrieveMs', 'rerankMs', 'rephraseMs', 'generateMs', 'totalMs']) {
     const values = records.flatMap((r) =>
       typeof r?.timings[stage] === 'number' ? [r.timings[stage] as number] : [],
     )
     if (values.length === 0) continue
+    if (stage === 'totalMs' || stage === 'retrieveMs') {
+      const histogram = timeHistogram(values)
+      if (histogram) histograms[stage] = histogram
+    }
     metrics[`p50.${stage}`] = percentile(values, 50)
     metrics[`p95.${stage}`] = percentile(values, 95)
   }
@@ -212,5 +224,6 @@ export function scoreConfig(
     options: {},
     fingerprint: '',
     questions: outcomes,
+    histograms,
   }
 }

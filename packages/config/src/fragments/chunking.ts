@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineFragment } from '../define-config.ts'
 import { integer } from '../env-values.ts'
 
@@ -33,3 +34,6 @@ export const chunking = defineFragment({
     parentMaxChars: env.PARENT_MAX_CHARS,
   }),
 })
+
+/** The settings with no variables set (tests and tools that must not depend on the environment). */
+export const chunkingDefaults = (): ChunkingSection => chunking.read(z.object(chunking.shape).parse({}))

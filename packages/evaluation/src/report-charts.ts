@@ -1,0 +1,118 @@
+import type { ChartConfiguration } from 'chart.js'
+import type { RefusalSweepPoint } from './metrics.ts'
+import type { Histogram } from './time-histogram.ts'
+
+// The Evaluation view's charts as Chart.js configurations: the web app and the HTML report
+// (`pnpm eval --html`) draw the same ones. Plain data, no chart.js code: both bring their own.
+
+/** What the charts say, in the reader's language (English by default). */
+export interface ChartWords {
+  retrieval: string
+  refusedUnanswerable: string
+  refusedAnswerable: string
+  operatingPoint: string
+  sweep: string
+  questions: string
+  milliseconds: string
+}
+
+export const ENGLISH_CHART_WORDS: ChartWords = {
+  retrieval: 'Retrieval',
+  refusedUnanswerable: 'Refused of the unanswerable',
+  refusedAnswerable: 'Refused of the answerable',
+  operatingPoint: 'Operating point (the configured threshold)',
+  sweep: 'Thresholds swept',
+  questions: 'Questions',
+  milliseconds: 'ms',
+}
+
+const PALETTE = ['#2f5d8a', '#d9822b', '#3c8d5a', '#8a3c7c', '#7a7a7a', '#b5452f']
+
+/** The configurations' figures side by side as bars: hit@1, hit@5, MRR@10 (and the exact source's when known). */
+export function retrievalBars(
+  configs: readonly { name: string; metrics: Record<string, number> }[],
+  words: ChartWords = ENGLISH_CHART_WORDS,
+): ChartConfiguration<'bar'> {
+  const names = ['hit@1', 'hit@5', 'mrr@10', 'source@1', 'noAnswerAccuracy'].filter((name) =>
+    configs.some((config) => Number.isFinite(config.metrics[name])),
+  )
+  return {
+    type: 'bar',
+    data: {
+      labels: names,
+      datasets: configs.map((config, i) => ({
+        label: config.name,
+        data: names.map((name) => config.metrics[name] ?? 0),
+        backgroundColor: PALETTE[i % PALETTE.length],
+      })),
+    },
+    options: {
+      animation: false,
+      plugins: { title: { display: true, text: words.retrieval } },
+      scales: { y: { min: 0, max: 1 } },
+    },
+  }
+}
+
+/**
+ * The refusal sweep as a curve: for each threshold, the share of unanswerable questions refused
+ * (up is good) against the share of answerable ones refused (right is bad); the configured
+ * threshold's point marked.
+ */
+export function refusalCurve(
+  sweep: readonly RefusalSweepPoint[],
+  threshold: number,
+  words: ChartWords = ENGLISH_CHART_WORDS,
+): ChartConfiguration<'scatter'> {
+  const points = sweep
+    .filter((point) => Number.isFinite(point.noAnswerAccuracy) && Number.isFinite(point.falseRefusalRate))
+    .map((point) => ({ x: point.falseRefusalRate, y: point.noAnswerAccuracy, threshold: point.threshold }))
+  const operating = [...points].sort(
+    (a, b) => Math.abs(a.threshold - threshold) - Math.abs(b.threshold - threshold),
+  )[0]
+  return {
+    type: 'scatter',
+    data: {
+      datasets: [
+        { label: words.sweep, data: points, showLine: true, borderColor: PALETTE[0], pointRadius: 2 },
+        {
+          label: words.operatingPoint,
+          data: operating ? [operating] : [],
+          pointRadius: 8,
+          pointStyle: 'rectRot',
+          backgroundColor: PALETTE[1],
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      scales: {
+        x: { min: 0, max: 1, title: { display: true, text: words.refusedAnswerable } },
+        y: { min: 0, max: 1, title: { display: true, text: words.refusedUnanswerable } },
+      },
+    },
+  }
+}
+
+/** A time histogram as bars, each labelled with where its bin starts. */
+export function timeHistogramChart(
+  histogram: Histogram,
+  title: string,
+  words: ChartWords = ENGLISH_CHART_WORDS,
+): ChartConfiguration<'bar'> {
+  return {
+    type: 'bar',
+    data: {
+      labels: histogram.counts.map((_, i) => `${Math.round(histogram.from + i * histogram.width)}`),
+      datasets: [{ label: words.questions, data: histogram.counts, backgroundColor: PALETTE[2] }],
+    },
+    options: {
+      animation: false,
+      plugins: { title: { display: true, text: title }, legend: { display: false } },
+      scales: {
+        x: { title: { display: true, text: words.milliseconds } },
+        y: { beginAtZero: true, title: { display: true, text: words.questions } },
+      },
+    },
+  }
+}
