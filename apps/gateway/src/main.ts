@@ -120,6 +120,7 @@ runMain(async () => {
     getEmbedder: () => embedder.get(),
     retrieval: config.retrieval,
     models: config.models,
+    evaluation: { generation: config.generation, chunking: config.chunking, models: config.models },
     questionEvents,
     revocationChannel,
     ...(reads ? { reads } : {}),

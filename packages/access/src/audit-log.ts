@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'calibration.change',
   'feedback',
   'evaluation.change',
+  'evaluation.run',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

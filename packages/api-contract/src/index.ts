@@ -1,5 +1,6 @@
 export * from './access-schemas.ts'
 export * from './enums.ts'
+export * from './evaluation-schemas.ts'
 export * from './feedback-schemas.ts'
 export * from './limits.ts'
 export * from './requests.ts'

@@ -12,6 +12,7 @@ export { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './fragme
 export {
   type EmbeddingSection,
   type ModelsSection,
+  modelsDefaults,
   NO_MODEL,
   ONNX_DTYPES,
   type OnnxDtype,

@@ -15,6 +15,12 @@ export interface CollectionRunRequest {
   keep: boolean
 }
 
+/** What a run from the gateway needs: the database, the queues, and the settings it reports. */
+export type LiveEvaluationDeps = Pick<
+  EvaluationDeps,
+  'pool' | 'producer' | 'questionEvents' | 'logger' | 'retrieval' | 'generation' | 'models' | 'chunking'
+>
+
 /** Progress written to the run at most this often: a sign of life, not a write per question. */
 const PROGRESS_EVERY_MS = 2000
 
@@ -36,11 +42,21 @@ export async function runCollectionEvaluation(
  * are asked and the run kept in the background (a failure is recorded on the run, with why).
  */
 export async function startCollectionEvaluation(
-  deps: EvaluationDeps,
-  request: CollectionRunRequest,
+  live: LiveEvaluationDeps,
+  request: Omit<CollectionRunRequest, 'ownWorkers' | 'keep'>,
 ): Promise<{ runId: string; finished: Promise<void> }> {
   const runId = randomUUID()
-  const prepared = await prepareRun(deps, request, runId)
+  // The platform's running workers answer: nothing of a worker's own is loaded here.
+  const deps: EvaluationDeps = {
+    ...live,
+    redisUrl: '',
+    prefix: '',
+    embedder: null,
+    reranker: null,
+    generator: null,
+    uploadDir: '',
+  }
+  const prepared = await prepareRun(deps, { ...request, ownWorkers: false, keep: true }, runId)
   const finished = prepared.run().then(
     () => undefined,
     (error: unknown) => deps.logger.warn({ err: error, runId }, 'evaluation run failed'),

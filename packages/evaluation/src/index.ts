@@ -1,6 +1,7 @@
 export { type CollectionDataset, collectionDataset } from './collection-dataset.ts'
 export {
   type CollectionRunRequest,
+  type LiveEvaluationDeps,
   runCollectionEvaluation,
   startCollectionEvaluation,
 } from './collection-evaluation.ts'

@@ -1,6 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { principalOfKey, principalOfSession, SESSION_PREFIX } from '@rag/access'
+import { chunkingDefaults, generationDefaults, modelsDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
+import type { LiveEvaluationDeps } from '@rag/evaluation'
 import type { Logger } from '@rag/log'
 import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
 import type { Producer, RevocationChannel } from '@rag/queue'
@@ -31,6 +33,7 @@ import { conversationRoutes } from './routes/conversations.ts'
 import { documentChunkRoutes } from './routes/document-chunks.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
 import { evaluationCaseRoutes } from './routes/evaluation-cases.ts'
+import { evaluationRunRoutes } from './routes/evaluation-runs.ts'
 import { feedbackRoutes } from './routes/feedback.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
@@ -56,6 +59,14 @@ export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   singleSignOn?: SingleSignOn
   /** Revocations told to every replica (Redis); absent: this replica's streams only, and the recheck. */
   revocationChannel?: RevocationChannel
+  /** The settings an evaluation run from the web app reports (the workers'); absent: the defaults. */
+  evaluation?: Pick<LiveEvaluationDeps, 'generation' | 'chunking' | 'models'>
+}
+
+const EVALUATION_DEFAULTS = {
+  generation: generationDefaults(),
+  chunking: chunkingDefaults(),
+  models: modelsDefaults(),
 }
 
 export interface AccessOptions {
@@ -150,6 +161,13 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', collectionCalibrationRoutes(deps))
   app.route('/', feedbackRoutes(deps))
   app.route('/', evaluationCaseRoutes(deps))
+  // Cases are asked with the options a person's question gets here (this gateway's models); the
+  // settings reported are the workers'.
+  const evaluation = deps.evaluation ?? EVALUATION_DEFAULTS
+  app.route(
+    '/',
+    evaluationRunRoutes({ ...deps, ...evaluation, models: { ...evaluation.models, ...deps.models } }),
+  )
   app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route(

@@ -24,8 +24,8 @@ export interface JobDefinition<Schema extends z.ZodType> {
   priority?: (payload: z.output<Schema>) => number
 }
 
-/** BullMQ's lowest priority (2^21); 1 is its highest. */
-export const LOWEST_PRIORITY = 2 ** 21
+/** BullMQ's lowest priority (2^21 − 1: it refuses 2^21); 1 is its highest. */
+export const LOWEST_PRIORITY = 2 ** 21 - 1
 
 /**
  * Parts of documents served in turns: a document's part N waits behind every document's part N−1,

@@ -1,5 +1,6 @@
 import { Worker } from 'bullmq'
 import { afterAll, expect, it } from 'vitest'
+import { LOWEST_PRIORITY } from './job-definition.ts'
 import { chunkJob, ocrJob } from './jobs.ts'
 import { createProducer } from './producer.ts'
 import { redisConnectionOptions } from './redis-connection.ts'
@@ -46,3 +47,19 @@ it.each([ocrJob, chunkJob])(
     }
   },
 )
+
+it('takes a job at the lowest priority (batch answers wait there) and one at the highest', async () => {
+  const producer = await createProducer({ url, prefix })
+  try {
+    // BullMQ refuses 2^21: a batch question's answer was once refused at the LLM's door.
+    await producer.enqueue(chunkJob, { ...doc(3), part: 0 }, { priority: LOWEST_PRIORITY })
+    await producer.enqueue(chunkJob, { ...doc(4), part: 0 }, { priority: 1 })
+    const queue = producer.queues.get(chunkJob.name)
+    const waiting = await queue?.getJobs(['prioritized'])
+    expect(waiting?.map((job) => job.opts.priority).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      expect.arrayContaining([1, LOWEST_PRIORITY]),
+    )
+  } finally {
+    await producer.close()
+  }
+})

@@ -132,3 +132,6 @@ export const models = defineFragment({
     endpoint: env.MODEL_ENDPOINT.endsWith('/') ? env.MODEL_ENDPOINT : `${env.MODEL_ENDPOINT}/`,
   }),
 })
+
+/** The settings with no variables set (tests and tools that must not depend on the environment). */
+export const modelsDefaults = (): ModelsSection => models.read(z.object(models.shape).parse({}))
