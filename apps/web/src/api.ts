@@ -6,6 +6,9 @@ import type {
   ApiCreatedKey,
   ApiDocument,
   ApiDocumentChunksPage,
+  ApiEvaluationQuestionsPage,
+  ApiEvaluationRun,
+  ApiEvaluationRunDetail,
   ApiFeedback,
   ApiKey,
   ApiQuestion,
@@ -21,6 +24,9 @@ import type {
 export type { DocumentStatus } from '@rag/api-contract/enums'
 export type DocumentView = ApiDocument
 export type DocumentChunksPage = ApiDocumentChunksPage
+export type EvaluationRun = ApiEvaluationRun
+export type EvaluationRunDetail = ApiEvaluationRunDetail
+export type EvaluationQuestionsPage = ApiEvaluationQuestionsPage
 // What a passage card shows: the fields a search hit and an answer's source share.
 export type Passage = Pick<
   ApiSearchHit,
@@ -127,6 +133,17 @@ export const api = {
   pageInfo: (documentId: string, page: number) =>
     request<{ page: number; pages: number; width: number; height: number }>(
       `/documents/${documentId}/pages/${page}`,
+    ),
+  runEvaluation: (collection: string) =>
+    request<EvaluationRun>(`/collections/${encodeURIComponent(collection)}/evaluations`, { method: 'POST' }),
+  listEvaluationRuns: (collection: string) =>
+    request<{ runs: EvaluationRun[] }>(
+      `/evaluations?${new URLSearchParams(collection ? { collection } : {})}`,
+    ),
+  getEvaluationRun: (id: string) => request<EvaluationRunDetail>(`/evaluations/${id}`),
+  evaluationQuestions: (id: string, config: string, { offset, wrong }: { offset: number; wrong: boolean }) =>
+    request<EvaluationQuestionsPage>(
+      `/evaluations/${id}/questions?${new URLSearchParams({ config, offset: String(offset), limit: '50', wrong: String(wrong) })}`,
     ),
   /** How a document was cut (the inspector): a page of its chunks, those holding `q` or on `page`. */
   documentChunks: (documentId: string, filter: { q?: string; page?: number; offset?: number }) =>

@@ -5,6 +5,7 @@ import { AskView } from './components/ask-view.tsx'
 import { ChatView } from './components/chat-view.tsx'
 import { DocumentInspector } from './components/document-inspector.tsx'
 import { DocumentsView } from './components/documents-view.tsx'
+import { EvaluationView } from './components/evaluation-view.tsx'
 import { FeedbackView } from './components/feedback-view.tsx'
 import { KeyPrompt } from './components/key-prompt.tsx'
 import { KeysView } from './components/keys-view.tsx'
@@ -15,12 +16,16 @@ import { useUploads } from './components/use-uploads.ts'
 import { type MessageKey, preferredLanguage, translator } from './i18n.ts'
 import { loadSettings, type Settings, saveSettings } from './settings.ts'
 
-const VIEWS = ['documents', 'chat', 'ask', 'search', 'feedback', 'settings', 'keys'] as const
+const VIEWS = ['documents', 'chat', 'ask', 'search', 'feedback', 'evaluation', 'settings', 'keys'] as const
 type View = (typeof VIEWS)[number]
 
-/** Keys are for admins; feedback is reviewed by editors and admins. */
+/** Keys are for admins; feedback and evaluation are reviewed by editors and admins. */
 const visibleTo = (view: View, role: string | undefined) =>
-  view === 'keys' ? role === 'admin' : view === 'feedback' ? role === 'admin' || role === 'editor' : true
+  view === 'keys'
+    ? role === 'admin'
+    : view === 'feedback' || view === 'evaluation'
+      ? role === 'admin' || role === 'editor'
+      : true
 
 const viewFromHash = (): View => {
   const name = location.hash.replace(/^#\/?/, '').split('/')[0] ?? ''
@@ -112,6 +117,7 @@ export function App() {
         {view === 'settings' && <SettingsView />}
         {view === 'keys' && session?.principal?.role === 'admin' && <KeysView />}
         {view === 'feedback' && visibleTo('feedback', session?.principal?.role) && <FeedbackView />}
+        {view === 'evaluation' && visibleTo('evaluation', session?.principal?.role) && <EvaluationView />}
       </main>
     </AppContext.Provider>
   )

@@ -28,13 +28,16 @@ export const ENGLISH_CHART_WORDS: ChartWords = {
 
 const PALETTE = ['#2f5d8a', '#d9822b', '#3c8d5a', '#8a3c7c', '#7a7a7a', '#b5452f']
 
-/** The configurations' figures side by side as bars: hit@1, hit@5, MRR@10 (and the exact source's when known). */
+/**
+ * The configurations' (or runs') figures side by side as bars: hit@1, MRR@10, the exact source's
+ * when known, right at the threshold, refusals of the unanswerable and of the answerable.
+ */
 export function retrievalBars(
-  configs: readonly { name: string; metrics: Record<string, number> }[],
+  configs: readonly { name: string; metrics: Record<string, number | null> }[],
   words: ChartWords = ENGLISH_CHART_WORDS,
 ): ChartConfiguration<'bar'> {
-  const names = ['hit@1', 'hit@5', 'mrr@10', 'source@1', 'noAnswerAccuracy'].filter((name) =>
-    configs.some((config) => Number.isFinite(config.metrics[name])),
+  const names = ['hit@1', 'mrr@10', 'source@1', 'accuracy', 'noAnswerAccuracy', 'falseRefusalRate'].filter(
+    (name) => configs.some((config) => Number.isFinite(config.metrics[name])),
   )
   return {
     type: 'bar',
@@ -60,13 +63,13 @@ export function retrievalBars(
  * threshold's point marked.
  */
 export function refusalCurve(
-  sweep: readonly RefusalSweepPoint[],
+  sweep: readonly SweepPoint[],
   threshold: number,
   words: ChartWords = ENGLISH_CHART_WORDS,
+  /** An earlier run's sweep, drawn beside it: what changed. */
+  earlier?: { label: string; sweep: readonly SweepPoint[] },
 ): ChartConfiguration<'scatter'> {
-  const points = sweep
-    .filter((point) => Number.isFinite(point.noAnswerAccuracy) && Number.isFinite(point.falseRefusalRate))
-    .map((point) => ({ x: point.falseRefusalRate, y: point.noAnswerAccuracy, threshold: point.threshold }))
+  const points = curvePoints(sweep)
   const operating = [...points].sort(
     (a, b) => Math.abs(a.threshold - threshold) - Math.abs(b.threshold - threshold),
   )[0]
@@ -82,6 +85,18 @@ export function refusalCurve(
           pointStyle: 'rectRot',
           backgroundColor: PALETTE[1],
         },
+        ...(earlier
+          ? [
+              {
+                label: earlier.label,
+                data: curvePoints(earlier.sweep),
+                showLine: true,
+                borderColor: PALETTE[4],
+                borderDash: [4, 4],
+                pointRadius: 1,
+              },
+            ]
+          : []),
       ],
     },
     options: {
@@ -93,6 +108,25 @@ export function refusalCurve(
     },
   }
 }
+
+/** A sweep point as stored (a share not measured is null once written as JSON). */
+type SweepPoint = Pick<RefusalSweepPoint, 'threshold'> & {
+  noAnswerAccuracy: number | null
+  falseRefusalRate: number | null
+}
+
+const curvePoints = (sweep: readonly SweepPoint[]) =>
+  sweep.flatMap((point) =>
+    Number.isFinite(point.noAnswerAccuracy) && Number.isFinite(point.falseRefusalRate)
+      ? [
+          {
+            x: point.falseRefusalRate as number,
+            y: point.noAnswerAccuracy as number,
+            threshold: point.threshold,
+          },
+        ]
+      : [],
+  )
 
 /** A time histogram as bars, each labelled with where its bin starts. */
 export function timeHistogramChart(

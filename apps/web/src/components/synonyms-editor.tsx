@@ -9,12 +9,18 @@ export function SynonymsEditor({ collection }: { collection: string }) {
   const [rules, setRules] = useState('')
   const [saved, setSaved] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // Not editable until the saved rules are in: typed text would be replaced by them when they came.
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
     setSaved(null)
     setError(null)
+    setLoaded(false)
     api
       .synonyms(collection)
-      .then((current) => setRules(current.rules))
+      .then((current) => {
+        setRules(current.rules)
+        setLoaded(true)
+      })
       .catch((failure) => setError(messageOf(failure)))
   }, [collection])
 
@@ -38,9 +44,10 @@ export function SynonymsEditor({ collection }: { collection: string }) {
         rows={6}
         value={rules}
         data-testid="synonyms-rules"
+        disabled={!loaded}
         onInput={(event) => setRules(event.currentTarget.value)}
       />
-      <button type="submit" data-action="save-synonyms">
+      <button type="submit" data-action="save-synonyms" disabled={!loaded}>
         {t('synonyms.save')}
       </button>
       {saved !== null ? (
