@@ -8,6 +8,7 @@ import {
   compareWithBaseline,
   DatasetError,
   type DatasetFormat,
+  type EvalConfig,
   type EvalProgress,
   type EvaluationReport,
   finishRun,
@@ -113,15 +114,7 @@ export async function runEvalCommand(
   }
   const questionEvents = await createQuestionEventSubscriber(config.redis.url, prefix)
   try {
-    // Models load once; a config that needs one that is unavailable runs degraded and says so.
-    const needs = (test: (c: (typeof configs)[number]) => boolean) => configs.some(test)
-    const embedder = await embedderProvider(config.models, logger).get()
-    const reranker = needs((c) => c.options.rerank === true)
-      ? await rerankerProvider(config.models, logger).get()
-      : null
-    const generator = needs((c) => c.options.fusion === true || c.options.answer === 'generate')
-      ? await llmProvider(config.models, config.generation, logger).get()
-      : null
+    const { embedder, reranker, generator } = await loadModels(config, configs, logger)
     const report = await runEvaluation(
       {
         pool,
@@ -235,10 +228,7 @@ async function runCollectionCommand(
   const producer = await createProducer({ url: config.redis.url, prefix })
   const questionEvents = await createQuestionEventSubscriber(config.redis.url, prefix)
   try {
-    const needs = (test: (c: (typeof configs)[number]) => boolean) => configs.some(test)
-    const generator = needs((c) => c.options.fusion === true || c.options.answer === 'generate')
-      ? await llmProvider(config.models, config.generation, logger).get()
-      : null
+    const { embedder, reranker, generator } = await loadModels(config, configs, logger)
     const deps = {
       pool,
       producer,
@@ -250,10 +240,8 @@ async function runCollectionCommand(
       generation: config.generation,
       models: config.models,
       chunking: config.chunking,
-      embedder: await embedderProvider(config.models, logger).get(),
-      reranker: needs((c) => c.options.rerank === true)
-        ? await rerankerProvider(config.models, logger).get()
-        : null,
+      embedder,
+      reranker,
       generator,
       uploadDir: config.storage.dataDir,
     }
@@ -286,5 +274,19 @@ async function runCollectionCommand(
     await questionEvents.close()
     await producer.close()
     await pool.end()
+  }
+}
+
+/** Models load once; a config that needs one that is unavailable runs degraded and says so. */
+async function loadModels(config: EvalProcessConfig, configs: EvalConfig[], logger: Logger) {
+  const needs = (test: (c: EvalConfig) => boolean) => configs.some(test)
+  return {
+    embedder: await embedderProvider(config.models, logger).get(),
+    reranker: needs((c) => c.options.rerank === true)
+      ? await rerankerProvider(config.models, logger).get()
+      : null,
+    generator: needs((c) => c.options.fusion === true || c.options.answer === 'generate')
+      ? await llmProvider(config.models, config.generation, logger).get()
+      : null,
   }
 }

@@ -1,4 +1,4 @@
-import type { EvaluationReport } from './report.ts'
+import { cell, type EvaluationReport } from './report.ts'
 import { refusalCurve, retrievalBars, timeHistogramChart } from './report-charts.ts'
 import { isRight } from './score-config.ts'
 
@@ -12,13 +12,6 @@ const escapeHtml = (text: string) =>
   )
 /** JSON inside a <script>: nothing in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
-const cell = (value: number | undefined) =>
-  value === undefined || Number.isNaN(value)
-    ? '–'
-    : Number.isInteger(value)
-      ? String(value)
-      : value.toFixed(3)
-
 /**
  * The evaluation as one self-contained HTML file: the figures, the charts the Evaluation view
  * draws (Chart.js, inlined as `chartJs`, so the file opens offline) and each configuration's

@@ -43,8 +43,9 @@ const COLUMNS = [
   'p95.totalMs',
 ]
 
-const cell = (value: number | undefined) =>
-  value === undefined || Number.isNaN(value)
+/** A figure as the reports write it: an integer as is, a share to three places, none as –. */
+export const cell = (value: number | null | undefined) =>
+  value === undefined || value === null || Number.isNaN(value)
     ? '–'
     : Number.isInteger(value)
       ? String(value)

@@ -4,6 +4,7 @@ import { useApp } from '../app-context.ts'
 import { sheetRowOf, tableRowOf } from '../table-row.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { InspectorPages } from './inspector-pages.tsx'
+import { TableRowView } from './table-row-view.tsx'
 
 type Chunk = DocumentChunksPage['chunks'][number]
 
@@ -124,27 +125,7 @@ function ChunkCard({ chunk, onPage }: { chunk: Chunk; onPage: (page: number) => 
         </span>
       </div>
       {chunk.heading ? <div class="muted heading">{chunk.heading}</div> : null}
-      {row ? (
-        <table class="table-row" data-testid="inspector-table">
-          {row.caption ? <caption>{row.caption}</caption> : null}
-          <thead>
-            <tr>
-              {row.cells.map((cell, index) => (
-                <th key={index}>{cell.column}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              {row.cells.map((cell, index) => (
-                <td key={index}>{cell.value}</td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      ) : (
-        <p class="text">{chunk.text}</p>
-      )}
+      {row ? <TableRowView row={row} testId="inspector-table" /> : <p class="text">{chunk.text}</p>}
       {chunk.citedBy.length > 0 ? (
         <details class="cited-by" data-testid="cited-by">
           <summary>{t('inspect.citedBy', { n: chunk.citedBy.length })}</summary>

@@ -5,6 +5,7 @@ import { highlight, quotePieces } from '../highlight.ts'
 import { tableRowOf } from '../table-row.ts'
 import { PageView } from './page-view.tsx'
 import { SourceContext } from './source-context.tsx'
+import { TableRowView } from './table-row-view.tsx'
 import { SourceWhyPanel } from './why-panel.tsx'
 
 /** Only the embedder found it: its word-evidence score says nothing about it. */
@@ -63,25 +64,11 @@ export function PassageCard({
       ) : null}
       {passage.heading ? <div class="muted heading">{passage.heading}</div> : null}
       {row ? (
-        <table class="table-row" data-testid="table-row">
-          {row.caption ? <caption>{row.caption}</caption> : null}
-          <thead>
-            <tr>
-              {row.cells.map((cell, index) => (
-                <th key={index}>{cell.column}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              {row.cells.map((cell, index) => (
-                <td key={index}>
-                  <Highlighted text={cell.value} terms={terms} />
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+        <TableRowView
+          row={row}
+          testId="table-row"
+          cell={(value) => <Highlighted text={value} terms={terms} />}
+        />
       ) : null}
       <p class={row ? 'text muted' : 'text'}>
         {quotePieces(passage.text, quotes).map((piece, index) =>

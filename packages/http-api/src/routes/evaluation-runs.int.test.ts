@@ -1,19 +1,17 @@
 import type { ApiEvaluationQuestionsPage, ApiEvaluationRunDetail } from '@rag/api-contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CollectionsGateway, startCollectionsGateway } from '../testing/collections-gateway.ts'
+import {
+  type CollectionsGateway,
+  keyedCaller,
+  startCollectionsGateway,
+} from '../testing/collections-gateway.ts'
 
 const ADMIN = 'evaluation-runs-admin-key-0123456789'
 let gateway: CollectionsGateway
 const keys: Record<string, string> = {}
 
-const call = async (key: string, method: string, path: string, json?: unknown) => {
-  const response = await gateway.app.request(path, {
-    method,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
+const call = (key: string, method: string, path: string, json?: unknown) =>
+  keyedCaller(gateway)(key, method, path, json)
 
 beforeAll(async () => {
   gateway = await startCollectionsGateway(

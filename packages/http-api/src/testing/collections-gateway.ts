@@ -62,3 +62,18 @@ export async function startCollectionsGateway(
     throw error
   }
 }
+
+/**
+ * A request to the gateway with a key, a JSON body when given, and its status and JSON answer: how
+ * the tests of keyed collections speak to it.
+ */
+export function keyedCaller(gateway: Pick<CollectionsGateway, 'app'>) {
+  return async (key: string, method: string, path: string, json?: unknown) => {
+    const response = await gateway.app.request(path, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+}
