@@ -297,7 +297,16 @@ export const questionSchema = z
       description: 'What was searched for when the question was a follow-up rewritten to stand alone',
     }),
     timings: z.record(z.string(), z.number()),
-    usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
+    usage: z
+      .object({
+        promptTokens: z.number(),
+        completionTokens: z.number(),
+        stoppedAtCap: z.boolean().optional().openapi({
+          description:
+            'The answer stopped at the output cap (max_tokens, or the server’s GENERATION_MAX_TOKENS)',
+        }),
+      })
+      .nullable(),
     error: z.string().nullable(),
     createdAt: z.string(),
     expiresAt: z.string().nullable().openapi({

@@ -31,6 +31,8 @@ export interface Generation {
   completionTokens: number
   /** Of the prompt, the tokens read for this question (the rest were kept from earlier ones). */
   evaluatedPromptTokens?: number
+  /** It stopped at `maxTokens`, not at its own end: a client is told `finish_reason: length`. */
+  stoppedAtCap?: boolean
 }
 
 /** A loaded GGUF: what the question pipeline needs from an LLM. */
@@ -179,7 +181,13 @@ export async function loadLlamaGenerator(options: LlamaGeneratorOptions): Promis
             evaluatedPromptTokens,
             sequence.contextTokens.length - completionTokens,
           )
-          return { text: text.trim(), promptTokens, completionTokens, evaluatedPromptTokens }
+          return {
+            text: text.trim(),
+            promptTokens,
+            completionTokens,
+            evaluatedPromptTokens,
+            stoppedAtCap: completionTokens >= maxTokens,
+          }
         } finally {
           session.dispose({ disposeSequence: false })
         }

@@ -122,7 +122,11 @@ export async function serveLlm(generator: TextGenerator, options: LlmServerOptio
           id,
           object: 'chat.completion',
           choices: [
-            { index: 0, message: { role: 'assistant', content: result.text }, finish_reason: 'stop' },
+            {
+              index: 0,
+              message: { role: 'assistant', content: result.text },
+              finish_reason: result.stoppedAtCap ? 'length' : 'stop',
+            },
           ],
           usage: { prompt_tokens: result.promptTokens, completion_tokens: result.completionTokens },
         }),
@@ -179,7 +183,11 @@ export async function serveLlm(generator: TextGenerator, options: LlmServerOptio
       return
     }
     const { generation } = result
-    send({ id, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
+    send({
+      id,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: {}, finish_reason: generation.stoppedAtCap ? 'length' : 'stop' }],
+    })
     send({
       id,
       object: 'chat.completion.chunk',

@@ -45,6 +45,19 @@ describe.skipIf(!found)('an LLM server as the backend', () => {
     }
   })
 
+  it('says when the answer stopped at the token cap, as the server says it (finish_reason length)', async () => {
+    const server = await serveLlm(local)
+    try {
+      // A story model tells on past 4 tokens: the cap stops it, and both sides say so.
+      const capped = await remoteOf(server.baseUrl).generate({ ...request, maxTokens: 4 })
+      expect(capped.completionTokens).toBe(4)
+      expect(capped.stoppedAtCap).toBe(true)
+      expect((await local.generate({ ...request, maxTokens: 4 })).stoppedAtCap).toBe(true)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('throws when the server dies mid-stream, after what it sent was passed on', async () => {
     const server = await serveLlm(local, { cutFirstStreamAfter: 3 })
     try {

@@ -83,6 +83,7 @@ export function openAiCompatibleGenerator(options: OpenAiCompatibleOptions): Tex
       } as ChatCompletionCreateParamsStreaming
       let text = ''
       let usage: { prompt_tokens: number; completion_tokens: number } | undefined
+      let finish: string | null | undefined
       try {
         const stream = await client.chat.completions.create(request, {
           signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
@@ -95,6 +96,7 @@ export function openAiCompatibleGenerator(options: OpenAiCompatibleOptions): Tex
             onText?.(piece)
           }
           if (chunk.usage) usage = chunk.usage
+          finish = chunk.choices[0]?.finish_reason ?? finish
         }
         // The client ends the stream quietly when it is aborted: a cut answer is not an answer.
         signal?.throwIfAborted()
@@ -106,10 +108,13 @@ export function openAiCompatibleGenerator(options: OpenAiCompatibleOptions): Tex
           )
         throw error
       }
+      const completionTokens = usage?.completion_tokens ?? estimateTokens(text)
       return {
         text: text.trim(),
         promptTokens: usage?.prompt_tokens ?? estimateTokens(system) + estimateTokens(prompt),
-        completionTokens: usage?.completion_tokens ?? estimateTokens(text),
+        completionTokens,
+        // The server says so (finish_reason length); one that does not, by the count it gives.
+        stoppedAtCap: finish === 'length' || (usage !== undefined && completionTokens >= maxTokens),
       }
     },
     async close() {},

@@ -88,6 +88,8 @@ export interface Citation {
 export interface QuestionUsage {
   promptTokens: number
   completionTokens: number
+  /** The answer stopped at the output cap (the request's max_tokens or the server's), not by itself. */
+  stoppedAtCap?: boolean
 }
 
 /** An earlier turn a question follows: what was asked, what retrieval searched for, what was answered. */

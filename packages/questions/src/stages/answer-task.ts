@@ -188,7 +188,11 @@ async function generateAnswer(
     refused: answerDeclines(answer),
     sources: prompt.sources,
     citations: citationsOf(answer, prompt.sources),
-    usage: { promptTokens: result.promptTokens, completionTokens: result.completionTokens },
+    usage: {
+      promptTokens: result.promptTokens,
+      completionTokens: result.completionTokens,
+      ...(result.stoppedAtCap ? { stoppedAtCap: true } : {}),
+    },
     timings: { generateMs: elapsedMs(started) },
   })
   return 'answered'

@@ -27,10 +27,17 @@ export const usageOf = (question: QuestionRecord) => {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }
 }
 
-/** OpenAI's finish reason: `length` when the answer stopped at its token cap, else `stop`. */
-export function finishReasonOf(question: QuestionRecord): 'stop' | 'length' {
+/**
+ * OpenAI's finish reason: `length` when the answer stopped at a token cap — the request's
+ * max_tokens or the server's own (GENERATION_MAX_TOKENS), as the generator said — else `stop`.
+ */
+export function finishReasonOf(question: Pick<QuestionRecord, 'options' | 'usage'>): 'stop' | 'length' {
+  const { usage } = question
+  if (!usage) return 'stop'
   const cap = question.options.maxTokens
-  return question.usage && cap !== undefined && question.usage.completionTokens >= cap ? 'length' : 'stop'
+  return usage.stoppedAtCap === true || (cap !== undefined && usage.completionTokens >= cap)
+    ? 'length'
+    : 'stop'
 }
 
 /** An error event in OpenAI's shape, for a stream already under way (its status is sent). */
