@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ThinkingFilter, withoutThinking } from './thinking-filter.ts'
+import { ThinkingFilter, UNDECIDED_CHARS, withoutThinking } from './thinking-filter.ts'
 
 describe('a reasoning model’s thinking', () => {
   it('is left out of the answer, whole', () => {
@@ -18,5 +18,34 @@ describe('a reasoning model’s thinking', () => {
 
   it('leaves nothing when the model never stops thinking (an empty answer, to be treated as a failure)', () => {
     expect(withoutThinking('<think>still going')).toBe('')
+  })
+})
+
+describe('thinking whose opening tag the template wrote (only </think> comes)', () => {
+  it('is left out whole, and as it streams', () => {
+    expect(withoutThinking('The user asks about the warranty…\n</think>\n\n保証期間は2年間です。')).toBe(
+      '保証期間は2年間です。',
+    )
+    const filter = new ThinkingFilter()
+    const pieces = ['Okay, the user ', 'wants the period.', '</thi', 'nk>\n\n保証期間は', '2年間です。']
+    const out = pieces.map((piece) => filter.push(piece)).join('') + filter.end()
+    expect(out.trimStart()).toBe('保証期間は2年間です。')
+    expect(filter.restarted).toBe(false)
+  })
+
+  it('does not hold an ordinary answer back for long, and keeps none of it when a late </think> shows it was thinking', () => {
+    const filter = new ThinkingFilter()
+    const long = 'x'.repeat(UNDECIDED_CHARS + 10)
+    // Past the limit without a tag: passed on as answer.
+    expect(filter.push(long).length).toBeGreaterThan(UNDECIDED_CHARS)
+    filter.push(' more</think>\n\n本当の答え。')
+    filter.end()
+    expect(filter.restarted).toBe(true)
+    expect(filter.answer.trimStart()).toBe('本当の答え。')
+  })
+
+  it('leaves rephrasings and rewrites without it', () => {
+    expect(withoutThinking('<think>rephrase</think>保証の期間は？')).toBe('保証の期間は？')
+    expect(withoutThinking('hmm</think>保証の期間は？')).toBe('保証の期間は？')
   })
 })

@@ -2,31 +2,68 @@ const OPEN = '<think>'
 const CLOSE = '</think>'
 
 /**
- * Drops a reasoning model's thinking (`<think>…</think>`, as Qwen3, DeepSeek-R1 and QwQ write it
- * into the text) from an answer as it streams: text inside is never passed on, and a tag split
- * over two pieces is held until it can be told apart from ordinary text.
+ * Text held back at the start while it may be thinking whose opening tag the chat template wrote
+ * (the model then emits only `</think>`): past this much without either tag it is taken as answer.
+ */
+export const UNDECIDED_CHARS = 2000
+
+/**
+ * Drops a reasoning model's thinking from an answer as it streams: `<think>…</think>` as Qwen3,
+ * DeepSeek-R1 and QwQ write it into the text, and a block the template opened (only `</think>`
+ * comes: everything before it was thinking). Text inside is never passed on, and a tag split over
+ * two pieces is held until it can be told apart from ordinary text. A closing tag that comes only
+ * after UNDECIDED_CHARS of answer has been passed on restarts the answer (`restarted`): what was
+ * passed on was thinking, and `answer` holds the answer without it.
  */
 export class ThinkingFilter {
   private held = ''
   private thinking = false
+  private undecided = true
+  /** The answer so far, without thinking (what a streamed answer should be kept as). */
+  answer = ''
+  /** A late `</think>` showed that text already passed on was thinking. */
+  restarted = false
 
   /** The part of this piece (with what was held) that is answer. */
   push(text: string): string {
     this.held += text
     let out = ''
+    if (this.undecided) {
+      const close = this.held.indexOf(CLOSE)
+      const open = this.held.indexOf(OPEN)
+      if (close >= 0 && (open < 0 || close < open)) {
+        // The template opened the block: all before the close was thinking.
+        this.held = this.held.slice(close + CLOSE.length)
+        this.undecided = false
+      } else if (open >= 0 || this.held.length > UNDECIDED_CHARS) this.undecided = false
+      else return ''
+    }
     for (;;) {
       const tag = this.thinking ? CLOSE : OPEN
       const at = this.held.indexOf(tag)
+      const strayClose = this.thinking ? -1 : this.held.indexOf(CLOSE)
+      if (strayClose >= 0 && (at < 0 || strayClose < at)) {
+        // A close with no open after answer was passed on: that was thinking too.
+        this.held = this.held.slice(strayClose + CLOSE.length)
+        this.answer = ''
+        out = ''
+        this.restarted = true
+        continue
+      }
       if (at >= 0) {
         if (!this.thinking) out += this.held.slice(0, at)
         this.held = this.held.slice(at + tag.length)
         this.thinking = !this.thinking
         continue
       }
-      // Keep back what could be the start of the tag.
-      const keep = partialTagLength(this.held, tag)
+      // Keep back what could be the start of a tag.
+      const keep = Math.max(
+        partialTagLength(this.held, tag),
+        this.thinking ? 0 : partialTagLength(this.held, CLOSE),
+      )
       if (!this.thinking) out += this.held.slice(0, this.held.length - keep)
       this.held = this.held.slice(this.held.length - keep)
+      this.answer += out
       return out
     }
   }
@@ -35,6 +72,7 @@ export class ThinkingFilter {
   end(): string {
     const rest = this.thinking ? '' : this.held
     this.held = ''
+    this.answer += rest
     return rest
   }
 }
@@ -46,8 +84,10 @@ function partialTagLength(text: string, tag: string): number {
   return 0
 }
 
-/** An answer with its thinking removed, and the blank lines thinking leaves before it. */
+/** A text with its thinking removed (either form), and the blank lines thinking leaves before it. */
 export function withoutThinking(text: string): string {
   const filter = new ThinkingFilter()
-  return (filter.push(text) + filter.end()).trimStart()
+  filter.push(text)
+  filter.end()
+  return filter.answer.trimStart()
 }

@@ -1,3 +1,4 @@
+import { withoutThinking } from '@rag/llm'
 import type { Language } from './language.ts'
 
 const INSTRUCTIONS: Record<Language, (count: number) => string> = {
@@ -21,7 +22,8 @@ const HEADER = /^(here (are|is)|sure\b|certainly\b|以下|はい[、。]|承知)
 export function parseRephrasings(text: string, question: string, count: number): string[] {
   const seen = new Set([question.trim().toLowerCase()])
   const queries: string[] = []
-  for (const line of text.split('\n')) {
+  // A reasoning model's thinking is no rephrasing (either form: <think>…</think>, or …</think>).
+  for (const line of withoutThinking(text).split('\n')) {
     let cleaned = line.replace(/\*\*|__/g, '').trim()
     const marked = LIST_MARKER.test(cleaned)
     cleaned = cleaned

@@ -1,3 +1,4 @@
+import { withoutThinking } from '@rag/llm'
 import type { Language } from '../language.ts'
 import type { ConversationTurn } from '../question-store.ts'
 
@@ -21,7 +22,8 @@ export function buildRewritePrompt(question: string, history: ConversationTurn[]
 
 /** The model's rewritten question: its first line, without a label or quotes; null when unusable. */
 export function parseRewrite(text: string): string | null {
-  const line = text
+  // A reasoning model's thinking is not the question (a follow-up searched as "<think>" is refused).
+  const line = withoutThinking(text)
     .split('\n')
     .map((part) => part.replace(/\*\*/g, '').trim())
     .find((part) => part !== '')

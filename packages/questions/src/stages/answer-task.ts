@@ -175,8 +175,9 @@ async function generateAnswer(
     stopWatching()
   }
   written += thinking.end()
-  // Streamed pieces are the answer when there were any; a generator that gave none hands it whole.
-  const text = (written || withoutThinking(result.text)).trim()
+  // Streamed pieces are the answer when there were any (without what a late </think> showed was
+  // thinking); a generator that gave none hands it whole.
+  const text = (written ? thinking.answer : withoutThinking(result.text)).trim()
   // All thinking and no answer (the cap spent reasoning): a failure, not a refusal.
   if (text.trim() === '')
     throw new Error('the LLM wrote no answer (only reasoning, or nothing) within its token cap')
