@@ -14,7 +14,7 @@ describe('.env.example', () => {
     expect(committed).toBe(await renderEnvExample(allProcessConfigs as never))
     for (const config of allProcessConfigs)
       for (const name of config.variables) expect(committed, name).toMatch(new RegExp(`^# ${name}=`, 'm'))
-    expect(committed).toMatch(/^# GATEWAY_PORT=3000$/m)
+    expect(committed).toMatch(/^# CHUNK_SIZE=500$/m)
     expect(committed).toMatch(/^# WEB_APP_DIR=$/m)
   })
 

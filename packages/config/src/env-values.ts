@@ -37,6 +37,13 @@ function numeric(kind: 'integer' | 'number', fallback: number, range: RangeOptio
 }
 
 export const integer = (fallback: number, range: RangeOptions = {}) => numeric('integer', fallback, range)
+/** An integer, or undefined when unset: another variable (or a rule) decides then. */
+export const optionalInteger = (range: RangeOptions = {}) =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => (raw === undefined || raw.trim() === '' ? undefined : raw))
+    .pipe(numeric('integer', Number.NaN, range).optional())
 export const decimal = (fallback: number, range: RangeOptions = {}) => numeric('number', fallback, range)
 
 const TRUE = new Set(['true', '1'])

@@ -34,6 +34,16 @@ describe('process configuration', () => {
     expect(config.log.level).toBe('info')
   })
 
+  it('listens on PORT when GATEWAY_PORT is not set (as hosting platforms set it), GATEWAY_PORT first', () => {
+    expect(gatewayConfig.parse(db).gateway.port).toBe(3000)
+    expect(gatewayConfig.parse({ ...db, PORT: '8080' }).gateway.port).toBe(8080)
+    expect(gatewayConfig.parse({ ...db, PORT: '8080', GATEWAY_PORT: '3001' }).gateway.port).toBe(3001)
+    expect(gatewayConfig.parse({ ...db, GATEWAY_PORT: '0' }).gateway.port).toBe(0)
+    expect(problemsOf(() => gatewayConfig.parse({ ...db, PORT: 'http' })).message).toContain(
+      'PORT: must be an integer, got "http"',
+    )
+  })
+
   it('names a non-numeric variable and what it got', () => {
     const error = problemsOf(() => workerConfigs['worker-chunk'].parse({ ...db, CHUNK_SIZE: 'abc' }))
     expect(error.message).toContain('CHUNK_SIZE: must be an integer, got "abc"')

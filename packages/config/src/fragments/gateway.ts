@@ -1,5 +1,5 @@
 import { defineFragment } from '../define-config.ts'
-import { integer, list, optionalText, text } from '../env-values.ts'
+import { integer, list, optionalInteger, optionalText, text } from '../env-values.ts'
 
 export interface GatewaySection {
   host: string
@@ -19,8 +19,9 @@ export const gateway = defineFragment({
   shape: {
     // Interface to listen on; without API_KEY the gateway stays on loopback whatever this says.
     GATEWAY_HOST: text('127.0.0.1'),
-    // 0 picks a free port (tests).
-    GATEWAY_PORT: integer(3000, { min: 0, max: 65535 }),
+    // 0 picks a free port (tests). Unset: PORT when set (what hosting platforms set), else 3000.
+    GATEWAY_PORT: optionalInteger({ min: 0, max: 65535 }),
+    PORT: optionalInteger({ min: 0, max: 65535 }),
     // One key or a comma-separated list; when set, every route but health and sign-in needs a key.
     // The first is the bootstrap admin (everything, keys included), the others editors of every
     // collection; keys with a role and collections are made with `rag keys create`.
@@ -41,7 +42,7 @@ export const gateway = defineFragment({
   },
   read: (env): GatewaySection => ({
     host: env.GATEWAY_HOST,
-    port: env.GATEWAY_PORT,
+    port: env.GATEWAY_PORT ?? env.PORT ?? 3000,
     apiKeys: (env.API_KEY ?? '')
       .split(',')
       .map((key) => key.trim())
