@@ -524,6 +524,10 @@ describe.skipIf(!hasChromium)('the web app behind an API key', () => {
   })
 
   it('asks for the key, refuses a wrong one, then works (event stream included) with the right one', async () => {
+    // What a browser fetches by itself is served without a key: no 404 or 401 logged at each load.
+    const icon = await fetch(`${server.baseUrl}/favicon.ico`, { redirect: 'manual' })
+    expect([icon.status, icon.headers.get('location')]).toEqual([301, '/favicon.svg'])
+    expect((await fetch(`${server.baseUrl}/favicon.ico`)).headers.get('content-type')).toContain('image/svg')
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${server.baseUrl}/`)
     await page.waitForSelector('form.key-prompt')

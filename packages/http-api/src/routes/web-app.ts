@@ -10,6 +10,7 @@ export const WEB_APP_OPEN_ROUTES: readonly RouteShape[] = [
   '/index.html',
   '/assets/*',
   '/favicon.svg',
+  '/favicon.ico',
 ].map((path) => ({ method: 'GET', path }))
 
 /**
@@ -32,6 +33,8 @@ export function mountWebApp(app: OpenAPIHono, dir: string | undefined) {
     }),
   )
   app.get('/favicon.svg', serveStatic({ root: dir }))
+  // What a browser (or a bookmark, a feed reader) asks for by itself: not a 404 in the log each time.
+  app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301))
   app.get(
     '/',
     serveStatic({
