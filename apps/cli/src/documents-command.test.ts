@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { missingOf } from './documents-command.ts'
+import { documentLine, missingOf } from './documents-command.ts'
 
 describe('a document line', () => {
   it('names the pages a document is searchable without, and why the first was not read', () => {
@@ -13,6 +13,18 @@ describe('a document line', () => {
       }),
     ).toBe(
       '; 2 pages not read (3, 9): page 3: page 3 is 200 × 200 inches; OCR reads pages of at most 80 million pixels',
+    )
+  })
+})
+
+describe('rag documents', () => {
+  it('names each document’s collection in a column of its own', () => {
+    const base = { missingPages: [], error: null, ocrPages: null, chunkCount: 12 }
+    expect(documentLine({ ...base, status: 'ready', collection: 'samples', filename: 'faq.csv' }, 7)).toBe(
+      'ready     samples  faq.csv  12 chunks',
+    )
+    expect(documentLine({ ...base, status: 'ready', collection: 'hr', filename: 'faq.csv' }, 7)).toBe(
+      'ready     hr       faq.csv  12 chunks',
     )
   })
 })

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream'
+import type { ApiDocument } from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
 
 export interface DocumentsCommandOptions {
@@ -26,11 +27,19 @@ export async function runDocumentsCommand({ client, output, collection, json }: 
     return 0
   }
   if (documents.length === 0) output.write('no documents yet: add some with `rag ingest PATH`\n')
-  for (const document of documents) {
-    const detail =
-      document.status === 'failed' ? `  ${document.error ?? ''}` : `  ${plural(document.chunkCount, 'chunk')}`
-    const ocr = document.ocrPages ? `, OCR ${document.ocrPages.read}/${document.ocrPages.total} pages` : ''
-    output.write(`${document.status.padEnd(9)} ${document.filename}${detail}${ocr}${missingOf(document)}\n`)
-  }
+  // The collection column as wide as its longest name: the same file in two collections is two lines.
+  const width = Math.max(0, ...documents.map((document) => document.collection.length))
+  for (const document of documents) output.write(`${documentLine(document, width)}\n`)
   return 0
+}
+
+type ListedDocument = Parameters<typeof missingOf>[0] &
+  Pick<ApiDocument, 'status' | 'collection' | 'filename' | 'error' | 'chunkCount' | 'ocrPages'>
+
+/** A document as `rag documents` lists it: status, collection, name, then chunks or why it failed. */
+export function documentLine(document: ListedDocument, collectionWidth: number): string {
+  const detail =
+    document.status === 'failed' ? `  ${document.error ?? ''}` : `  ${plural(document.chunkCount, 'chunk')}`
+  const ocr = document.ocrPages ? `, OCR ${document.ocrPages.read}/${document.ocrPages.total} pages` : ''
+  return `${document.status.padEnd(9)} ${document.collection.padEnd(collectionWidth)}  ${document.filename}${detail}${ocr}${missingOf(document)}`
 }
