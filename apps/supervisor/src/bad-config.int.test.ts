@@ -17,13 +17,13 @@ function run(name: ProcessName, env: NodeJS.ProcessEnv) {
 }
 
 describe('a process started with a bad variable', () => {
-  it('exits 1 at once with a message naming the variable', async () => {
+  it('exits 2 (a configuration error) at once with a message naming the variable', async () => {
     const result = await run('worker-chunk', {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
       CHUNK_SIZE: '300',
       CHUNK_OVERLAP: '600',
     })
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stderr).toContain('Invalid configuration for worker-chunk:')
     expect(result.stderr).toContain('CHUNK_OVERLAP: must be smaller than CHUNK_SIZE (300), got 600')
     expect(result.stderr).not.toContain('    at ')
@@ -31,7 +31,7 @@ describe('a process started with a bad variable', () => {
 
   it('names a non-numeric port', async () => {
     const result = await run('gateway', { DATABASE_URL: 'postgres://x@127.0.0.1/x', GATEWAY_PORT: 'eighty' })
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stderr).toContain('GATEWAY_PORT: must be an integer, got "eighty"')
   })
 })

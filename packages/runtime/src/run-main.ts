@@ -1,9 +1,10 @@
 import { ConfigError } from '@rag/config'
 
 /**
- * Runs a process's start function. A configuration error (it names the bad variable), or an error
- * marked `userFacing`, is printed as it is and exits 1 without a stack trace; anything else is
- * printed with its stack.
+ * Runs a process's start function. A configuration error (it names the bad variable) is printed as
+ * it is and exits 2 — the code every command of the platform gives a usage or configuration error;
+ * an error marked `userFacing` is printed as it is and exits 1; anything else is printed with its
+ * stack and exits 1.
  */
 export function runMain(start: () => Promise<unknown>): void {
   start().catch((error: unknown) => {
@@ -16,6 +17,6 @@ export function runMain(start: () => Promise<unknown>): void {
         `fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
       )
     }
-    process.exit(1)
+    process.exit(error instanceof ConfigError ? 2 : 1)
   })
 }
