@@ -37,7 +37,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true })
 })
 
-const config = () =>
+const config = (env: Record<string, string> = {}) =>
   evalConfig.parse({
     DATABASE_URL: db.url,
     REDIS_URL: redisUrl,
@@ -47,9 +47,10 @@ const config = () =>
     RERANKER_MODEL: 'none',
     LLM_MODEL: 'none',
     LOG_LEVEL: 'silent',
+    ...env,
   })
 
-async function run(args: Partial<EvalArgs>) {
+async function run(args: Partial<EvalArgs>, env: Record<string, string> = {}) {
   const lines: string[] = []
   const output = new Writable({
     write(chunk, _encoding, done) {
@@ -67,7 +68,7 @@ async function run(args: Partial<EvalArgs>) {
       maxDrop: 0.02,
       ...args,
     },
-    config(),
+    config(env),
     { output, logger, progress: () => undefined },
   )
   return { code, text: lines.join('\n') }
@@ -116,6 +117,23 @@ describe('pnpm eval on the committed sample set', () => {
 })
 
 describe('the eval gate compares like with like', () => {
+  it('holds when models are configured but unreachable, since no figure came from them', async () => {
+    const models = join(scratch, 'no-models')
+    await mkdir(models, { recursive: true })
+    const { code, text } = await run(
+      { baseline: join(root, 'data/eval/sample-baseline.json'), maxDrop: 0 },
+      {
+        EMBEDDING_MODEL: 'Xenova/multilingual-e5-small',
+        RERANKER_MODEL: 'hotchpotch/japanese-reranker-xsmall-v2',
+        LLM_MODEL: 'hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M',
+        MODELS_DIR: models,
+        ALLOW_MODEL_DOWNLOAD: 'false',
+      },
+    )
+    expect(text).not.toContain('REGRESSION')
+    expect(code).toBe(0)
+  })
+
   it('fails, saying why, when a config runs with other settings or is missing on either side', async () => {
     const baseline = join(root, 'data/eval/sample-baseline.json')
     // A baseline measured at another refusal threshold (the default before it was calibrated).

@@ -42,6 +42,21 @@ export type EvalProgress = (phase: string, done: number, total: number) => void
  */
 const TOP_K = 20
 
+function modelsUsed(deps: EvaluationDeps, configs: EvalConfig[], configured: boolean) {
+  if (configured)
+    return { reranker: deps.models.reranker, llm: deps.models.llm, embedding: deps.models.embedding.model }
+  const uses = (test: (config: EvalConfig) => boolean) => configs.some(test)
+  return {
+    reranker: deps.reranker && uses((c) => c.options.rerank === true) ? deps.models.reranker : null,
+    llm:
+      deps.generator && uses((c) => c.options.answer === 'generate' || c.options.fusion === true)
+        ? deps.models.llm
+        : null,
+    embedding:
+      deps.embedder && uses((c) => c.options.mode !== 'keyword') ? deps.models.embedding.model : null,
+  }
+}
+
 /** The dataset's documents through the pipeline, with ingestion workers of its own for the while. */
 async function ingestDataset(deps: EvaluationDeps, dataset: Dataset, onProgress: EvalProgress | undefined) {
   const ingestion = startIngestionWorkers({
@@ -109,9 +124,10 @@ export async function runEvaluation(
     topK: TOP_K,
     searchK: deps.retrieval.searchK,
     rerankTopK: deps.retrieval.rerankTopK,
-    reranker: deps.models.reranker,
-    llm: deps.models.llm,
-    embedding: deps.models.embedding.model,
+    // The models the figures came from: loaded, and used by a config run (a model configured but
+    // unreachable, or one no config needs, changes no figure and so no comparison with a baseline).
+    // Asked of the platform's workers, the models they are configured with.
+    ...modelsUsed(deps, configs, live?.ownWorkers === false),
     refusalThreshold: deps.retrieval.refusalThreshold,
     rerankRefusalThreshold: deps.retrieval.rerankRefusalThreshold,
   }
