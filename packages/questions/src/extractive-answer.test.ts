@@ -41,6 +41,22 @@ describe('extractAnswer', () => {
     })
   })
 
+  it('answers a row without sentences with the cell whose column says what is asked, not the one named', () => {
+    const row = {
+      sourceId: 'equipment.csv:r3',
+      heading: null,
+      text: '品名: プロジェクター EP-100\n数量: 2\n保管場所: 2階会議室B\n担当者: 佐藤',
+    }
+    const answer = (question: string) => extractAnswer(question, row, idf)
+    expect(answer('プロジェクターはどこに保管されていますか')).toEqual({
+      answer: '2階会議室B',
+      quotes: ['保管場所: 2階会議室B'],
+    })
+    expect(answer('プロジェクターの担当者は誰ですか').answer).toBe('佐藤')
+    expect(answer('プロジェクターは何台ありますか').answer).toBe('2')
+    expect(answer('How many projectors are there?').answer).toBe('2')
+  })
+
   it('answers with the sentence of the answer cell when the question matches that cell', () => {
     const row = {
       sourceId: 'faq.csv:r4',

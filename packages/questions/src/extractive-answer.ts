@@ -8,6 +8,7 @@ import {
   withAlternates,
 } from '@rag/keyword'
 import type { Citation, QuestionSource } from './question-store.ts'
+import { answerCellByColumn } from './row-answer-cell.ts'
 
 const sentenceSegmenter = new Intl.Segmenter('ja', { granularity: 'sentence' })
 /** A spreadsheet row as the parsers write it: one `column: value` line per cell. */
@@ -97,8 +98,10 @@ export function extractAnswer(
       (best, cell, i) => (cell.value.length > (cells[best]?.value.length ?? 0) ? i : best),
       0,
     )
-    const answer = cells[longest] ?? cells[0]
-    if (answer && asked !== longest) return { answer: answer.value, quotes: [answer.line] }
+    // A column that says what is asked (保管場所 for どこ, 担当者 for 誰) answers over the longest.
+    const byColumn = answerCellByColumn(question, cells, asked)
+    const answer = cells[byColumn ?? longest] ?? cells[0]
+    if (answer && asked !== (byColumn ?? longest)) return { answer: answer.value, quotes: [answer.line] }
     if (answer) return bestSentences(answer.value, null, coverage)
   }
   return bestSentences(passage.text, passage.heading, coverage)
