@@ -101,7 +101,7 @@ runMain(async () => {
     const log = config.gateway.host !== '127.0.0.1' ? logger.warn.bind(logger) : logger.info.bind(logger)
     log(
       { requested: config.gateway.host },
-      'no API_KEY set: listening on loopback only, without authentication',
+      'no API_KEY set: listening on loopback only; every request acts as the local admin (any bearer string included), a key made with `rag keys create` is held to its role when presented; set API_KEY to require keys',
     )
   }
   const shortKeys = config.gateway.apiKeys.filter((key) => key.length < 16).length
