@@ -38,8 +38,34 @@ describe('the window an LLM server really runs a model with', () => {
       await read({ '/api/ps': { models: [] }, '/api/show': { parameters: 'stop "<|im_end|>"' } }),
     ).toEqual({
       tokens: OLLAMA_DEFAULT_WINDOW,
-      source: "Ollama's default window (the model sets no num_ctx)",
+      source: "assumed: Ollama's default window (the model could not be loaded to ask, and sets no num_ctx)",
     })
+  })
+
+  it('loads a model Ollama has not loaded yet, and reads the window it runs it with (OLLAMA_CONTEXT_LENGTH)', async () => {
+    // An Ollama started with OLLAMA_CONTEXT_LENGTH=8192: no API says so until the model is loaded.
+    let isLoaded = false
+    const asked: string[] = []
+    const fetch = async (url: string, init?: RequestInit) => {
+      const path = new URL(url).pathname
+      asked.push(`${init?.method ?? 'GET'} ${path}`)
+      const body =
+        path === '/api/ps'
+          ? { models: isLoaded ? [{ name: 'qwen3:4b', model: 'qwen3:4b', context_length: 8192 }] : [] }
+          : path === '/api/generate'
+            ? ((isLoaded = true), { done: true, done_reason: 'load' })
+            : path === '/api/show'
+              ? { parameters: 'stop "<|im_end|>"' }
+              : null
+      return body
+        ? new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+        : new Response('not found', { status: 404 })
+    }
+    expect(await readServerWindow({ baseUrl: 'http://llm.test/v1', model: 'qwen3:4b', fetch })).toEqual({
+      tokens: 8192,
+      source: 'Ollama /api/ps (context_length)',
+    })
+    expect(asked).toContain('POST /api/generate')
   })
 
   it("reads vLLM's max_model_len from the model list, and trusts the configuration where nothing says", async () => {

@@ -16,6 +16,9 @@ export const OLLAMA_DEFAULT_WINDOW = 2048
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>
 
+/** Loading a model to read its window: a large one from a slow disk takes a while. */
+const MODEL_LOAD_MS = 120_000
+
 /**
  * The window an OpenAI-compatible LLM server runs the model with, where the server says it:
  * llama-server's `/props` (its slot's n_ctx), Ollama's `/api/ps` (a loaded model's context_length)
@@ -40,12 +43,12 @@ export async function readServerWindow({
 }): Promise<ServerWindow | null> {
   const root = baseUrl.replace(/\/v1\/?$/, '')
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
-  const json = async (path: string, init: RequestInit = {}) => {
+  const json = async (path: string, init: RequestInit = {}, timeoutMs = 5000) => {
     try {
       const response = await send(`${root}${path}`, {
         ...init,
         headers: { ...headers, ...init.headers },
-        signal: AbortSignal.timeout(5000),
+        signal: AbortSignal.timeout(timeoutMs),
       })
       return response.ok ? ((await response.json()) as Record<string, unknown>) : null
     } catch {
@@ -60,12 +63,32 @@ export async function readServerWindow({
   if (positive(settings?.n_ctx))
     return { tokens: settings.n_ctx, source: 'llama-server /props (n_ctx)', anyModelName: true }
 
-  const running = await json('/api/ps')
-  const loaded = (
-    running?.models as { name?: string; model?: string; context_length?: unknown }[] | undefined
-  )?.find((entry) => sameOllamaModel(entry.name, model) || sameOllamaModel(entry.model, model))
-  if (positive(loaded?.context_length))
-    return { tokens: loaded.context_length, source: 'Ollama /api/ps (context_length)' }
+  const loadedWindow = async () => {
+    const running = await json('/api/ps')
+    const loaded = (
+      running?.models as { name?: string; model?: string; context_length?: unknown }[] | undefined
+    )?.find((entry) => sameOllamaModel(entry.name, model) || sameOllamaModel(entry.model, model))
+    return {
+      ollama: running !== null,
+      tokens: positive(loaded?.context_length) ? loaded.context_length : null,
+    }
+  }
+  let loaded = await loadedWindow()
+  if (loaded.ollama && loaded.tokens === null) {
+    // Not loaded yet: Ollama loads a model for an empty prompt (no answer written), and then says
+    // the window it really runs it with — OLLAMA_CONTEXT_LENGTH included, which no API shows.
+    await json(
+      '/api/generate',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model, prompt: '', stream: false }),
+      },
+      MODEL_LOAD_MS,
+    )
+    loaded = await loadedWindow()
+  }
+  if (loaded.tokens !== null) return { tokens: loaded.tokens, source: 'Ollama /api/ps (context_length)' }
 
   const shown = await json('/api/show', {
     method: 'POST',
@@ -76,7 +99,11 @@ export async function readServerWindow({
   const numCtx = /^num_ctx\s+(\d+)/m.exec(String(shown.parameters ?? ''))?.[1]
   return numCtx
     ? { tokens: Number(numCtx), source: "Ollama /api/show (the model's num_ctx)" }
-    : { tokens: OLLAMA_DEFAULT_WINDOW, source: "Ollama's default window (the model sets no num_ctx)" }
+    : {
+        tokens: OLLAMA_DEFAULT_WINDOW,
+        source:
+          "assumed: Ollama's default window (the model could not be loaded to ask, and sets no num_ctx)",
+      }
 }
 
 const positive = (value: unknown): value is number => typeof value === 'number' && value > 0
