@@ -49,14 +49,13 @@ describe('the window an LLM server really runs a model with', () => {
     const fetch = async (url: string, init?: RequestInit) => {
       const path = new URL(url).pathname
       asked.push(`${init?.method ?? 'GET'} ${path}`)
-      const body =
-        path === '/api/ps'
-          ? { models: isLoaded ? [{ name: 'qwen3:4b', model: 'qwen3:4b', context_length: 8192 }] : [] }
-          : path === '/api/generate'
-            ? ((isLoaded = true), { done: true, done_reason: 'load' })
-            : path === '/api/show'
-              ? { parameters: 'stop "<|im_end|>"' }
-              : null
+      if (path === '/api/generate') isLoaded = true
+      const bodies: Record<string, unknown> = {
+        '/api/ps': { models: isLoaded ? [{ name: 'qwen3:4b', model: 'qwen3:4b', context_length: 8192 }] : [] },
+        '/api/generate': { done: true, done_reason: 'load' },
+        '/api/show': { parameters: 'stop "<|im_end|>"' },
+      }
+      const body = bodies[path]
       return body
         ? new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
         : new Response('not found', { status: 404 })
