@@ -51,7 +51,9 @@ describe('the window an LLM server really runs a model with', () => {
       asked.push(`${init?.method ?? 'GET'} ${path}`)
       if (path === '/api/generate') isLoaded = true
       const bodies: Record<string, unknown> = {
-        '/api/ps': { models: isLoaded ? [{ name: 'qwen3:4b', model: 'qwen3:4b', context_length: 8192 }] : [] },
+        '/api/ps': {
+          models: isLoaded ? [{ name: 'qwen3:4b', model: 'qwen3:4b', context_length: 8192 }] : [],
+        },
         '/api/generate': { done: true, done_reason: 'load' },
         '/api/show': { parameters: 'stop "<|im_end|>"' },
       }
