@@ -27,7 +27,7 @@ describe('pnpm ingest', () => {
       client: createGatewayClient({ baseUrl }),
       output,
     })
-    expect(code).toBe(0)
+    expect(code, lines.join('\n')).toBe(0)
     expect(lines).toContain(`ready ${join(sampleDir, 'lumina-guide.pdf')} (5 chunks)`)
     expect(lines.at(-1)).toBe('5 ready, 0 failed')
     // Without a terminal, stage changes are printed as lines.
@@ -51,7 +51,7 @@ describe('pnpm ingest', () => {
       client: createGatewayClient({ baseUrl }),
       output,
     })
-    expect(code).toBe(1)
+    expect(code, lines.join('\n')).toBe(1)
     expect(lines).toContain(`FAILED ${join(dir, 'broken.pdf')}: parse: not a PDF file (no %PDF header)`)
     expect(lines).toContain(`FAILED ${join(dir, 'clip.mp4')}: unsupported file type`)
     expect(lines).toContain(`FAILED ${join(dir, 'missing.md')}: no such file or folder`)
@@ -77,7 +77,7 @@ describe('pnpm ingest', () => {
       output,
       collection: 'handbooks',
     })
-    expect(code).toBe(0)
+    expect(code, lines.join('\n')).toBe(0)
     expect(lines.at(-1)).toBe('2 ready, 0 failed')
     const names = (await client.listDocuments({ collection: 'handbooks' })).map((d) => d.filename).sort()
     expect(names).toEqual(['a/README.md', 'b/README.md'])
@@ -91,7 +91,7 @@ describe('pnpm ingest', () => {
       client: createGatewayClient({ baseUrl: 'http://127.0.0.1:9' }),
       output,
     })
-    expect(code).toBe(1)
+    expect(code, lines.join('\n')).toBe(1)
     expect(lines.join('\n')).toMatch(/cannot reach the gateway at http:\/\/127\.0\.0\.1:9 .*pnpm start/)
   })
 })

@@ -77,7 +77,7 @@ describe('rag', () => {
     // The key works until it is revoked: a reader may list documents, not make keys.
     expect((await rag(['documents', '--json'], { API_KEY: key.key })).code).toBe(0)
     const refused = await rag(['keys', 'list'], { API_KEY: key.key })
-    expect(refused.code).toBe(1)
+    expect(refused.code, refused.stderr).toBe(1)
     expect(refused.stderr).toMatch(/needs the admin role/)
     expect((await rag(['keys', 'revoke', key.id])).stdout).toMatch(/^revoked/)
     expect((await rag(['keys', 'create', '--role', 'owner'])).code).toBe(2)
@@ -85,7 +85,7 @@ describe('rag', () => {
 
   it('says how to reach the gateway when it is down: one line, exit 1', async () => {
     const { code, stderr } = await rag(['documents'], { GATEWAY_URL: 'http://127.0.0.1:9' })
-    expect(code).toBe(1)
+    expect(code, stderr).toBe(1)
     expect(stderr).toMatch(/^rag: cannot reach the gateway at http:\/\/127\.0\.0\.1:9 .*pnpm start.*\n$/)
     const debug = await rag(['--debug', 'documents'], { GATEWAY_URL: 'http://127.0.0.1:9' })
     expect(debug.stderr).toMatch(/\n\s+at /)
@@ -97,27 +97,27 @@ describe('rag', () => {
   it('calibrates on the evaluation set when no file is given, and says what it lacks', async () => {
     // No reviewer has made a case of `hr` yet: the gateway names what a calibration needs.
     const { code, stderr } = await rag(['calibrate', '--collection', 'hr'])
-    expect(code).toBe(1)
+    expect(code, stderr).toBe(1)
     expect(stderr).toMatch(/the evaluation set of hr is empty: make cases from feedback/)
   })
 
   it('finds the gateway at GATEWAY_PORT when GATEWAY_URL is not set', async () => {
     const port = new URL(server.baseUrl).port
     const moved = await rag(['documents', '--json'], { GATEWAY_URL: '', GATEWAY_PORT: port })
-    expect(moved.code).toBe(0)
+    expect(moved.code, moved.stderr).toBe(0)
     expect(Array.isArray(JSON.parse(moved.stdout))).toBe(true)
   })
 
   it('names a bad setting and exits 2', async () => {
     const { code, stderr } = await rag(['documents'], { GATEWAY_PORT: 'eighty' })
-    expect(code).toBe(2)
+    expect(code, stderr).toBe(2)
     expect(stderr).toMatch(/GATEWAY_PORT/)
     expect(stderr).not.toMatch(/\n\s+at /)
   })
 
   it('prints only JSON on stdout with --json: ingest, documents, search, ask', async () => {
     const ingested = await rag(['ingest', '--json', join(sampleDir, 'faq.csv'), join(sampleDir, 'setup.md')])
-    expect(ingested.code).toBe(0)
+    expect(ingested.code, ingested.stderr).toBe(0)
     const result = JSON.parse(ingested.stdout) as { ready: number; documents: { filename: string }[] }
     expect(result.ready).toBe(2)
     expect(result.documents.map((document) => document.filename).sort()).toEqual(['faq.csv', 'setup.md'])
@@ -144,7 +144,7 @@ describe('rag', () => {
       await writeFile(join(folder, `note-${i}.txt`), `メモ ${i}: 会議室 ${i} は空いています。`)
     const { code, stdout, stderr } = await rag(['ingest', folder])
     expect(stdout.trim().split('\n').at(-1)).toBe('70 ready, 0 failed')
-    expect(code).toBe(0)
+    expect(code, stderr).toBe(0)
     expect(stderr).toMatch(/rate limited by the gateway: waiting \d+ s/)
   })
 })

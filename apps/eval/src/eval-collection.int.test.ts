@@ -83,7 +83,7 @@ describe('pnpm eval --collection', () => {
     const html = join(scratch, 'report.html')
     const { code, text } = await run({ collection: 'hr', save: true, html })
     expect(text).toContain('collection hr: 3 cases over 2 documents')
-    expect(code).toBe(0)
+    expect(code, text).toBe(0)
     const report = JSON.parse(await readFile(join(scratch, 'out/report.json'), 'utf8')) as EvaluationReport
     expect(report.configs[0]?.metrics).toMatchObject({
       'source@1': 1,
@@ -115,7 +115,7 @@ describe('pnpm eval --collection', () => {
 
   it('says how to make cases when a collection has none, and keeps nothing', async () => {
     const { code, text } = await run({ collection: 'sales', save: true })
-    expect(code).toBe(2)
+    expect(code, text).toBe(2)
     expect(text).toMatch(/error: the collection "sales" has no evaluation cases: make some from feedback/)
     expect(await listRuns(fixture.db.pool, { collections: ['sales'], limit: 10 })).toEqual([])
   })

@@ -78,7 +78,7 @@ describe('pnpm eval on the committed sample set', () => {
   it('finds every expected source first, refuses every unanswerable question, and holds the baseline', async () => {
     const { code, text } = await run({ baseline: join(root, 'data/eval/sample-baseline.json'), maxDrop: 0 })
     expect(text).toContain('no metric fell more than 0')
-    expect(code).toBe(0)
+    expect(code, text).toBe(0)
     const report = JSON.parse(await readFile(join(scratch, 'out/report.json'), 'utf8')) as EvaluationReport
     const keyword = report.configs.find((c) => c.name === 'keyword')
     expect(keyword?.metrics).toMatchObject({
@@ -109,7 +109,7 @@ describe('pnpm eval on the committed sample set', () => {
     for (const c of baseline.configs) c.metrics['hit@1'] = 1.5
     await writeFile(join(scratch, 'raised.json'), JSON.stringify(baseline))
     const { code, text } = await run({ configs: 'keyword', baseline: join(scratch, 'raised.json') })
-    expect(code).toBe(1)
+    expect(code, text).toBe(1)
     expect(text).toMatch(/REGRESSION keyword hit@1: 1.500 → 1 \(allowed drop 0.02\)/)
     const report = JSON.parse(await readFile(join(scratch, 'out/report.json'), 'utf8')) as EvaluationReport
     expect(report.ingest.reused).toBe(true)
@@ -131,7 +131,7 @@ describe('the eval gate compares like with like', () => {
       },
     )
     expect(text).not.toContain('REGRESSION')
-    expect(code).toBe(0)
+    expect(code, text).toBe(0)
   })
 
   it('fails, saying why, when a config runs with other settings or is missing on either side', async () => {
@@ -141,15 +141,15 @@ describe('the eval gate compares like with like', () => {
     old.settings.refusalThreshold = 0.2
     await writeFile(join(scratch, 'old-threshold.json'), JSON.stringify(old))
     const changed = await run({ baseline: join(scratch, 'old-threshold.json'), maxDrop: 0 })
-    expect(changed.code).toBe(1)
+    expect(changed.code, changed.text).toBe(1)
     expect(changed.text).toContain(
       'REGRESSION setting refusalThreshold differs from the baseline (0.2 → 0.5)',
     )
     const overridden = await run({ configs: 'keyword:k1=0.9,extractive', baseline, maxDrop: 0 })
-    expect(overridden.code).toBe(1)
+    expect(overridden.code, overridden.text).toBe(1)
     expect(overridden.text).toContain('REGRESSION keyword:k1=0.9: not in the baseline')
     const extra = await run({ configs: 'keyword,extractive,parents-off:mode=keyword', baseline, maxDrop: 0 })
-    expect(extra.code).toBe(1)
+    expect(extra.code, extra.text).toBe(1)
     expect(extra.text).toContain('REGRESSION parents-off:mode=keyword: not in the baseline')
     const fewer = await run({ configs: 'keyword', baseline, maxDrop: 0 })
     expect(fewer.text).toContain('REGRESSION extractive: in the baseline but not run')
@@ -190,7 +190,7 @@ describe('pnpm eval on outside sets', () => {
       out: join(scratch, 'demo-out'),
     })
     expect(text).not.toContain('error:')
-    expect(code).toBe(0)
+    expect(code, text).toBe(0)
     const records = (await readFile(join(scratch, 'demo-out/questions-extractive.jsonl'), 'utf8'))
       .trim()
       .split('\n')
@@ -232,7 +232,7 @@ describe('evaluation corpora in the database', () => {
     )
     await pool.query('CREATE SCHEMA IF NOT EXISTS eval_someone_elses_test')
     const { code, text } = await run({ configs: 'keyword', keepSchemas: 1 })
-    expect(code).toBe(0)
+    expect(code, text).toBe(0)
     expect(text).toMatch(/dropped \d+ older evaluation corpora: .*eval_old_marked_test/)
     const names = async () =>
       (
@@ -255,7 +255,7 @@ describe('pnpm eval with bad input', () => {
       dataset: join(scratch, 'qa.jsonl'),
       docs: join(scratch, 'docs.jsonl'),
     })
-    expect(code).toBe(2)
+    expect(code, text).toBe(2)
     expect(text).toContain(`error: ${join(scratch, 'qa.jsonl')}:3: not valid JSON`)
   })
 
@@ -270,7 +270,7 @@ describe('pnpm eval with bad input', () => {
       ]),
     )
     const { code, text } = await run({ dataset: join(folder, 'questions.json'), docs: folder })
-    expect(code).toBe(2)
+    expect(code, text).toBe(2)
     expect(text).toContain('the questions file is inside --docs')
     expect(text).not.toMatch(/\n\s+at /)
   })
@@ -293,7 +293,7 @@ describe('pnpm eval with bad input', () => {
     try {
       await other.waitUntilReady()
       const { code, text } = await run({})
-      expect(code).toBe(2)
+      expect(code, text).toBe(2)
       expect(text).toContain(`another evaluation is running with QUEUE_PREFIX=${prefix}`)
     } finally {
       await other.close()

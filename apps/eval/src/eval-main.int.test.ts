@@ -25,5 +25,5 @@ it('exits 2 naming DATABASE_URL when it is not set', async () => {
   })
   expect(result.stderr).toContain('DATABASE_URL')
   expect(result.stderr).not.toContain('    at ')
-  expect(result.code).toBe(2)
+  expect(result.code, result.stderr).toBe(2)
 })

@@ -23,7 +23,7 @@ describe('a process started with a bad variable', () => {
       CHUNK_SIZE: '300',
       CHUNK_OVERLAP: '600',
     })
-    expect(result.code).toBe(2)
+    expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).toContain('Invalid configuration for worker-chunk:')
     expect(result.stderr).toContain('CHUNK_OVERLAP: must be smaller than CHUNK_SIZE (300), got 600')
     expect(result.stderr).not.toContain('    at ')
@@ -31,7 +31,7 @@ describe('a process started with a bad variable', () => {
 
   it('names a non-numeric port', async () => {
     const result = await run('gateway', { DATABASE_URL: 'postgres://x@127.0.0.1/x', GATEWAY_PORT: 'eighty' })
-    expect(result.code).toBe(2)
+    expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).toContain('GATEWAY_PORT: must be an integer, got "eighty"')
   })
 })
