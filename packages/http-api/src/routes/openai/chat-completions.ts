@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { askQuestion, type QuestionRecord, type WatchDeps, watchQuestion } from '@rag/questions'
 import { streamSSE } from 'hono/streaming'
@@ -7,6 +8,7 @@ import { questionAccess } from '../question-access.ts'
 import { completionOf } from './chat-answer.ts'
 import { ALL_COLLECTIONS, chatQuestion, unknownModel } from './chat-request.ts'
 import { streamChat } from './chat-stream.ts'
+import { chatUiTaskAnswer, streamTask, taskCompletion } from './chat-ui-task.ts'
 import { openAiError, openAiValidationHook } from './openai-error.ts'
 import { chatCompletionsRoute, listModelsRoute, retrieveModelRoute } from './openai-specs.ts'
 
@@ -67,6 +69,17 @@ export function openAiRoutes(deps: AskRouteDeps) {
     })
     .openapi(chatCompletionsRoute, async (c) => {
       const body = c.req.valid('json')
+      // A chat UI's own background task (a title, tags…): answered at once, never a question.
+      const task = chatUiTaskAnswer(body)
+      if (task !== null) {
+        const taskBase = {
+          id: `chatcmpl-${randomUUID()}`,
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+        }
+        if (body.stream) return streamSSE(c, (stream) => streamTask(stream, taskBase, task))
+        return c.json(taskCompletion(taskBase, task), 200)
+      }
       const { request, collection } = chatQuestion(body, visibleCollections(c, await collections(deps)))
       const { id } = await askQuestion(deps, request, askerOf(c, collection))
       const base = { id: `chatcmpl-${id}`, created: Math.floor(Date.now() / 1000), model: body.model }

@@ -92,6 +92,48 @@ describe('the OpenAI-compatible API through the openai package', () => {
     expect(usage).toMatchObject({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 })
   })
 
+  it('answers Open WebUI’s own tasks (a chat title, tags) at once, without asking the documents', async () => {
+    const questions = async () =>
+      (await server.fixture.db.pool.query('SELECT count(*)::int AS n FROM questions')).rows[0]?.n as number
+    const before = await questions()
+    const titleTask = `### Task:
+Generate a concise, 3-5 word title with an emoji summarizing the chat history.
+### Guidelines:
+- The title should clearly represent the main theme or subject of the conversation.
+### Output:
+JSON format: { "title": "your concise title here" }
+### Chat History:
+<chat_history>
+USER: 保証期間は何年ですか
+ASSISTANT: 2年間です。[1]
+</chat_history>`
+    const title = await client.chat.completions.create({
+      model: 'manuals',
+      messages: [{ role: 'user', content: titleTask }],
+    })
+    expect(JSON.parse(title.choices[0]?.message.content ?? '')).toEqual({ title: '保証期間は何年ですか' })
+    const pieces: string[] = []
+    const stream = await client.chat.completions.create({
+      model: 'manuals',
+      stream: true,
+      messages: [{ role: 'user', content: titleTask }],
+    })
+    for await (const chunk of stream) pieces.push(chunk.choices[0]?.delta?.content ?? '')
+    expect(JSON.parse(pieces.join(''))).toEqual({ title: '保証期間は何年ですか' })
+    const tags = await client.chat.completions.create({
+      model: 'manuals',
+      messages: [
+        {
+          role: 'user',
+          content:
+            '### Task:\nGenerate 1-3 broad tags categorizing the main themes of the chat history.\n### Output:\nJSON format: { "tags": ["tag1"] }',
+        },
+      ],
+    })
+    expect(JSON.parse(tags.choices[0]?.message.content ?? '')).toEqual({ tags: [] })
+    expect(await questions()).toBe(before)
+  })
+
   it('says what is wrong in OpenAI’s error shape', async () => {
     const failure = async (request: Promise<unknown>) => {
       const error = (await request.catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>
