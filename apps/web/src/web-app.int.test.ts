@@ -106,12 +106,12 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     expect(await page.locator('li.document[data-filename="faq.csv"] .row.muted').textContent()).toMatch(
       /チャンクがベクトル待ち/,
     )
-    // And what they wait for: no embed worker runs beside this gateway.
+    // And what they wait for (no embed worker runs beside this gateway), said once for the list,
+    // not under each of the two documents whose vectors wait.
     await expect
-      .poll(() =>
-        page.locator('li.document[data-filename="faq.csv"] [data-testid=vectors-wait]').textContent(),
-      )
+      .poll(() => page.locator('[data-testid=vectors-wait]').textContent())
       .toMatch(/埋め込みワーカー待ちですが、報告がありません.*キーワード検索はできます/)
+    expect(await page.locator('[data-testid=vectors-wait]').count()).toBe(1)
   })
 
   it('says clearly why an unsupported file is not taken, and keeps the others', async () => {
@@ -152,6 +152,11 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
           .evaluateAll((items) => items.map((item) => item.getAttribute('data-collection'))),
       )
       .toEqual(['manuals'])
+    // New files go where the list looks: the upload box follows the filter (it said "default" before).
+    await page.fill('[data-testid=upload-collection]', '')
+    await page.selectOption('[data-testid=collection-filter]', '')
+    await page.selectOption('[data-testid=collection-filter]', 'manuals')
+    expect(await page.inputValue('[data-testid=upload-collection]')).toBe('manuals')
 
     // The collection's own synonyms, edited where its documents are: saved, or refused naming the line.
     const rules = page.locator('[data-testid=synonyms-rules]')

@@ -28,6 +28,12 @@ export function DocumentList({
     <section>
       <h2>{t('docs.title')}</h2>
       {documents.length === 0 ? <p class="muted">{t('docs.empty')}</p> : null}
+      {/* Said once, above the list: every waiting document waits for the same model. */}
+      {waitingFor && documents.some((document) => document.vectorsPending > 0) ? (
+        <p class="muted vectors-wait" data-testid="vectors-wait">
+          {waitingFor}
+        </p>
+      ) : null}
       <ul class="documents">
         {documents.map((document) => (
           <li
@@ -81,11 +87,6 @@ export function DocumentList({
                 </button>
               </span>
             </div>
-            {document.vectorsPending > 0 && waitingFor ? (
-              <p class="muted vectors-wait" data-testid="vectors-wait">
-                {waitingFor}
-              </p>
-            ) : null}
             <ErrorMessage message={document.error} />
             {document.missingPages.length > 0 ? (
               <details class="missing-pages">

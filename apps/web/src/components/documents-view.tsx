@@ -85,7 +85,7 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
           {t('docs.uploadTo')}{' '}
           <input
             list="collection-names"
-            placeholder="default"
+            placeholder={filter || 'default'}
             value={target}
             data-testid="upload-collection"
             onInput={(event) => setTarget(event.currentTarget.value)}
@@ -101,7 +101,11 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
           allLabel={t('docs.allCollections')}
           collections={collections}
           value={filter}
-          onChange={setFilter}
+          onChange={(shown) => {
+            // New files go where the list looks, unless another collection was typed for them.
+            if (target === '' || target === filter) setTarget(shown)
+            setFilter(shown)
+          }}
           testId="collection-filter"
         />
       </div>
