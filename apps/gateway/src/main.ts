@@ -111,13 +111,16 @@ runMain(async () => {
       'API_KEY: a key shorter than 16 characters is open to guessing on a network; use e.g. `openssl rand -hex 24`',
     )
   }
-  // The query embedder for /search: loaded on first use, never a crash when unavailable.
+  // The query embedder for /search: loading from the start, in the background; a search never
+  // waits for it (or for a download that cannot happen offline) — until it is there, search is by
+  // keyword and says so. Never a crash when unavailable.
   const embedder = embedderProvider(config.models, logger)
+  embedder.ready()
   const app = createApp({
     pool,
     producer,
     logger,
-    getEmbedder: () => embedder.get(),
+    getEmbedder: async () => embedder.ready(),
     retrieval: config.retrieval,
     models: config.models,
     evaluation: { generation: config.generation, chunking: config.chunking, models: config.models },

@@ -10,6 +10,12 @@ export type ModelState =
 export interface ModelProvider<T> {
   /** The loaded model, or null when it is off or currently unavailable (callers degrade). */
   get(): Promise<T | null>
+  /**
+   * The model if it is loaded, else null at once — starting its load in the background (when no
+   * load runs and none failed lately): what a request uses that must not wait for a load or a
+   * download (a search answers by keyword meanwhile, and says so).
+   */
+  ready(): T | null
   state(): ModelState
 }
 
@@ -39,8 +45,13 @@ export function createModelProvider<T>({
   let retryAt = 0
   let toldError: string | undefined
 
-  return {
+  const provider: ModelProvider<T> = {
     state: () => state,
+    ready() {
+      if (model !== undefined) return model
+      void provider.get()
+      return null
+    },
     async get() {
       if (!name) return null
       if (model !== undefined) return model
@@ -79,4 +90,5 @@ export function createModelProvider<T>({
       return loading
     },
   }
+  return provider
 }

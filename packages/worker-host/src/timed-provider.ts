@@ -10,17 +10,18 @@ export function timedProvider<T extends { model: string }>(
   options: { metrics: PlatformMetrics; component: string; calls: (keyof T & string)[] },
 ): ModelProvider<T> {
   const wrapped = new WeakMap<T, T>()
+  const timedOf = (model: T | null) => {
+    if (!model) return null
+    let timed = wrapped.get(model)
+    if (!timed) {
+      timed = timedModel(model, options)
+      wrapped.set(model, timed)
+    }
+    return timed
+  }
   return {
     state: () => provider.state(),
-    async get() {
-      const model = await provider.get()
-      if (!model) return null
-      let timed = wrapped.get(model)
-      if (!timed) {
-        timed = timedModel(model, options)
-        wrapped.set(model, timed)
-      }
-      return timed
-    },
+    ready: () => timedOf(provider.ready()),
+    get: async () => timedOf(await provider.get()),
   }
 }
