@@ -30,8 +30,23 @@ describe('pnpm ingest', () => {
     expect(code, lines.join('\n')).toBe(0)
     expect(lines).toContain(`ready ${join(sampleDir, 'lumina-guide.pdf')} (5 chunks)`)
     expect(lines.at(-1)).toBe('5 ready, 0 failed')
-    // Without a terminal, stage changes are printed as lines.
-    expect(lines.some((line) => line.endsWith('faq.csv: ready'))).toBe(true)
+    // Without a terminal, the stages a file moves through are lines; where it ends, one line.
+    const endings = (all: string[], path: string) => all.filter((line) => line.includes(` ${path} (`))
+    expect(endings(lines, join(sampleDir, 'faq.csv'))).toHaveLength(1)
+    expect(lines.some((line) => line.endsWith('faq.csv: ready'))).toBe(false)
+
+    // The same folder again: every file said unchanged, one line each, nothing else but the total.
+    const again = capture()
+    const second = await runIngestCommand({
+      paths: [sampleDir],
+      client: createGatewayClient({ baseUrl }),
+      output: again.output,
+    })
+    expect(second, again.lines.join('\n')).toBe(0)
+    expect(again.lines).toContain(`unchanged ${join(sampleDir, 'lumina-guide.pdf')} (5 chunks)`)
+    expect(again.lines.filter((line) => line.startsWith('unchanged '))).toHaveLength(5)
+    expect(again.lines).toHaveLength(6)
+    expect(again.lines.at(-1)).toBe('5 ready, 0 failed')
   })
 
   it('exits 1 with the reasons when a file fails or is refused', async () => {

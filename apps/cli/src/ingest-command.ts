@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream'
-import { DOCUMENT_STATUSES } from '@rag/api-contract'
+import { DOCUMENT_STATUSES, isDocumentFinished } from '@rag/api-contract'
 import type { ApiDocument, GatewayClient } from '@rag/gateway-client'
 import { collectFiles } from '@rag/gateway-client'
 import { MultiBar, Presets } from 'cli-progress'
@@ -77,12 +77,13 @@ export async function runIngestCommand({
     return 1
   }
   const refused = skipped.map(({ path, reason }) => ({ path, reason }))
-  const uploaded: { path: string; document: ApiDocument }[] = []
+  const uploaded: { path: string; document: ApiDocument; action?: string }[] = []
   const limit = pLimit(concurrency)
-  const send = (path: string, upload: () => Promise<ApiDocument>) =>
+  const send = (path: string, upload: () => Promise<ApiDocument & { action?: string }>) =>
     limit(async () => {
       try {
-        uploaded.push({ path, document: await upload() })
+        const document = await upload()
+        uploaded.push({ path, document, action: document.action })
       } catch (error) {
         refused.push({ path, reason: error instanceof Error ? error.message : String(error) })
       }
@@ -99,9 +100,14 @@ export async function runIngestCommand({
       )
     : null
   const state = new Map(
-    uploaded.map(({ path, document }) => [
+    uploaded.map(({ path, document, action }) => [
       document.id,
-      { path, document, bar: bars?.create(STAGES.length - 1, 0, { stage: document.status, file: path }) },
+      {
+        path,
+        document,
+        unchanged: action === 'unchanged',
+        bar: bars?.create(STAGES.length - 1, 0, { stage: document.status, file: path }),
+      },
     ]),
   )
   await Promise.all(
@@ -110,7 +116,8 @@ export async function runIngestCommand({
       entry.document = await client.waitForDocument(entry.document.id, {
         onPoll: (document) => {
           const { status, progress } = document
-          if (!bars && status !== told) write(`${entry.path}: ${status}`)
+          // A stage it moves through, a line; where it ends is the summary's line (one a file).
+          if (!bars && status !== told && !isDocumentFinished(status)) write(`${entry.path}: ${status}`)
           told = status
           entry.document = document
           const step =
@@ -122,8 +129,9 @@ export async function runIngestCommand({
   )
   bars?.stop()
 
-  const documents = [...state.values()].map(({ path, document }) => ({
+  const documents = [...state.values()].map(({ path, document, unchanged }) => ({
     path,
+    unchanged,
     id: document.id,
     filename: document.filename,
     status: document.status,
@@ -137,7 +145,9 @@ export async function runIngestCommand({
   else {
     for (const document of documents)
       if (document.status === 'ready')
-        write(`ready ${document.path} (${plural(document.chunkCount, 'chunk')}${missingOf(document)})`)
+        write(
+          `${document.unchanged ? 'unchanged' : 'ready'} ${document.path} (${plural(document.chunkCount, 'chunk')}${missingOf(document)})`,
+        )
     for (const document of documents)
       if (document.status !== 'ready') write(`FAILED ${document.path}: ${document.error ?? 'failed'}`)
     for (const { path, reason } of refused) write(`FAILED ${path}: ${reason}`)

@@ -48,7 +48,11 @@ export interface GatewayClient {
   documentSections(id: string, page?: { limit?: number; offset?: number }): Promise<ApiSectionsPage>
   search(query: string, options?: SearchOptions): Promise<ApiSearchResult>
   /** Uploads a local file, named `name` (a relative path is kept) or its file name. */
-  upload(path: string, options: { collection?: string; tags?: string[]; name?: string }): Promise<ApiDocument>
+  /** The document, with what the upload did (`created`, `updated`, or `unchanged`: the same content again). */
+  upload(
+    path: string,
+    options: { collection?: string; tags?: string[]; name?: string },
+  ): Promise<ApiDocument & { action: string }>
   getDocument(id: string): Promise<ApiDocument>
   /** Polls the document until it is ready or failed (the contract's finished states). */
   waitForDocument(id: string, options?: WaitOptions<ApiDocument>): Promise<ApiDocument>
