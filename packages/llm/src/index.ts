@@ -8,7 +8,7 @@ export {
 } from './llama-generator.ts'
 export { llmProvider } from './llm-provider.ts'
 export { openAiCompatibleGenerator } from './openai-compatible-generator.ts'
-export { ThinkingFilter, withoutThinking } from './thinking-filter.ts'
+export { REASONING_MODEL, ThinkingFilter, withoutThinking } from './thinking-filter.ts'
 export { tokenBudgetOf } from './token-budget.ts'
 export { estimateTokens, truncateToEstimate } from './token-estimate.ts'
 export { verifyModelFile } from './verify-model-file.ts'

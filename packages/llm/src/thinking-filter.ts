@@ -2,27 +2,37 @@ const OPEN = '<think>'
 const CLOSE = '</think>'
 
 /**
- * Text held back at the start while it may be thinking whose opening tag the chat template wrote
- * (the model then emits only `</think>`): past this much without either tag it is taken as answer.
+ * Text held back at the start (when asked to: a reasoning model) while it may be thinking whose
+ * opening tag the chat template wrote (the model then emits only `</think>`): past this much
+ * without either tag it is taken as answer.
  */
 export const UNDECIDED_CHARS = 2000
+
+/** Models whose chat templates may open the thinking block themselves (only `</think>` comes). */
+export const REASONING_MODEL =
+  /qwen3|qwq|deepseek[-_]?r1|r1[-_]distill|think|reason|gpt[-_]?oss|magistral|phi-?4-reasoning/i
 
 /**
  * Drops a reasoning model's thinking from an answer as it streams: `<think>…</think>` as Qwen3,
  * DeepSeek-R1 and QwQ write it into the text, and a block the template opened (only `</think>`
  * comes: everything before it was thinking). Text inside is never passed on, and a tag split over
- * two pieces is held until it can be told apart from ordinary text. A closing tag that comes only
- * after UNDECIDED_CHARS of answer has been passed on restarts the answer (`restarted`): what was
- * passed on was thinking, and `answer` holds the answer without it.
+ * two pieces is held until it can be told apart from ordinary text. With `holdStart` (a reasoning
+ * model) the start is held until it is told apart too (up to UNDECIDED_CHARS); without, it
+ * streams at once. A closing tag after answer was passed on restarts the answer (`restarts`
+ * counts them): what was passed on was thinking, and `answer` holds the answer without it.
  */
 export class ThinkingFilter {
   private held = ''
   private thinking = false
-  private undecided = true
+  private undecided: boolean
   /** The answer so far, without thinking (what a streamed answer should be kept as). */
   answer = ''
-  /** A late `</think>` showed that text already passed on was thinking. */
-  restarted = false
+  /** How often a late `</think>` showed that text already passed on was thinking. */
+  restarts = 0
+
+  constructor({ holdStart = false }: { holdStart?: boolean } = {}) {
+    this.undecided = holdStart
+  }
 
   /** The part of this piece (with what was held) that is answer. */
   push(text: string): string {
@@ -47,7 +57,7 @@ export class ThinkingFilter {
         this.held = this.held.slice(strayClose + CLOSE.length)
         this.answer = ''
         out = ''
-        this.restarted = true
+        this.restarts += 1
         continue
       }
       if (at >= 0) {
@@ -86,7 +96,7 @@ function partialTagLength(text: string, tag: string): number {
 
 /** A text with its thinking removed (either form), and the blank lines thinking leaves before it. */
 export function withoutThinking(text: string): string {
-  const filter = new ThinkingFilter()
+  const filter = new ThinkingFilter({ holdStart: true })
   filter.push(text)
   filter.end()
   return filter.answer.trimStart()

@@ -1,4 +1,4 @@
-import { type TextGenerator, ThinkingFilter, tokenBudgetOf, withoutThinking } from '@rag/llm'
+import { REASONING_MODEL, type TextGenerator, ThinkingFilter, tokenBudgetOf, withoutThinking } from '@rag/llm'
 import type { JobContext } from '@rag/queue'
 import { questionWordWeights } from '@rag/retrieval'
 import { answerDeclines } from '../answer-declines.ts'
@@ -149,7 +149,9 @@ async function generateAnswer(
     shouldYieldAnswer(deps, question),
   )
   // A reasoning model's <think>…</think> is neither streamed nor kept: only its answer is.
-  const thinking = new ThinkingFilter()
+  // A reasoning model's template may open the block itself (only </think> comes): its start is held
+  // until told apart; any other model's answer streams at once.
+  const thinking = new ThinkingFilter({ holdStart: REASONING_MODEL.test(generator.model) })
   let written = ''
   let result: Awaited<ReturnType<TextGenerator['generate']>>
   try {
@@ -160,8 +162,15 @@ async function generateAnswer(
       temperature,
       signal: cancel.signal,
       onText: (piece) => {
+        const restarts = thinking.restarts
+        let text = thinking.push(piece)
+        if (thinking.restarts !== restarts) {
+          // A late </think>: what was streamed was thinking; watchers start the answer again.
+          written = ''
+          void deps.publish(question.id, { type: 'restart' })
+        }
         // Leading blank lines (what thinking leaves) are not part of the answer either.
-        const text = written === '' ? thinking.push(piece).trimStart() : thinking.push(piece)
+        if (written === '') text = text.trimStart()
         if (!text) return
         written += text
         void deps.publish(question.id, { type: 'token', text })
