@@ -261,7 +261,12 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
         // The provisional (extractive) answer stands in until the first token: not a prefix.
         if (answer?.getAttribute('data-provisional') === 'true') return
         const text = answer?.querySelector('.answer-text')?.textContent ?? ''
-        if (text && text !== seen.at(-1)) seen.push(text)
+        if (text && text !== seen.at(-1)) {
+          seen.push(text)
+          // The passages the LLM reads stay listed while it writes.
+          if (!document.querySelector('[data-testid=sources] > li'))
+            (window as unknown as { sourcesGone: boolean }).sourcesGone = true
+        }
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })
     await page.fill('[data-testid=question]', '保証期間は何年ですか')
@@ -280,6 +285,9 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     const texts = await page.evaluate(() => (window as unknown as { answerTexts: string[] }).answerTexts)
     expect(texts.length, 'the answer appeared in pieces').toBeGreaterThan(2)
     for (const text of texts) expect(stored.answer.startsWith(text)).toBe(true)
+    expect(
+      await page.evaluate(() => (window as unknown as { sourcesGone?: boolean }).sourcesGone),
+    ).toBeUndefined()
 
     const sourceIds = await page
       .locator('[data-testid=sources] > li')

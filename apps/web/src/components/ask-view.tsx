@@ -72,7 +72,10 @@ export function AskView() {
   // Until the LLM's first token, the provisional answer and its sources stand in.
   const showingProvisional = !result && answer === '' && provisional?.answer
   const shown = showingProvisional ? (provisional?.answer ?? '') : answer
-  const cited = result ?? (showingProvisional ? provisional : null)
+  // The passages stay listed while the LLM writes (they are what it reads); the provisional
+  // answer's quotes are marked only while it stands in.
+  const cited = result ?? provisional
+  const quoted = result ?? (showingProvisional ? provisional : null)
   return (
     <section>
       <form class="ask" onSubmit={submit}>
@@ -155,7 +158,7 @@ export function AskView() {
                 key={source.rank}
                 passage={source}
                 terms={terms}
-                quotes={cited.citations.find((citation) => citation.marker === source.rank)?.quotes}
+                quotes={quoted?.citations.find((citation) => citation.marker === source.rank)?.quotes}
                 anchor={`source-${source.rank}`}
               />
             ))}
