@@ -1,5 +1,4 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { DOCUMENT_STATUSES } from '@rag/api-contract'
 import { type GatewayClient, GatewayError } from '@rag/gateway-client'
 import { z } from 'zod'
@@ -19,13 +18,27 @@ const MAX_SECTIONS = 2000
 /** The MCP specification's code for a resource that does not exist (the SDK has no name for it). */
 const RESOURCE_NOT_FOUND = -32002
 
+/**
+ * The protocol's "resource not found", with its message as the client should show it: the SDK's
+ * McpError puts "MCP error -32002: " into its message, which the client then adds again.
+ */
+class ResourceNotFound extends Error {
+  readonly code = RESOURCE_NOT_FOUND
+  constructor(
+    message: string,
+    readonly data: Record<string, unknown>,
+  ) {
+    super(message)
+  }
+}
+
 /** A document's sections, or the protocol's "resource not found" when there is no such document. */
 async function sectionsOf(client: GatewayClient, uri: URL, id: string, offset: number) {
   try {
     return await client.documentSections(id, { offset, limit: 500 })
   } catch (error) {
     if (error instanceof GatewayError && error.status === 404)
-      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${error.message}`, { uri: uri.href })
+      throw new ResourceNotFound(`Resource not found: ${error.message}`, { uri: uri.href })
     throw error
   }
 }

@@ -94,7 +94,8 @@ describe('MCP over HTTP at /mcp', () => {
     const missing = client.readResource({ uri: 'rag://documents/00000000-0000-4000-8000-000000000000' })
     await expect(missing).rejects.toMatchObject({
       code: -32002,
-      message: expect.stringMatching(/not found/i),
+      // The client adds "MCP error -32002: " once; the server's message must not carry it already.
+      message: expect.stringMatching(/^MCP error -32002: Resource not found: /),
     })
   })
 })
