@@ -10,6 +10,7 @@ import {
   type DatasetFormat,
   type EvalConfig,
   type EvalProgress,
+  type EvaluationDeps,
   type EvaluationReport,
   finishRun,
   loadDataset,
@@ -114,25 +115,12 @@ export async function runEvalCommand(
   }
   const questionEvents = await createQuestionEventSubscriber(config.redis.url, prefix)
   try {
-    const { embedder, reranker, generator } = await loadModels(config, configs, logger)
+    const models = await loadModels(config, configs, logger)
     const report = await runEvaluation(
-      {
-        pool,
-        producer,
-        questionEvents,
-        redisUrl: config.redis.url,
-        prefix,
-        logger,
-        retrieval: config.retrieval,
-        generation: config.generation,
-        models: config.models,
-        chunking: config.chunking,
-        embedder,
-        reranker,
-        generator,
+      evaluationDeps(config, { pool, producer, questionEvents, prefix, logger }, models, {
         // Not DATA_DIR/eval: that folder holds the committed eval set, and the corpus copies would go with it.
         uploadDir: join(config.storage.dataDir, 'eval-corpora', schema),
-      },
+      }),
       dataset,
       configs,
       {
@@ -143,7 +131,7 @@ export async function runEvalCommand(
         onProgress: progress,
       },
     )
-    await generator?.close()
+    await models.generator?.close()
     await markEvalSchemaUsed(pool, schema)
     const dropped = await dropOldEvalSchemas(pool, schema, args.keepSchemas ?? 5)
     if (dropped.length > 0) write(`dropped ${dropped.length} older evaluation corpora: ${dropped.join(', ')}`)
@@ -228,23 +216,11 @@ async function runCollectionCommand(
   const producer = await createProducer({ url: config.redis.url, prefix })
   const questionEvents = await createQuestionEventSubscriber(config.redis.url, prefix)
   try {
-    const { embedder, reranker, generator } = await loadModels(config, configs, logger)
-    const deps = {
-      pool,
-      producer,
-      questionEvents,
-      redisUrl: config.redis.url,
-      prefix,
-      logger,
-      retrieval: config.retrieval,
-      generation: config.generation,
-      models: config.models,
-      chunking: config.chunking,
-      embedder,
-      reranker,
-      generator,
+    const models = await loadModels(config, configs, logger)
+    const { generator } = models
+    const deps = evaluationDeps(config, { pool, producer, questionEvents, prefix, logger }, models, {
       uploadDir: config.storage.dataDir,
-    }
+    })
     let outcome: Awaited<ReturnType<typeof runCollectionEvaluation>>
     try {
       outcome = await runCollectionEvaluation(
@@ -288,5 +264,24 @@ async function loadModels(config: EvalProcessConfig, configs: EvalConfig[], logg
     generator: needs((c) => c.options.fusion === true || c.options.answer === 'generate')
       ? await llmProvider(config.models, config.generation, logger).get()
       : null,
+  }
+}
+
+/** What an evaluation runs on: this process's database, queues and loaded models, with the settings. */
+function evaluationDeps(
+  config: EvalProcessConfig,
+  infra: Pick<EvaluationDeps, 'pool' | 'producer' | 'questionEvents' | 'prefix' | 'logger'>,
+  models: Pick<EvaluationDeps, 'embedder' | 'reranker' | 'generator'>,
+  { uploadDir }: { uploadDir: string },
+): EvaluationDeps {
+  return {
+    ...infra,
+    ...models,
+    redisUrl: config.redis.url,
+    retrieval: config.retrieval,
+    generation: config.generation,
+    models: config.models,
+    chunking: config.chunking,
+    uploadDir,
   }
 }
