@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './define-config.ts'
-import { gatewayConfig, supervisorConfig, workerConfigs } from './processes.ts'
+import { benchConfig, gatewayConfig, supervisorConfig, workerConfigs } from './processes.ts'
 
 const db = { DATABASE_URL: 'postgres://u@localhost:5432/x' }
 
@@ -41,6 +41,21 @@ describe('process configuration', () => {
     expect(gatewayConfig.parse({ ...db, GATEWAY_PORT: '0' }).gateway.port).toBe(0)
     expect(problemsOf(() => gatewayConfig.parse({ ...db, PORT: 'http' })).message).toContain(
       'PORT: must be an integer, got "http"',
+    )
+  })
+
+  it('benchmarks on DATABASE_URL and REDIS_URL as every command reads them, unless BENCH_* say otherwise', () => {
+    expect(benchConfig.parse({}).bench).toMatchObject({
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      redisUrl: 'redis://127.0.0.1:6379',
+    })
+    const env = { DATABASE_URL: 'postgres://u@db:5432/rag', REDIS_URL: 'redis://cache:6379' }
+    expect(benchConfig.parse(env).bench).toMatchObject({
+      databaseUrl: env.DATABASE_URL,
+      redisUrl: env.REDIS_URL,
+    })
+    expect(benchConfig.parse({ ...env, BENCH_DATABASE_URL: 'postgres://u@other/x' }).bench.databaseUrl).toBe(
+      'postgres://u@other/x',
     )
   })
 

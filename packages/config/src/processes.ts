@@ -2,7 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
-import { integer, optionalUrl, text } from './env-values.ts'
+import { integer, optionalText, optionalUrl, text } from './env-values.ts'
 import { chunking } from './fragments/chunking.ts'
 import { database, databaseOrEmbedded } from './fragments/database.ts'
 import { supervisor } from './fragments/embedded.ts'
@@ -122,9 +122,13 @@ export type WatcherConfig = ReturnType<typeof watcherConfig.parse>
 export const benchConfig = defineProcessConfig('bench', {
   bench: defineFragment({
     shape: {
-      // A Postgres with pgvector for the measurements (fresh schemas are made and dropped).
-      BENCH_DATABASE_URL: text('postgres://postgres@127.0.0.1:5432/test'),
-      BENCH_REDIS_URL: text('redis://127.0.0.1:6379'),
+      // A Postgres with pgvector for the measurements (fresh schemas are made and dropped); unset:
+      // DATABASE_URL, as every other command reads it, else postgres://postgres@127.0.0.1:5432/test.
+      BENCH_DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+      DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+      // The Redis of the measurements; unset: REDIS_URL, else redis://127.0.0.1:6379.
+      BENCH_REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+      REDIS_URL: optionalText(),
       // Documents in the ingestion throughput run.
       BENCH_DOCUMENTS: integer(200, { min: 1, max: 100000 }),
       // Pages of the large PDF whose peak memory per worker is measured (0 skips it).
@@ -139,8 +143,8 @@ export const benchConfig = defineProcessConfig('bench', {
       BENCH_CHROMIUM_PATH: text('/usr/bin/chromium'),
     },
     read: (env) => ({
-      databaseUrl: env.BENCH_DATABASE_URL,
-      redisUrl: env.BENCH_REDIS_URL,
+      databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+      redisUrl: env.BENCH_REDIS_URL ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       documents: env.BENCH_DOCUMENTS,
       pdfPages: env.BENCH_PDF_PAGES,
       sharedDir: env.SHARED_DIR,
