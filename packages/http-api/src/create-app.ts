@@ -17,6 +17,7 @@ import { methodsRouted, routeMatcher } from './access/route-matcher.ts'
 import { needsRole, routePolicies } from './access/route-policy.ts'
 import { sessionRoutes } from './access/session-routes.ts'
 import { type SingleSignOn, singleSignOnRoutes } from './access/single-sign-on.ts'
+import { streamTickets } from './access/stream-tickets.ts'
 import { userSessionRoutes } from './access/user-sessions-routes.ts'
 import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
@@ -109,6 +110,8 @@ export function createApp(deps: GatewayDeps) {
     key.startsWith(SESSION_PREFIX) ? principalOfSession(deps.pool, key) : principalOfKey(deps.pool, key),
   )
   const revocations = new Revocations(resolveKey, deps.revocationChannel)
+  // A browser's EventSource cannot send a key: a ticket in its URL opens one question's events.
+  const tickets = streamTickets(deps.producer.redis, deps.queuePrefix)
   // Requests anyone may make even when API keys are set: the routes defined open (health, the
   // sign-ins that set the key or session cookie), the API description and the web page shell (its
   // data comes from the API behind the key).
@@ -125,6 +128,7 @@ export function createApp(deps: GatewayDeps) {
       attempts,
       addressOf,
       isSecure,
+      tickets,
     }),
   )
   app.use(auditTrail({ pool: deps.pool, logger: deps.logger, addressOf }))
@@ -153,7 +157,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', documentRoutes(deps, deps.uploads))
   app.route('/', documentChunkRoutes(deps))
   app.route('/', searchRoutes({ ...deps, metrics }))
-  app.route('/', askRoutes({ ...deps, revocations }))
+  app.route('/', askRoutes({ ...deps, revocations, tickets }))
   app.route('/', conversationRoutes(deps))
   app.route('/', openAiRoutes({ ...deps, revocations }))
   app.route('/', keyRoutes({ ...deps, revocations }))

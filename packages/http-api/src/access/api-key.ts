@@ -4,12 +4,15 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from '../http-error.ts'
 import type { KeyAttempts } from './key-attempts.ts'
 import { clearingKeyCookies, type KeyCookie, readKeyCookie } from './key-cookie.ts'
+import { STREAM_PATH, type StreamTickets } from './stream-tickets.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {
     principal: Principal
     /** The key or session token the request presented, read once by requireApiKey. */
     presentedKey: string | undefined
+    /** Whose question a stream ticket opened (the ticket's asker), when one did. */
+    ticketOwner: string
   }
 }
 
@@ -96,6 +99,7 @@ export function requireApiKey({
   attempts,
   addressOf,
   isSecure = () => false,
+  tickets,
 }: {
   keys: string[]
   resolve: KeyResolver
@@ -104,8 +108,25 @@ export function requireApiKey({
   addressOf: (c: Context) => string
   /** Whether the client reached the gateway over TLS (the cookie is then `__Host-`). */
   isSecure?: (c: Context) => boolean
+  /** Stream tickets: a browser's EventSource (no headers) opens one question's events with one. */
+  tickets?: StreamTickets
 }): MiddlewareHandler {
   return async function apiKeyMiddleware(c, next) {
+    const ticket = c.req.query('ticket')
+    const streamed = c.req.method === 'GET' ? STREAM_PATH.exec(c.req.path)?.[1] : undefined
+    if (ticket !== undefined && streamed && tickets) {
+      // A ticket opens its question's events and nothing else; it is not a key (no cookie, no other route).
+      const grant = await tickets.redeem(ticket, streamed)
+      if (!grant)
+        throw new HttpError(
+          401,
+          'the stream ticket is unknown or expired: ask for another (POST /ask/{id}/stream-ticket)',
+        )
+      c.set('principal', grant.principal)
+      c.set('ticketOwner', grant.owner)
+      c.set('presentedKey', undefined)
+      return next()
+    }
     const isOpen = open(c.req.path, c.req.method)
     if (c.req.query('api_key') !== undefined && !isOpen)
       throw new HttpError(
@@ -161,6 +182,8 @@ export function requireApiKey({
  */
 export function keyOwner(c: Context): string {
   // A person signed in owns their things across sign-ins (each sign-in is a new session token).
+  const ticketOwner = c.get('ticketOwner')
+  if (ticketOwner) return ticketOwner
   const principal = c.get('principal')
   if (principal?.id.startsWith('user:')) return principal.id
   const key = presentedKey(c)

@@ -7,10 +7,11 @@ import { type AnsweringModels, askQuestion, isFinished, type QuestionStatus } fr
 import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
-import { keyOwner } from '../access/api-key.ts'
+import { keyOwner, principalOf } from '../access/api-key.ts'
 import { askerOf } from '../access/granted.ts'
 import type { Revocations } from '../access/revocations.ts'
 import { defineRoute } from '../access/route-policy.ts'
+import type { StreamTickets } from '../access/stream-tickets.ts'
 import { HttpError } from '../http-error.ts'
 import {
   commonErrors,
@@ -18,6 +19,7 @@ import {
   errorResponse,
   jsonBody,
   jsonChangeErrors,
+  jsonResponse,
   uuidParam,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -37,6 +39,8 @@ export interface AskRouteDeps {
   queuePrefix: string
   /** Ends a stream whose key is revoked (absent: streams end with their question only). */
   revocations?: Revocations
+  /** Stream tickets for browsers' EventSource (absent: none are issued). */
+  tickets?: StreamTickets
 }
 
 /** A body far past a question's MAX_QUESTION_CHARS is refused before it is read. */
@@ -123,6 +127,29 @@ const eventsRoute = defineRoute(
   { role: 'reader' },
 )
 
+const ticketRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/ask/{id}/stream-ticket',
+    operationId: 'makeStreamTicket',
+    tags: ['questions'],
+    summary:
+      "A ticket for this question's events in a URL (`?ticket=`): a browser's own EventSource cannot send a key, even from another origin; good for STREAM_TICKET_SECONDS",
+    request: { params: idParams },
+    responses: {
+      201: jsonResponse(
+        'The ticket, and the events URL that carries it',
+        z.object({ ticket: z.string(), expiresAt: z.string(), events: z.string() }).openapi('StreamTicket'),
+      ),
+      ...commonErrors,
+      ...crossSiteErrors,
+      ...gone,
+      503: errorResponse('Tickets are not available on this gateway'),
+    },
+  },
+  { role: 'reader' },
+)
+
 const cancelRoute = defineRoute(
   {
     method: 'delete',
@@ -199,6 +226,18 @@ export function askRoutes(deps: AskRouteDeps) {
           revoked?.stop(),
         ),
       )
+    })
+    .openapi(ticketRoute, async (c) => {
+      const { id } = c.req.valid('param')
+      // Only the asker's own question (anyone else is told there is none).
+      await current(id, keyOwner(c))
+      if (!deps.tickets) throw new HttpError(503, 'stream tickets are not available on this gateway')
+      const { ticket, expiresAt } = await deps.tickets.issue({
+        questionId: id,
+        principal: principalOf(c),
+        owner: keyOwner(c),
+      })
+      return c.json({ ticket, expiresAt, events: `/ask/${id}/events?ticket=${ticket}` }, 201)
     })
     .openapi(cancelRoute, async (c) => {
       const { id } = c.req.valid('param')

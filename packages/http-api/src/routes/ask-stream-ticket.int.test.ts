@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type CollectionsGateway,
+  keyedCaller,
+  startCollectionsGateway,
+} from '../testing/collections-gateway.ts'
+import { serverSentEvents } from '../testing/server-sent-events.ts'
+
+// A browser's own EventSource sends no header: a stream ticket in its URL opens one question's
+// events, as the asker, for a few minutes — and nothing else.
+const ADMIN = 'stream-ticket-admin-key-0123456789'
+let gateway: CollectionsGateway
+const keys: Record<string, string> = {}
+const call = (key: string, method: string, path: string, json?: unknown) =>
+  keyedCaller(gateway)(key, method, path, json)
+
+beforeAll(async () => {
+  gateway = await startCollectionsGateway(
+    'stream-ticket',
+    [{ filename: 'leave.txt', text: '有給休暇は年に二十日です。', collection: 'hr' }],
+    ADMIN,
+  )
+  for (const name of ['asker', 'colleague'])
+    keys[name] = (await call(ADMIN, 'POST', '/keys', { name, role: 'reader', collections: ['hr'] })).body
+      .key as string
+})
+afterAll(() => gateway?.close())
+
+describe('stream tickets', () => {
+  it("open the asker's question's events without a header, and nothing else", async () => {
+    const asker = keys.asker as string
+    const { id } = (
+      await call(asker, 'POST', '/ask', {
+        question: '有給休暇は何日ですか',
+        options: { answer: 'extractive' },
+      })
+    ).body as { id: string }
+    const made = await call(asker, 'POST', `/ask/${id}/stream-ticket`)
+    expect(made.status).toBe(201)
+    const { ticket, events } = made.body as { ticket: string; events: string }
+    expect(events).toBe(`/ask/${id}/events?ticket=${ticket}`)
+
+    const stream = await gateway.app.request(events)
+    expect(stream.status).toBe(200)
+    let done: Record<string, unknown> | undefined
+    for await (const event of serverSentEvents(stream.body))
+      if (event.event === 'done') {
+        done = event.data
+        break
+      }
+    expect(done).toMatchObject({ id, status: 'done' })
+    expect(String(done?.answer)).toContain('二十日')
+
+    // Not a key: the question itself, another route or another question's events stay closed.
+    expect((await gateway.app.request(`/ask/${id}?ticket=${ticket}`)).status).toBe(401)
+    expect((await gateway.app.request(`/documents?ticket=${ticket}`)).status).toBe(401)
+    const other = (
+      await call(asker, 'POST', '/ask', { question: '有給休暇', options: { answer: 'extractive' } })
+    ).body.id as string
+    expect((await gateway.app.request(`/ask/${other}/events?ticket=${ticket}`)).status).toBe(401)
+    expect((await gateway.app.request(`/ask/${id}/events?ticket=${'x'.repeat(32)}`)).status).toBe(401)
+    expect((await gateway.app.request(`/ask/${id}/events`)).status).toBe(401)
+  })
+
+  it("are the asker's to make: another key's question is not there", async () => {
+    const { id } = (await call(keys.asker as string, 'POST', '/ask', { question: '有給休暇は何日ですか' }))
+      .body as {
+      id: string
+    }
+    expect((await call(keys.colleague as string, 'POST', `/ask/${id}/stream-ticket`)).status).toBe(404)
+    expect((await gateway.app.request(`/ask/${id}/stream-ticket`, { method: 'POST' })).status).toBe(401)
+  })
+})
