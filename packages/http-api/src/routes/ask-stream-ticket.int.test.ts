@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type CollectionsGateway,
   keyedCaller,
+  mintKeys,
   startCollectionsGateway,
 } from '../testing/collections-gateway.ts'
 import { serverSentEvents } from '../testing/server-sent-events.ts'
@@ -20,9 +21,13 @@ beforeAll(async () => {
     [{ filename: 'leave.txt', text: '有給休暇は年に二十日です。', collection: 'hr' }],
     ADMIN,
   )
-  for (const name of ['asker', 'colleague'])
-    keys[name] = (await call(ADMIN, 'POST', '/keys', { name, role: 'reader', collections: ['hr'] })).body
-      .key as string
+  Object.assign(
+    keys,
+    await mintKeys(gateway, ADMIN, [
+      ['asker', 'reader', ['hr']],
+      ['colleague', 'reader', ['hr']],
+    ]),
+  )
 })
 afterAll(() => gateway?.close())
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type CollectionsGateway,
   keyedCaller,
+  mintKeys,
   startCollectionsGateway,
 } from '../testing/collections-gateway.ts'
 
@@ -28,13 +29,13 @@ beforeAll(async () => {
     ADMIN,
   )
   guideId = gateway.documents[0]?.id ?? ''
-  for (const [name, role] of [
-    ['reader', 'reader'],
-    ['other-reader', 'reader'],
-  ] as const) {
-    const made = await call(ADMIN, 'POST', '/keys', { name, role, collections: ['manuals'] })
-    keys[name] = made.body.key as string
-  }
+  Object.assign(
+    keys,
+    await mintKeys(gateway, ADMIN, [
+      ['reader', 'reader', ['manuals']],
+      ['other-reader', 'reader', ['manuals']],
+    ]),
+  )
 })
 afterAll(() => gateway?.close())
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type CollectionsGateway,
   keyedCaller,
+  mintKeys,
   startCollectionsGateway,
 } from '../testing/collections-gateway.ts'
 
@@ -22,13 +23,14 @@ beforeAll(async () => {
     ],
     ADMIN,
   )
-  for (const [name, role, collections] of [
-    ['hr-editor', 'editor', ['hr']],
-    ['sales-editor', 'editor', ['sales']],
-    ['hr-reader', 'reader', ['hr']],
-  ] as const) {
-    keys[name] = (await call(ADMIN, 'POST', '/keys', { name, role, collections })).body.key as string
-  }
+  Object.assign(
+    keys,
+    await mintKeys(gateway, ADMIN, [
+      ['hr-editor', 'editor', ['hr']],
+      ['sales-editor', 'editor', ['sales']],
+      ['hr-reader', 'reader', ['hr']],
+    ] as const),
+  )
 })
 afterAll(() => gateway?.close())
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type CollectionsGateway,
   keyedCaller,
+  mintKeys,
   startCollectionsGateway,
 } from '../testing/collections-gateway.ts'
 
@@ -26,15 +27,15 @@ beforeAll(async () => {
     ],
     ADMIN,
   )
-  for (const [name, role, collections] of [
-    ['asker', 'reader', ['hr']],
-    ['colleague', 'reader', ['hr']],
-    ['hr-editor', 'editor', ['hr']],
-    ['sales-editor', 'editor', ['sales']],
-  ] as const) {
-    const made = await call(ADMIN, 'POST', '/keys', { name, role, collections })
-    keys[name] = made.body.key as string
-  }
+  Object.assign(
+    keys,
+    await mintKeys(gateway, ADMIN, [
+      ['asker', 'reader', ['hr']],
+      ['colleague', 'reader', ['hr']],
+      ['hr-editor', 'editor', ['hr']],
+      ['sales-editor', 'editor', ['sales']],
+    ] as const),
+  )
 })
 
 afterAll(() => gateway?.close())

@@ -77,3 +77,16 @@ export function keyedCaller(gateway: Pick<CollectionsGateway, 'app'>) {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
 }
+
+/** Keys made by the admin for the tests' people: name → key. */
+export async function mintKeys(
+  gateway: Pick<CollectionsGateway, 'app'>,
+  adminKey: string,
+  people: readonly (readonly [name: string, role: string, collections: readonly string[] | null])[],
+): Promise<Record<string, string>> {
+  const call = keyedCaller(gateway)
+  const keys: Record<string, string> = {}
+  for (const [name, role, collections] of people)
+    keys[name] = (await call(adminKey, 'POST', '/keys', { name, role, collections })).body.key as string
+  return keys
+}
