@@ -31,6 +31,9 @@ export function openAiCompatibleGenerator(options: OpenAiCompatibleOptions): Tex
   check(): Promise<void>
 } {
   let contextSize = options.contextSize
+  // Ollama ignores chat_template_kwargs: its thinking goes off only by reasoning_effort "none"
+  // (which other servers may refuse, so it is sent to Ollama alone, once check() has seen it).
+  let ollama = false
   // Retries are the job queue's (with the answer restarted for watchers), not the client's.
   const client = new OpenAI({
     baseURL: options.baseUrl,
@@ -58,6 +61,7 @@ export function openAiCompatibleGenerator(options: OpenAiCompatibleOptions): Tex
         throw new Error(
           `the LLM server at ${options.baseUrl} has no model "${options.model}" (it has: ${listed.map((model) => model.id).join(', ') || 'none'}); set LLM_MODEL to one of them, or pull it on the server (ollama pull ${options.model})`,
         )
+      ollama = window?.ollama === true
       contextSize = Math.min(options.contextSize, window?.tokens ?? options.contextSize)
       if (window && window.tokens < options.contextSize)
         options.onWindow?.({ ...window, configured: options.contextSize })
@@ -80,6 +84,7 @@ export function openAiCompatibleGenerator(options: OpenAiCompatibleOptions): Tex
         // for and which can spend the whole token cap: off where the server's template allows
         // (llama-server, vLLM; others ignore it). What thinking still comes is left out.
         chat_template_kwargs: { enable_thinking: false },
+        ...(ollama ? { reasoning_effort: 'none' } : {}),
       } as ChatCompletionCreateParamsStreaming
       let text = ''
       let usage: { prompt_tokens: number; completion_tokens: number } | undefined

@@ -5,6 +5,8 @@ export interface ServerWindow {
   source: string
   /** The server serves one model whatever name a request gives (llama-server). */
   anyModelName?: boolean
+  /** The server is Ollama (it answered its own API): it takes thinking off by reasoning_effort only. */
+  ollama?: boolean
 }
 
 /**
@@ -88,7 +90,8 @@ export async function readServerWindow({
     )
     loaded = await loadedWindow()
   }
-  if (loaded.tokens !== null) return { tokens: loaded.tokens, source: 'Ollama /api/ps (context_length)' }
+  if (loaded.tokens !== null)
+    return { tokens: loaded.tokens, source: 'Ollama /api/ps (context_length)', ollama: true }
 
   const shown = await json('/api/show', {
     method: 'POST',
