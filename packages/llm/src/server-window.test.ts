@@ -65,6 +65,7 @@ describe('the window an LLM server really runs a model with', () => {
     expect(await readServerWindow({ baseUrl: 'http://llm.test/v1', model: 'qwen3:4b', fetch })).toEqual({
       tokens: 8192,
       source: 'Ollama /api/ps (context_length)',
+      ollama: true,
     })
     expect(asked).toContain('POST /api/generate')
   })
