@@ -312,7 +312,9 @@ describe('the primary lost inside a store transaction', () => {
           ).rows.map((row) => row.waiting),
         { timeout: 60_000, interval: 50 },
       )
-      .toEqual(['INSERT INTO chunks'])
+      // The chunks' insert is pinned (another step of the document may wait behind its row lock
+      // too, as a loaded machine's timing has it: the insert is what this asserts).
+      .toContain('INSERT INTO chunks')
     // Nothing of it is visible yet: the transaction has not committed.
     expect(await storedOf(fixture.db.pool, document.id)).toEqual({
       chunks: 0,
