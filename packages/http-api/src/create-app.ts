@@ -39,6 +39,7 @@ import { feedbackRoutes } from './routes/feedback.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
 import { httpMetrics, mountMetrics } from './routes/metrics.ts'
+import { mountNoOAuth, NO_OAUTH_OPEN_ROUTES } from './routes/no-oauth.ts'
 import { openAiRoutes } from './routes/openai/chat-completions.ts'
 import { DASHBOARD_PATH, mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
@@ -119,6 +120,7 @@ export function createApp(deps: GatewayDeps) {
     ...routePolicies().filter((policy) => policy.role === 'open'),
     ...API_DOCS_OPEN_ROUTES,
     ...WEB_APP_OPEN_ROUTES,
+    ...NO_OAUTH_OPEN_ROUTES,
   ])
   app.use(
     requireApiKey({
@@ -191,6 +193,7 @@ export function createApp(deps: GatewayDeps) {
     singleSignOnRoutes({ ...deps, trustedProxies: access.trustedProxies ?? [], addressOf, isSecure }),
   )
   mountApiDocs(app, access.trustedProxies ?? [])
+  mountNoOAuth(app)
   // Outside the OpenAPI document, their roles are written where they are mounted: MCP's tools call
   // the routes above with the caller's key; the metrics and the queue dashboard are for admins.
   app.use(
