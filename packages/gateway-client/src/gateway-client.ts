@@ -100,6 +100,13 @@ export class GatewayError extends Error {
   }
 }
 
+/** What went wrong on the way: fetch says only "fetch failed", its cause says what (ECONNREFUSED, a reset). */
+function networkFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = error.cause instanceof Error ? error.cause.message : undefined
+  return cause ? `${error.message}: ${cause}` : error.message
+}
+
 /** The gateway's HTTP API, as the CLI (and any script) uses it. */
 export function createGatewayClient({
   baseUrl,
@@ -124,7 +131,7 @@ export function createGatewayClient({
       headers: { ...headers, ...init.headers },
     }).catch((error: unknown) => {
       throw new GatewayError(
-        `cannot reach the gateway at ${baseUrl} (${error instanceof Error ? error.message : error}); start it with \`pnpm start\` or set GATEWAY_URL`,
+        `cannot reach the gateway at ${baseUrl} (${networkFailure(error)}); start it with \`pnpm start\` or set GATEWAY_URL`,
       )
     })
   const call = async (path: string, init: RequestInit = {}) => {
@@ -150,6 +157,24 @@ export function createGatewayClient({
     }
     return body
   }
+  /**
+   * An upload the gateway refused before reading it (a reader's key, the rate limit) can reach the
+   * client as a reset connection rather than the refusal: the gateway stops reading the rest of
+   * the body and closes, and TCP then drops the answer the client had not read yet ("fetch
+   * failed"). When that happens, the same request without a file asks the gateway what it said;
+   * a refusal of who asks is the answer, anything else leaves the network error standing.
+   */
+  const refusedOrLost = async <T>(path: string, upload: () => Promise<T>, probe: () => RequestInit) => {
+    try {
+      return await upload()
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.status !== undefined) throw error
+      const asked = await send(path, { method: 'POST', ...probe() }).catch(() => undefined)
+      if (!asked || ![401, 403, 429].includes(asked.status)) throw error
+      const said = errorSchema.safeParse(await asked.json().catch(() => ({})))
+      throw new GatewayError(said.success ? said.data.error.message : asked.statusText, asked.status)
+    }
+  }
   /** The body as the contract says it is; anything else is the gateway's fault, named as such. */
   const expect = <T>(
     schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error } },
@@ -173,10 +198,19 @@ export function createGatewayClient({
       form.append('file', new File([await readFile(path)], name ?? basename(path)))
       if (collection) form.append('collection', collection)
       if (tags?.length) form.append('tags', tags.join(','))
+      const withoutFile = () => {
+        const probe = new FormData()
+        if (collection) probe.append('collection', collection)
+        return { body: probe }
+      }
       const body = expect(
         uploadResultSchema,
         '/documents',
-        await call('/documents', { method: 'POST', body: form }),
+        await refusedOrLost(
+          '/documents',
+          () => call('/documents', { method: 'POST', body: form }),
+          withoutFile,
+        ),
       )
       const [document] = body.documents
       if (!document) throw new GatewayError(body.rejected[0]?.error ?? 'rejected')
