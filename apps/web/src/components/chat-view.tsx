@@ -85,11 +85,18 @@ export function ChatView() {
 
   const update = (id: string, change: (turn: LiveTurn) => LiveTurn) =>
     setTurns((current) => current.map((turn) => (turn.id === id ? change(turn) : turn)))
+  // A second press while the first is on its way (a slow machine shows nothing yet) is the same
+  // question: without this it was asked twice, the first question of a new chat in two threads.
+  const sending = useRef(false)
+  const [busy, setBusy] = useState(false)
   const send = async (event: Event) => {
     event.preventDefault()
+    if (sending.current) return
     setError(null)
     const text = message.trim()
     if (!text) return setError(t('ask.empty'))
+    sending.current = true
+    setBusy(true)
     try {
       const thread = open ?? (await api.createConversation(collection || null))
       if (!open) setOpen(thread)
@@ -113,6 +120,9 @@ export function ChatView() {
       await loadThreads()
     } catch (failure) {
       setError(messageOf(failure))
+    } finally {
+      sending.current = false
+      setBusy(false)
     }
   }
 
@@ -172,7 +182,9 @@ export function ChatView() {
               if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void send(event)
             }}
           />
-          <button type="submit">{t('chat.send')}</button>
+          <button type="submit" disabled={busy}>
+            {t('chat.send')}
+          </button>
         </form>
       </div>
     </section>
