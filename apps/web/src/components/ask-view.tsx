@@ -32,8 +32,12 @@ export function AskView() {
   const [collection, setCollection] = useState('')
   useEffect(() => () => stop.current?.(), [])
 
+  // A second press while the question is on its way would follow two answers into one (their
+  // tokens interleaved): it is ignored until the gateway has taken the first.
+  const sending = useRef(false)
   const submit = async (event: Event) => {
     event.preventDefault()
+    if (sending.current) return
     stop.current?.()
     setAnswer('')
     setResult(null)
@@ -42,6 +46,7 @@ export function AskView() {
     setStatus(null)
     setError(null)
     if (question.trim() === '') return setError(t('ask.empty'))
+    sending.current = true
     try {
       const { id } = await api.ask(question, {
         ...askOptions(settings),
@@ -65,6 +70,8 @@ export function AskView() {
       })
     } catch (failure) {
       setError(messageOf(failure))
+    } finally {
+      sending.current = false
     }
   }
 
