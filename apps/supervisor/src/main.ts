@@ -31,8 +31,10 @@ runMain(async () => {
     level: config.log.level,
     destination: {
       write: (text: string) => {
-        for (const line of text.split('\n'))
-          if (line) process.stdout.write(`${formatLine('supervisor', line, 'stdout')}\n`)
+        for (const line of text.split('\n')) {
+          const formatted = line ? formatLine('supervisor', line, 'stdout') : undefined
+          if (formatted !== undefined) process.stdout.write(`${formatted}\n`)
+        }
       },
     },
   })

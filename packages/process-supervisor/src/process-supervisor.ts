@@ -24,8 +24,8 @@ export interface ProcessSupervisorOptions {
   cwd?: string
   /** Where the children's prefixed lines go (the supervisor's stdout). */
   output: Writable
-  /** How a child's line is written (default: `name | line`); see createLineFormatter in @rag/log. */
-  formatLine?: (name: string, line: string, source: 'stdout' | 'stderr') => string
+  /** How a child's line is written (default: `name | line`; undefined: not shown); see createLineFormatter in @rag/log. */
+  formatLine?: (name: string, line: string, source: 'stdout' | 'stderr') => string | undefined
   /** First restart delay; doubles for each crash in a row, up to maxRestartDelayMs. */
   restartDelayMs?: number
   maxRestartDelayMs?: number
@@ -97,8 +97,10 @@ export class ProcessSupervisor extends EventEmitter<SupervisorEvents> {
   }
 
   private write(name: string, line: string, source: 'stdout' | 'stderr' = 'stdout') {
-    const formatted = this.options.formatLine?.(name, line, source) ?? `${name.padEnd(this.width)} | ${line}`
-    this.options.output.write(`${formatted}\n`)
+    const formatted = this.options.formatLine
+      ? this.options.formatLine(name, line, source)
+      : `${name.padEnd(this.width)} | ${line}`
+    if (formatted !== undefined) this.options.output.write(`${formatted}\n`)
   }
 
   private launch(entry: Running) {
