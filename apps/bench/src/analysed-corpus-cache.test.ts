@@ -53,4 +53,34 @@ describe('a distractor corpus analysed once', () => {
       /no corpus folder at/,
     )
   })
+
+  it('analyses only as far as a run needs, further when a run needs more, and again when the folder changed', async () => {
+    const corpusDir = join(await scratch(), 'cards')
+    const cacheDir = await scratch()
+    await mkdir(corpusDir, { recursive: true })
+    const names = 'abcdefghijkl'.split('')
+    for (const name of names) await writeFile(join(corpusDir, `${name}.txt`), work(name.toUpperCase(), 30))
+    const options = { cacheDir, chunkChars: 120, batch: 1 }
+
+    const whole = await analysedCorpus(corpusDir, { ...options, cacheDir: await scratch() })
+    const few = await analysedCorpus(corpusDir, { ...options, needChunks: 3 })
+    expect(few.complete).toBe(false)
+    expect(few.chunks).toBeGreaterThanOrEqual(3)
+    expect(few.chunks).toBeLessThan(whole.chunks)
+    expect(few.files).toBeLessThan(names.length)
+    // Read back, it is the start of the whole analysis.
+    const passages = []
+    for await (const passage of readAnalysedCorpus(few)) passages.push(passage.text)
+    expect(passages.length).toBe(few.passages)
+
+    expect(await analysedCorpus(corpusDir, { ...options, needChunks: 2 })).toEqual(few)
+    const more = await analysedCorpus(corpusDir, options)
+    expect(more).toMatchObject({ complete: true, chunks: whole.chunks, files: names.length })
+
+    // A file added (a newer checkout of the edition): the cache no longer stands.
+    await writeFile(join(corpusDir, 'm.txt'), work('M', 30))
+    const changed = await analysedCorpus(corpusDir, options)
+    expect(changed.files).toBe(names.length + 1)
+    expect(changed.fingerprint).not.toBe(more.fingerprint)
+  })
 })

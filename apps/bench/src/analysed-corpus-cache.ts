@@ -8,11 +8,11 @@ import { createInterface } from 'node:readline'
 import { createLogger } from '@rag/log'
 import { type ModelThread, startModelThread } from '@rag/runtime'
 import type { AnalysedPassage } from './analysed-passage.ts'
-import { aozoraPassages, type CorpusTally, emptyTally } from './aozora-corpus.ts'
+import { aozoraPassages, type CorpusTally, corpusFingerprint, emptyTally } from './aozora-corpus.ts'
 import { loadAverage } from './machine-load.ts'
 
 /** Bumped whenever the analysis or the reader changes what a cached corpus would hold. */
-const ANALYSIS_VERSION = 1
+const ANALYSIS_VERSION = 2
 /** Passages per message to an analysis thread. */
 const BATCH = 200
 
@@ -20,6 +20,10 @@ const BATCH = 200
 export interface AnalysedCorpus extends CorpusTally {
   path: string
   chunks: number
+  /** The folder as it was analysed (corpusFingerprint). */
+  fingerprint: string
+  /** Whether the whole folder was read, or only its first files, as far as a run needed. */
+  complete: boolean
 }
 
 /**
@@ -27,10 +31,17 @@ export interface AnalysedCorpus extends CorpusTally {
  * pipeline analyses text, from `cacheDir` when it was done before: the Japanese analyser reads
  * about 90k characters a second per core, so the whole Aozora edition (~280M characters) takes
  * about half an hour on 2 cores — once, not on every run. Analysed on every core (worker threads).
+ * Only as far as `needChunks` (a run of 100k chunks reads a tenth of the edition); a cache of
+ * fewer is extended by analysing again. The cache stands while the folder is unchanged.
  */
 export async function analysedCorpus(
   corpusDir: string,
-  { cacheDir, chunkChars }: { cacheDir: string; chunkChars: number },
+  {
+    cacheDir,
+    chunkChars,
+    needChunks = Number.POSITIVE_INFINITY,
+    batch: batchSize = BATCH,
+  }: { cacheDir: string; chunkChars: number; needChunks?: number; batch?: number },
 ): Promise<AnalysedCorpus> {
   const key = createHash('sha256')
     .update(JSON.stringify([resolve(corpusDir), chunkChars, ANALYSIS_VERSION]))
@@ -38,11 +49,26 @@ export async function analysedCorpus(
     .slice(0, 16)
   const path = join(cacheDir, `corpus-${key}.ndjson`)
   const summaryPath = `${path}.json`
-  const cached = await readFile(summaryPath, 'utf8').catch(() => null)
-  if (cached) return JSON.parse(cached) as AnalysedCorpus
-  if (!(await stat(corpusDir).catch(() => null))?.isDirectory())
+  const cachedText = await readFile(summaryPath, 'utf8').catch(() => null)
+  const cached = cachedText ? (JSON.parse(cachedText) as AnalysedCorpus) : null
+  const present = (await stat(corpusDir).catch(() => null))?.isDirectory() === true
+  if (!present) {
+    // The folder moved or deleted: what was analysed of it is still a corpus to measure on.
+    if (cached) {
+      console.log(`no corpus folder at ${corpusDir}: measuring on its analysis cached at ${cached.path}`)
+      return cached
+    }
     throw new Error(
       `no corpus folder at ${corpusDir} (the Aozora Bunko text edition, e.g. a checkout of aozorahack/aozorabunko_text)`,
+    )
+  }
+  const fingerprint = await corpusFingerprint(corpusDir)
+  if (cached?.fingerprint === fingerprint && (cached.complete || cached.chunks >= needChunks)) return cached
+  if (cached)
+    console.log(
+      cached.fingerprint !== fingerprint
+        ? `${corpusDir} changed since it was analysed: analysing it again`
+        : `the analysis cached of ${corpusDir} has ${cached.chunks} chunks, this run needs ${needChunks}: analysing further`,
     )
   await mkdir(cacheDir, { recursive: true })
   const tally = emptyTally()
@@ -72,12 +98,14 @@ export async function analysedCorpus(
     let next = 0
     for await (const passage of aozoraPassages(corpusDir, tally)) {
       batch.push(passage)
-      if (batch.length < BATCH) continue
+      if (batch.length < batchSize) continue
       inFlight.push(
         (threads[next++ % threads.length] as ModelThread<string[], AnalysedPassage[]>).call(batch),
       )
       batch = []
       if (inFlight.length >= threads.length * 2) await writeOldest()
+      // Enough for the run (every passage read so far is in a batch: the tally stays true).
+      if (chunks >= needChunks) break
     }
     if (batch.length > 0) inFlight.push((threads[0] as ModelThread<string[], AnalysedPassage[]>).call(batch))
     while (inFlight.length > 0) await writeOldest()
@@ -87,10 +115,11 @@ export async function analysedCorpus(
     await Promise.all(threads.map((thread) => thread.close()))
   }
   await rename(partial, path)
-  const corpus: AnalysedCorpus = { ...tally, chunks, path }
+  const complete = chunks < needChunks
+  const corpus: AnalysedCorpus = { ...tally, chunks, path, fingerprint, complete }
   await writeFile(summaryPath, JSON.stringify(corpus))
   console.log(
-    `analysed ${corpusDir} once (cached at ${path}, ${((await stat(path)).size / 1e9).toFixed(1)} GB) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    `analysed ${complete ? '' : `the first ${tally.files} files of `}${corpusDir} once (cached at ${path}, ${((await stat(path)).size / 1e9).toFixed(1)} GB) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   )
   return corpus
 }

@@ -6,6 +6,7 @@ import { createLogger } from '@rag/log'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { createProducer } from '@rag/queue'
 import { dropPrefix } from '@rag/queue/testing'
+import { benchPrefix } from './bench-run.ts'
 import { ms, percentile } from './percentile.ts'
 
 const CONCURRENT = 200
@@ -18,7 +19,7 @@ const logger = createLogger({ name: 'bench', level: 'warn' })
  * what the queue, the records and the events cost.
  */
 export async function benchAskLatency(pool: Pool, config: BenchConfig, questions: string[]): Promise<void> {
-  const prefix = `bench-ask-${randomBytes(3).toString('hex')}`
+  const prefix = benchPrefix(config, `ask-${randomBytes(3).toString('hex')}`)
   const producer = await createProducer({ url: config.redisUrl, prefix })
   const retrieval = { ...keywordOnlySearch.retrieval, refusalThreshold: 0, rerankRefusalThreshold: 0 }
   const workers = startQuestionWorkers({

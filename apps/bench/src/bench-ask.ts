@@ -84,7 +84,9 @@ export async function benchAsk(config: BenchConfig, args: string[] = []): Promis
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`bad sizes: ${sizeArg}`)
   const text = await readRealText(config.sharedDir)
   const base = realTextChunks(text)
-  const corpus = corpusDir ? await distractorCorpus(config, corpusDir) : undefined
+  const corpus = corpusDir
+    ? await distractorCorpus(config, corpusDir, Math.max(...sizes) - base.chunks.length)
+    : undefined
   const distinct = corpus ? distinctCount(base, corpus) : Number.POSITIVE_INFINITY
   if (Math.max(...sizes) > distinct)
     console.log(`only ${distinct} distinct chunks: larger sizes are measured at that`)

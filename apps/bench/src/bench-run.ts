@@ -18,6 +18,10 @@ export interface Run {
   producer: Producer
 }
 
+/** A run's queue prefix: under the installation's QUEUE_PREFIX, apart from its queues. */
+export const benchPrefix = (config: Pick<BenchConfig, 'queuePrefix'>, run: string) =>
+  `${config.queuePrefix}-bench-${run}`
+
 export async function openRun(
   config: BenchConfig,
   label: string,
@@ -27,7 +31,7 @@ export async function openRun(
   const schema = `bench_${label}_${id}`
   const pool = createPool({ url: config.databaseUrl, schema, max: 4 })
   await migrate(pool, { schema, embedding })
-  const prefix = `bench-${label}-${id}`
+  const prefix = benchPrefix(config, `${label}-${id}`)
   return { schema, prefix, pool, producer: await createProducer({ url: config.redisUrl, prefix }) }
 }
 

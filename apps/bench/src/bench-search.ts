@@ -62,7 +62,9 @@ export async function benchSearch(config: BenchConfig, args: string[] = []): Pro
   const databaseUrl = server?.url ?? config.databaseUrl
   const text = await readRealText(config.sharedDir)
   const base = realTextChunks(text)
-  const corpus = corpusDir ? await distractorCorpus(config, corpusDir) : undefined
+  const corpus = corpusDir
+    ? await distractorCorpus(config, corpusDir, Math.max(...sizes) - base.chunks.length)
+    : undefined
   const distinct = corpus ? distinctCount(base, corpus) : Number.POSITIVE_INFINITY
   if (Math.max(...sizes) > distinct)
     console.log(`only ${distinct} distinct chunks: larger sizes would repeat text, and are measured at that`)

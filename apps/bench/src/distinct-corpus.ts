@@ -10,13 +10,19 @@ import type { ChunkToStore, RealTextChunks } from './real-text-corpus.ts'
 export const DISTRACTOR_CHUNK_CHARS = 300
 
 /** The distractor corpus in `dir`, analysed (once: see analysedCorpus), with what was read of it said. */
-export async function distractorCorpus(config: Pick<BenchConfig, 'corpusCache'>, dir: string) {
+export async function distractorCorpus(
+  config: Pick<BenchConfig, 'corpusCache'>,
+  dir: string,
+  /** Distractor chunks the largest size of the run needs (analysed no further). */
+  needChunks: number,
+) {
   const corpus = await analysedCorpus(dir, {
     cacheDir: config.corpusCache,
     chunkChars: DISTRACTOR_CHUNK_CHARS,
+    needChunks,
   })
   console.log(
-    `distractors from ${dir}: ${corpus.files} files, ${corpus.passages} passages, ${(corpus.chars / 1e6).toFixed(1)}M characters, ${corpus.chunks} chunks of ~${DISTRACTOR_CHUNK_CHARS} characters; ${corpus.undecodable} undecodable files skipped`,
+    `distractors from ${dir}${corpus.complete ? '' : ' (its first files, as many as needed)'}: ${corpus.files} files, ${corpus.passages} passages, ${(corpus.chars / 1e6).toFixed(1)}M characters, ${corpus.chunks} chunks of ~${DISTRACTOR_CHUNK_CHARS} characters; ${corpus.undecodable} undecodable files skipped`,
   )
   return corpus
 }

@@ -57,6 +57,10 @@ describe('process configuration', () => {
     expect(benchConfig.parse({ ...env, BENCH_DATABASE_URL: 'postgres://u@other/x' }).bench.databaseUrl).toBe(
       'postgres://u@other/x',
     )
+    // Its queues sit under the installation's prefix (benchPrefix): `team-a-bench-…`.
+    expect(benchConfig.parse({}).bench.queuePrefix).toBe('rag')
+    expect(benchConfig.parse({ QUEUE_PREFIX: 'team-a' }).bench.queuePrefix).toBe('team-a')
+    expect(() => benchConfig.parse({ QUEUE_PREFIX: 'team a' })).toThrow(/QUEUE_PREFIX/)
   })
 
   it('names a non-numeric variable and what it got', () => {

@@ -129,6 +129,11 @@ export const benchConfig = defineProcessConfig('bench', {
       // The Redis of the measurements; unset: REDIS_URL, else redis://127.0.0.1:6379.
       BENCH_REDIS_URL: optionalUrl(['redis:', 'rediss:']),
       REDIS_URL: optionalText(),
+      // The installation's queue prefix: a run's queues are `<QUEUE_PREFIX>-bench-<run>`, beside
+      // (never among) the installation's own, and removed after.
+      QUEUE_PREFIX: text('rag').refine((value) => /^[A-Za-z0-9_-]+$/.test(value), {
+        message: 'must contain only letters, digits, "_" and "-"',
+      }),
       // Documents in the ingestion throughput run.
       BENCH_DOCUMENTS: integer(200, { min: 1, max: 100000 }),
       // Pages of the large PDF whose peak memory per worker is measured (0 skips it).
@@ -145,6 +150,7 @@ export const benchConfig = defineProcessConfig('bench', {
     read: (env) => ({
       databaseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
       redisUrl: env.BENCH_REDIS_URL ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      queuePrefix: env.QUEUE_PREFIX,
       documents: env.BENCH_DOCUMENTS,
       pdfPages: env.BENCH_PDF_PAGES,
       sharedDir: env.SHARED_DIR,
