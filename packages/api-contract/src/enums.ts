@@ -103,3 +103,11 @@ export const FEEDBACK_REASONS = [
   'incomplete',
 ] as const
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number]
+
+/** Places a source syncs from (packages/sources reads each). */
+export const SOURCE_KINDS = ['git', 's3', 'webdav'] as const
+export type SourceKind = (typeof SOURCE_KINDS)[number]
+
+/** How a sync ended: done (everything read), partial (some items failed: nothing deleted), failed. */
+export const SOURCE_SYNC_STATUSES = ['running', 'done', 'partial', 'failed'] as const
+export type SourceSyncStatus = (typeof SOURCE_SYNC_STATUSES)[number]

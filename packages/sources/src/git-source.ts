@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  describe,
+  ItemError,
+  type ReadLimits,
+  type SourceItem,
+  SourceListingError,
+  type SourceReader,
+} from './source-listing.ts'
+
+export interface GitSettings {
+  /** Anything `git` clones: https://…, ssh://… or git@host:…, a local path. */
+  url: string
+  /** A branch or tag (default: the remote's HEAD). */
+  ref?: string
+  /** Only files under this folder of the repository. */
+  path?: string
+}
+
+export interface GitCredentials {
+  /** An https access token (GitHub, GitLab, Gitea: sent as Basic x-access-token:<token>). */
+  token?: string
+  /** A private key for ssh. */
+  sshKey?: string
+}
+
+const SYMLINK = '120000'
+const SUBMODULE = '160000'
+
+/**
+ * A Git repository at a ref: fetched into a bare repository of its own (`cacheDir`), one commit
+ * deep and without blobs over `maxBytes` (a 2 GB file is never downloaded: its item fails with
+ * why). An item's version is its blob id, so a re-sync reads only the files whose content the
+ * commits changed. Symbolic links (which may point out of the tree) and submodules are not files
+ * and are left out; git never asks for a password (a refused credential fails the listing).
+ */
+export function gitSource(
+  settings: GitSettings,
+  credentials: GitCredentials,
+  limits: ReadLimits & { cacheDir: string; fetchTimeoutMs: number },
+): SourceReader {
+  const name = createHash('sha256')
+    .update(`${settings.url}\0${settings.ref ?? ''}`)
+    .digest('hex')
+    .slice(0, 24)
+  const repo = join(limits.cacheDir, `${name}.git`)
+  let keyDir: string | undefined
+  const environment = async (): Promise<NodeJS.ProcessEnv> => {
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_NO_LAZY_FETCH: '1',
+      GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new',
+    }
+    if (credentials.token) {
+      // In the environment, not the command line (which any user of the machine can read).
+      const basic = Buffer.from(`x-access-token:${credentials.token}`).toString('base64')
+      Object.assign(env, {
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: 'http.extraHeader',
+        GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
+      })
+    }
+    if (credentials.sshKey) {
+      keyDir ??= await mkdtemp(join(tmpdir(), 'rag-git-key-'))
+      const keyFile = join(keyDir, 'key')
+      await writeFile(keyFile, `${credentials.sshKey.trim()}\n`, { mode: 0o600 })
+      env.GIT_SSH_COMMAND = `ssh -i ${keyFile} -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=accept-new`
+    }
+    return env
+  }
+  const git = async (
+    args: string[],
+    options: { timeoutMs: number; maxBuffer?: number; signal: AbortSignal },
+  ) =>
+    new Promise<Buffer>((resolve, reject) => {
+      environment().then((env) => {
+        execFile(
+          'git',
+          args,
+          {
+            cwd: repo,
+            env,
+            encoding: 'buffer',
+            timeout: options.timeoutMs,
+            maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
+            signal: options.signal,
+          },
+          (error, stdout, stderr) => {
+            if (error)
+              reject(new Error(String(stderr).trim().split('\n').slice(-3).join(' ') || error.message))
+            else resolve(stdout)
+          },
+        )
+      }, reject)
+    })
+  const redacted = (message: string) =>
+    credentials.token ? message.replaceAll(credentials.token, '***') : message
+
+  return {
+    async *list(_known, signal) {
+      const entries: { mode: string; sha: string; path: string }[] = []
+      try {
+        if (
+          !(await access(join(repo, 'HEAD')).then(
+            () => true,
+            () => false,
+          ))
+        ) {
+          await mkdir(repo, { recursive: true })
+          await git(['init', '--bare', '--quiet'], { timeoutMs: limits.requestTimeoutMs, signal })
+          // A named remote: the size filter makes it a promisor, which must have a name.
+          await git(['remote', 'add', 'source', settings.url], { timeoutMs: limits.requestTimeoutMs, signal })
+        }
+        await git(['remote', 'set-url', 'source', settings.url], {
+          timeoutMs: limits.requestTimeoutMs,
+          signal,
+        })
+        await git(
+          [
+            'fetch',
+            '--quiet',
+            '--no-tags',
+            '--depth=1',
+            `--filter=blob:limit=${limits.maxBytes}`,
+            'source',
+            settings.ref ?? 'HEAD',
+          ],
+          { timeoutMs: limits.fetchTimeoutMs, signal },
+        )
+        const tree = await git(
+          ['ls-tree', '-r', '-z', 'FETCH_HEAD', ...(settings.path ? ['--', settings.path] : [])],
+          { timeoutMs: limits.requestTimeoutMs, signal },
+        )
+        for (const line of tree.toString('utf8').split('\0')) {
+          const match = /^(\d+) (\w+) ([0-9a-f]+)\t(.+)$/s.exec(line)
+          if (!match) continue
+          const [, mode = '', , sha = '', path = ''] = match
+          if (mode === SYMLINK || mode === SUBMODULE) continue
+          entries.push({ mode, sha, path })
+          if (entries.length > limits.maxItems)
+            throw new SourceListingError(`more than ${limits.maxItems} files in ${settings.url}`)
+        }
+      } catch (error) {
+        if (error instanceof SourceListingError) throw error
+        throw new SourceListingError(redacted(`could not fetch ${settings.url}: ${describe(error)}`))
+      }
+      // Sizes of the blobs fetched; those left out by the size filter are "missing".
+      const sizes = new Map<string, number>()
+      // (Every object present, not a question per blob: asking for one the filter left out fails.)
+      const batch = (
+        await git(['cat-file', '--batch-all-objects', '--batch-check=%(objectname) %(objectsize)'], {
+          timeoutMs: limits.requestTimeoutMs,
+          signal,
+        })
+      ).toString('utf8')
+      for (const line of batch.split('\n')) {
+        const [sha, size] = line.split(' ')
+        if (sha && size) sizes.set(sha, Number(size))
+      }
+      for (const entry of entries)
+        yield {
+          key: entry.path,
+          version: `blob:${entry.sha}`,
+          // Not fetched: over the size limit (the filter left it on the server).
+          size: sizes.get(entry.sha) ?? Number.POSITIVE_INFINITY,
+          extra: { sha: entry.sha },
+        } satisfies SourceItem
+    },
+    async read(item, maxBytes, signal) {
+      if (item.size === Number.POSITIVE_INFINITY)
+        throw new ItemError(`larger than the ${maxBytes} bytes allowed (not downloaded)`)
+      if (item.size !== undefined && item.size > maxBytes)
+        throw new ItemError(`${item.size} bytes, more than the ${maxBytes} allowed`)
+      const sha = item.version.replace(/^blob:/, '')
+      try {
+        return new Uint8Array(
+          await git(['cat-file', 'blob', sha], {
+            timeoutMs: limits.requestTimeoutMs,
+            maxBuffer: maxBytes + 1,
+            signal,
+          }),
+        )
+      } catch (error) {
+        throw new ItemError(`could not read it: ${describe(error)}`)
+      }
+    },
+    async close() {
+      if (keyDir) await rm(keyDir, { recursive: true, force: true })
+    },
+  }
+}

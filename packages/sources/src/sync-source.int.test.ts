@@ -1,0 +1,203 @@
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import { freePort } from '@rag/runtime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sourceReader } from './source-reader.ts'
+import { insertSource, type SourceRecord } from './source-records.ts'
+import { syncSource } from './sync-source.ts'
+import { type S3Server, startS3Server, startWebdavServer, type WebdavServer } from './testing.ts'
+
+// Each kind of source against a real server on loopback: Apache's mod_dav, s3rver, a Git
+// repository on disk. A sync ingests what is new, re-reads only what changed, deletes what was
+// deleted there, and deletes nothing when part of the place could not be read.
+let fixture: IngestionFixture
+let scratch: string
+let webdav: WebdavServer
+let s3: S3Server
+
+beforeAll(async () => {
+  ;[fixture, scratch, webdav, s3] = await Promise.all([
+    startIngestionFixture('sources-sync'),
+    mkdtemp(join(tmpdir(), 'rag-sources-')),
+    freePort().then(startWebdavServer),
+    startS3Server(['exports']),
+  ])
+})
+afterAll(async () => {
+  await webdav?.close()
+  await s3?.close()
+  await fixture?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+const LIMITS = { maxItems: 1000, maxBytes: 200_000, requestTimeoutMs: 20_000, fetchTimeoutMs: 60_000 }
+
+async function addSource(kind: SourceRecord['kind'], name: string, settings: Record<string, unknown>) {
+  return insertSource(fixture.db.pool, {
+    id: randomUUID(),
+    name,
+    kind,
+    collection: name,
+    settings,
+    credentials: null,
+    intervalSeconds: null,
+    createdBy: 'test',
+  })
+}
+
+async function sync(source: SourceRecord, credentials: Record<string, string> = {}) {
+  const reader = sourceReader(source.kind, source.settings, credentials, {
+    ...LIMITS,
+    gitCacheDir: join(scratch, 'git'),
+  })
+  try {
+    return await syncSource({ ...fixture, pool: fixture.db.pool }, source, reader, {
+      trigger: 'test',
+      uploadDir: join(scratch, 'uploads'),
+      maxBytes: LIMITS.maxBytes,
+    })
+  } finally {
+    await reader.close?.()
+  }
+}
+
+/** The collection's documents by name, each waited for to be ready. */
+async function documents(collection: string) {
+  const { rows } = await fixture.db.pool.query<{ id: string; filename: string; contentHash: string }>(
+    `SELECT id, filename, content_hash AS "contentHash" FROM documents WHERE collection = $1 ORDER BY filename`,
+    [collection],
+  )
+  for (const row of rows) await waitForDocument(fixture.db.pool, row.id)
+  return rows
+}
+
+describe('a WebDAV folder', () => {
+  it('syncs, re-syncs reading only what changed, and deletes what was deleted there', async () => {
+    await mkdir(join(webdav.root, 'manuals'), { recursive: true })
+    await writeFile(join(webdav.root, 'manuals', 'guide.md'), '# Guide\n\nThe warranty lasts two years.')
+    await writeFile(join(webdav.root, 'faq.txt'), 'Returns are accepted within 30 days.')
+    await writeFile(join(webdav.root, 'photo.xyz'), 'not a document')
+    const source = await addSource('webdav', 'share', { url: webdav.url })
+    const credentials = { username: webdav.username, password: webdav.password }
+
+    const first = await sync(source, credentials)
+    expect(first).toMatchObject({ status: 'done', seen: 3, added: 2, ignored: 1, failed: 0, deleted: 0 })
+    expect((await documents('share')).map((d) => d.filename)).toEqual([
+      'share/faq.txt',
+      'share/manuals/guide.md',
+    ])
+
+    const again = await sync(source, credentials)
+    expect(again).toMatchObject({ status: 'done', seen: 3, added: 0, changed: 0, unchanged: 2, deleted: 0 })
+
+    await writeFile(join(webdav.root, 'faq.txt'), 'Returns are accepted within 60 days.')
+    await rm(join(webdav.root, 'manuals', 'guide.md'))
+    const third = await sync(source, credentials)
+    expect(third).toMatchObject({ status: 'done', changed: 1, unchanged: 0, deleted: 1 })
+    expect((await documents('share')).map((d) => d.filename)).toEqual(['share/faq.txt'])
+  })
+
+  it('deletes nothing when the server fails halfway through the walk, and says why', async () => {
+    await mkdir(join(webdav.root, 'broken'), { recursive: true })
+    await rm(join(webdav.root, 'faq.txt'))
+    const source = (
+      await fixture.db.pool.query<SourceRecord>(
+        `SELECT id, name, kind, collection, settings FROM sources WHERE name = 'share'`,
+      )
+    ).rows[0] as SourceRecord
+    const partial = await sync(source, { username: webdav.username, password: webdav.password })
+    expect(partial.status).toBe('failed')
+    expect(partial.error).toMatch(/could not list \/dav\/broken\/.*500/)
+    expect(partial.deleted).toBe(0)
+    expect((await documents('share')).map((d) => d.filename)).toEqual(['share/faq.txt'])
+    await rm(join(webdav.root, 'broken'), { recursive: true })
+  })
+
+  it('fails with the reason when the credentials are refused', async () => {
+    const source = await addSource('webdav', 'share-wrong', { url: webdav.url })
+    const refused = await sync(source, { username: webdav.username, password: 'expired' })
+    expect(refused).toMatchObject({ status: 'failed', seen: 0 })
+    expect(refused.error).toMatch(/401/)
+  })
+})
+
+describe('an S3 bucket', () => {
+  it('syncs a prefix incrementally by ETag, deletions included', async () => {
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    })
+    const put = (key: string, body: string) =>
+      client.send(new PutObjectCommand({ Bucket: 'exports', Key: key, Body: body }))
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) => put(`reports/r${i}.txt`, `Report ${i}: sales rose.`)),
+    )
+    await put('other/skip.txt', 'outside the prefix')
+    const source = await addSource('s3', 'bucket', {
+      bucket: 'exports',
+      prefix: 'reports/',
+      endpoint: s3.endpoint,
+    })
+    const credentials = { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+
+    const first = await sync(source, credentials)
+    expect(first, first.error ?? '').toMatchObject({ status: 'done', seen: 25, added: 25, failed: 0 })
+
+    await put('reports/r7.txt', 'Report 7: sales fell.')
+    await client.send(new DeleteObjectCommand({ Bucket: 'exports', Key: 'reports/r8.txt' }))
+    const again = await sync(source, credentials)
+    expect(again, again.error ?? '').toMatchObject({
+      status: 'done',
+      seen: 24,
+      changed: 1,
+      unchanged: 23,
+      deleted: 1,
+    })
+    client.destroy()
+  })
+})
+
+describe('a Git repository', () => {
+  it('syncs files at a ref by blob id, leaves out links out of the tree and files over the limit, and follows commits', async () => {
+    const repo = join(scratch, 'manuals-repo')
+    await mkdir(join(repo, 'docs'), { recursive: true })
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' })
+    git('init', '-q', '-b', 'main')
+    git('config', 'user.email', 'a@example.com')
+    git('config', 'user.name', 'A')
+    git('config', 'uploadpack.allowFilter', 'true')
+    await writeFile(join(repo, 'docs', 'setup.md'), '# Setup\n\nPlug the lamp in.')
+    await writeFile(join(repo, 'README.md'), '# Manuals')
+    await writeFile(join(repo, 'docs', 'huge.txt'), 'x'.repeat(LIMITS.maxBytes + 1))
+    execFileSync('ln', ['-s', '/etc/passwd', join(repo, 'docs', 'passwd.txt')])
+    git('add', '-A')
+    git('commit', '-qm', 'first')
+    const source = await addSource('git', 'manuals', { url: repo, ref: 'main' })
+
+    const first = await sync(source)
+    expect(first).toMatchObject({ status: 'partial', seen: 3, added: 2, failed: 1 })
+    expect(first.failures).toEqual([
+      { key: 'docs/huge.txt', reason: expect.stringMatching(/larger than the 200000 bytes allowed/) },
+    ])
+    expect((await documents('manuals')).map((d) => d.filename)).toEqual([
+      'manuals/README.md',
+      'manuals/docs/setup.md',
+    ])
+
+    await rm(join(repo, 'docs', 'huge.txt'))
+    await writeFile(join(repo, 'docs', 'setup.md'), '# Setup\n\nPlug the lamp in, then press the switch.')
+    git('rm', '-q', 'README.md')
+    git('add', '-A')
+    git('commit', '-qm', 'second')
+    const again = await sync(source)
+    expect(again).toMatchObject({ status: 'done', seen: 1, changed: 1, deleted: 1 })
+    expect((await documents('manuals')).map((d) => d.filename)).toEqual(['manuals/docs/setup.md'])
+  })
+})

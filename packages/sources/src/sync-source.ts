@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto'
+import {
+  deleteDocument,
+  type IngestDeps,
+  type RegisterOptions,
+  registerDocument,
+  UploadRejectedError,
+} from '@rag/ingest'
+import { detectSourceType } from '@rag/parsers'
+import {
+  describe,
+  ItemError,
+  type SourceItem,
+  SourceListingError,
+  type SourceReader,
+} from './source-listing.ts'
+import {
+  forgetItem,
+  getSync,
+  knownItems,
+  recordItem,
+  type SourceRecord,
+  type SyncCounts,
+  type SyncRecord,
+  startSyncRecord,
+  updateSyncRecord,
+} from './source-records.ts'
+
+/** Failures kept with their reasons on a sync's record (the rest are counted). */
+const FAILURES_KEPT = 50
+/** How often a running sync's counts reach its record (and the job's progress). */
+const PROGRESS_EVERY_MS = 1000
+
+export interface SyncOptions extends RegisterOptions {
+  /** What started it: `schedule`, `api:<who>`, `cli`. */
+  trigger: string
+  signal?: AbortSignal
+  onProgress?: (counts: SyncCounts) => Promise<void> | void
+  /** The sync's id (the job's, so a retried job continues the same record). */
+  syncId?: string
+}
+
+/** How an item of a source is named as a document of its collection: under the source's name. */
+export const documentName = (source: Pick<SourceRecord, 'name'>, key: string) => `${source.name}/${key}`
+
+/**
+ * One sync of a source: its listing compared with what the last sync saw. New and changed items
+ * are read and go through the upload path (the same content is a no-op there); an item whose
+ * version the place reports unchanged is not read at all. Items gone from the place are deleted
+ * here — only after a listing that completed with every item read: a partial failure (one file
+ * unreadable, the server gone mid-walk) deletes nothing. Returns the sync's record.
+ */
+export async function syncSource(
+  deps: IngestDeps,
+  source: SourceRecord,
+  reader: SourceReader,
+  options: SyncOptions,
+): Promise<SyncRecord> {
+  const { pool, logger } = deps
+  const id = options.syncId ?? randomUUID()
+  if (!(await getSync(pool, id))) await startSyncRecord(pool, id, source.id, options.trigger)
+  const signal = options.signal ?? new AbortController().signal
+  const counts: SyncCounts = {
+    seen: 0,
+    added: 0,
+    changed: 0,
+    unchanged: 0,
+    deleted: 0,
+    failed: 0,
+    ignored: 0,
+  }
+  const failures: { key: string; reason: string }[] = []
+  const fail = (key: string, reason: string) => {
+    counts.failed++
+    if (failures.length < FAILURES_KEPT) failures.push({ key, reason })
+  }
+  let reported = Date.now()
+  const progress = async (force = false) => {
+    if (!force && Date.now() - reported < PROGRESS_EVERY_MS) return
+    reported = Date.now()
+    await updateSyncRecord(pool, id, counts, failures)
+    await options.onProgress?.({ ...counts })
+  }
+  const known = await knownItems(pool, source.id)
+  const seen = new Set<string>()
+
+  const take = async (item: SourceItem) => {
+    const name = documentName(source, item.key)
+    if (!detectSourceType(name)) {
+      counts.ignored++
+      return
+    }
+    const before = known.get(item.key)
+    if (before && before.version === item.version && before.documentId) {
+      counts.unchanged++
+      // What a crawler carries from an unchanged page (its links) stays as it was.
+      return
+    }
+    try {
+      const data = item.content ?? (await reader.read(item, options.maxBytes, signal))
+      const { action, document } = await registerDocument(deps, options, {
+        filename: name,
+        data,
+        collection: source.collection,
+        keepPath: true,
+      })
+      await recordItem(pool, source.id, {
+        key: item.key,
+        version: item.version,
+        documentId: document.id,
+        ...(item.extra ? { extra: item.extra } : {}),
+      })
+      if (action === 'created' && !before) counts.added++
+      else if (action === 'unchanged') counts.unchanged++
+      else counts.changed++
+    } catch (error) {
+      if (error instanceof ItemError || error instanceof UploadRejectedError) fail(item.key, error.message)
+      else throw error
+    }
+  }
+
+  let listingError: string | null = null
+  try {
+    for await (const item of reader.list(known, signal)) {
+      if (signal.aborted) throw new SourceListingError('the sync was stopped')
+      counts.seen++
+      seen.add(item.key)
+      await take(item)
+      await progress()
+    }
+  } catch (error) {
+    if (!(error instanceof SourceListingError) && !signal.aborted) throw error
+    listingError = signal.aborted ? 'the sync was stopped before the listing ended' : describe(error)
+  }
+
+  if (listingError === null && counts.failed === 0) {
+    for (const [key, item] of known) {
+      if (seen.has(key)) continue
+      if (item.documentId) await deleteDocument(deps, item.documentId)
+      await forgetItem(pool, source.id, key)
+      counts.deleted++
+    }
+  }
+  const status = listingError !== null ? 'failed' : counts.failed > 0 ? 'partial' : 'done'
+  const error =
+    listingError ??
+    (counts.failed > 0
+      ? `${counts.failed} item(s) could not be read: nothing was deleted in this sync`
+      : null)
+  await updateSyncRecord(pool, id, counts, failures, { status, error })
+  await options.onProgress?.({ ...counts })
+  logger.info({ source: source.name, sync: id, status, ...counts }, 'source synced')
+  return (await getSync(pool, id)) as SyncRecord
+}

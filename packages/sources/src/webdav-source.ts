@@ -1,0 +1,81 @@
+import { createClient, type FileStat, type WebDAVClient } from 'webdav'
+import {
+  describe,
+  ItemError,
+  type ReadLimits,
+  type SourceItem,
+  SourceListingError,
+  type SourceReader,
+} from './source-listing.ts'
+
+export interface WebdavSettings {
+  /** The folder's URL on the server (SharePoint, Nextcloud, Box and Apache all speak WebDAV). */
+  url: string
+}
+
+export interface WebdavCredentials {
+  username?: string
+  password?: string
+}
+
+/**
+ * A WebDAV folder, walked one PROPFIND (depth 1) per folder as every server allows (depth
+ * infinity is often refused); an item's version is its ETag, else its last modification time.
+ */
+export function webdavSource(
+  settings: WebdavSettings,
+  credentials: WebdavCredentials,
+  limits: ReadLimits,
+): SourceReader {
+  const base = new URL(settings.url)
+  const client: WebDAVClient = createClient(`${base.origin}`, {
+    ...(credentials.username ? { username: credentials.username, password: credentials.password ?? '' } : {}),
+    maxContentLength: limits.maxBytes,
+  })
+  const root = decodeURIComponent(base.pathname).replace(/\/?$/, '/')
+  const timed = (signal: AbortSignal) =>
+    AbortSignal.any([signal, AbortSignal.timeout(limits.requestTimeoutMs)])
+  return {
+    async *list(_known, signal) {
+      const folders = [root]
+      let count = 0
+      while (folders.length > 0) {
+        const folder = folders.shift() as string
+        let entries: FileStat[]
+        try {
+          entries = (await client.getDirectoryContents(folder, { signal: timed(signal) })) as FileStat[]
+        } catch (error) {
+          throw new SourceListingError(`could not list ${folder} on ${base.host}: ${describe(error)}`)
+        }
+        for (const entry of entries) {
+          if (entry.type === 'directory') {
+            folders.push(entry.filename.replace(/\/?$/, '/'))
+            continue
+          }
+          if (++count > limits.maxItems)
+            throw new SourceListingError(`more than ${limits.maxItems} files under ${settings.url}`)
+          yield {
+            key: entry.filename.slice(root.length),
+            version: entry.etag ? `etag:${entry.etag}` : `modified:${entry.lastmod}`,
+            size: entry.size,
+          } satisfies SourceItem
+        }
+      }
+    },
+    async read(item, maxBytes, signal) {
+      if (item.size !== undefined && item.size > maxBytes)
+        throw new ItemError(`${item.size} bytes, more than the ${maxBytes} allowed`)
+      try {
+        const data = (await client.getFileContents(`${root}${item.key}`, {
+          format: 'binary',
+          signal: timed(signal),
+        })) as Uint8Array
+        if (data.byteLength > maxBytes) throw new ItemError(`more than the ${maxBytes} bytes allowed`)
+        return new Uint8Array(data)
+      } catch (error) {
+        if (error instanceof ItemError) throw error
+        throw new ItemError(`could not read it: ${describe(error)}`)
+      }
+    },
+  }
+}
