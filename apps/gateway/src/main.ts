@@ -22,6 +22,7 @@ import {
 } from '@rag/queue'
 import { announceReady, createShutdown, runMain } from '@rag/runtime'
 import { oidcSignIn } from '@rag/sign-in'
+import { credentialKeys } from '@rag/sources'
 
 runMain(async () => {
   const config = gatewayConfig.parse(processEnvironment())
@@ -124,6 +125,7 @@ runMain(async () => {
     retrieval: config.retrieval,
     models: config.models,
     evaluation: { generation: config.generation, chunking: config.chunking, models: config.models },
+    sourceCredentialKeys: credentialKeys(config.sources),
     questionEvents,
     revocationChannel,
     ...(reads ? { reads } : {}),

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'feedback',
   'evaluation.change',
   'evaluation.run',
+  'source.change',
+  'source.sync',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -16,6 +16,7 @@ import { readReplica } from './fragments/read-replica.ts'
 import { redis } from './fragments/redis.ts'
 import { retrieval } from './fragments/retrieval.ts'
 import { signIn } from './fragments/sign-in.ts'
+import { sources } from './fragments/sources.ts'
 import { storage } from './fragments/storage.ts'
 import { worker } from './fragments/worker.ts'
 
@@ -35,6 +36,8 @@ export const gatewayConfig = defineProcessConfig('gateway', {
   // A collection's evaluation run from the web app reports the settings the workers answer with.
   generation,
   chunking,
+  // Sources: their credentials are sealed here when added.
+  sources,
 })
 
 export const supervisorConfig = defineProcessConfig('supervisor', {
@@ -106,6 +109,8 @@ export const watcherConfig = defineProcessConfig('watcher', {
   liveness,
   storage,
   models,
+  // The sources' syncs run here, as the watched folder's does.
+  sources,
   watch: defineFragment({
     shape: {
       // Folder whose files are kept ingested (added, changed and removed files follow). Default: DATA_DIR/inbox.

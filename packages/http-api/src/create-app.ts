@@ -6,6 +6,7 @@ import type { LiveEvaluationDeps } from '@rag/evaluation'
 import type { Logger } from '@rag/log'
 import { createPlatformMetrics, type PlatformMetrics } from '@rag/metrics'
 import type { Producer, RevocationChannel } from '@rag/queue'
+import type { CredentialKeys } from '@rag/sources'
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { keyResolver, requireApiKey } from './access/api-key.ts'
@@ -43,6 +44,7 @@ import { mountNoOAuth, NO_OAUTH_OPEN_ROUTES } from './routes/no-oauth.ts'
 import { openAiRoutes } from './routes/openai/chat-completions.ts'
 import { DASHBOARD_PATH, mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
+import { sourceRoutes } from './routes/sources.ts'
 import { mountWebApp, WEB_APP_OPEN_ROUTES } from './routes/web-app.ts'
 
 export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
@@ -63,6 +65,8 @@ export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   revocationChannel?: RevocationChannel
   /** The settings an evaluation run from the web app reports (the workers'); absent: the defaults. */
   evaluation?: Pick<LiveEvaluationDeps, 'generation' | 'chunking' | 'models'>
+  /** SOURCES_SECRET (and those rotated out): seals a source's credentials; absent: none stored. */
+  sourceCredentialKeys?: CredentialKeys | null
 }
 
 const EVALUATION_DEFAULTS = {
@@ -174,6 +178,7 @@ export function createApp(deps: GatewayDeps) {
     '/',
     evaluationRunRoutes({ ...deps, ...evaluation, models: { ...evaluation.models, ...deps.models } }),
   )
+  app.route('/', sourceRoutes({ ...deps, credentialKeys: deps.sourceCredentialKeys ?? null }))
   app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route(

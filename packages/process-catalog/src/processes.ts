@@ -1,5 +1,5 @@
 import { gatewayConfig, watcherConfig, workerConfigs } from '@rag/config'
-import { ingestionJobs, questionJobs } from '@rag/queue'
+import { ingestionJobs, questionJobs, sourceSyncJob } from '@rag/queue'
 
 /**
  * Every process `pnpm start` runs (and docker compose runs as a service each), the one list of
@@ -65,7 +65,8 @@ export const PROCESSES = {
     queue: questionJobs.generate.name,
     entry: 'apps/worker-llm/src/main.ts',
   },
-  watcher: { config: watcherConfig, entry: 'apps/watcher/src/main.ts' },
+  // Keeps places in sync with collections: the watched folder, and the sources' syncs (its queue).
+  watcher: { config: watcherConfig, queue: sourceSyncJob.name, entry: 'apps/watcher/src/main.ts' },
 } as const
 
 export type ProcessName = keyof typeof PROCESSES

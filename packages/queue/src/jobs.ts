@@ -80,6 +80,19 @@ export const generateJob = defineJob({
   options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
 })
 
+/**
+ * One sync of a source (packages/sources): its id is the source's, so a source has one sync
+ * waiting or running at a time — a lock that outlives a worker's death (BullMQ hands a stalled
+ * sync to the next worker). The sync's record in Postgres carries `syncId`.
+ */
+export const sourceSyncJob = defineJob({
+  name: 'source.sync',
+  payload: z.object({ sourceId: z.uuid(), syncId: z.uuid(), trigger: z.string().max(200) }),
+  jobId: (p) => jobIdOf('source', p.sourceId),
+  // A listing that fails is recorded as the sync's outcome, not thrown: a retry is for a crash.
+  options: { attempts: 2, backoff: { type: 'exponential', delay: 5000 } },
+})
+
 /** The ingestion pipeline's jobs, in the order a document goes through them. */
 export const ingestionJobs = {
   parse: parseJob,
@@ -91,6 +104,10 @@ export const ingestionJobs = {
 /** The question pipeline's jobs (its route is the question's own: see nextStep in @rag/questions). */
 export const questionJobs = { retrieve: retrieveJob, rerank: rerankJob, generate: generateJob } as const
 
-/** Every job type; one queue (and one worker process) each. */
-export const ALL_JOBS = [...Object.values(ingestionJobs), ...Object.values(questionJobs)] as const
+/** Every job type; one queue each (a sync runs in the watcher, which keeps places in sync). */
+export const ALL_JOBS = [
+  ...Object.values(ingestionJobs),
+  ...Object.values(questionJobs),
+  sourceSyncJob,
+] as const
 export const QUEUE_NAMES = ALL_JOBS.map((job) => job.name)

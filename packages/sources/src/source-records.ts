@@ -165,3 +165,27 @@ export const recentSyncs = async (pool: Pool, sourceId: string, limit = 20): Pro
       [sourceId, limit],
     )
   ).rows
+
+/** Each source's latest sync (sources never synced are absent). */
+export async function latestSyncs(
+  pool: Pool,
+  sourceIds: readonly string[],
+): Promise<Map<string, SyncRecord>> {
+  if (sourceIds.length === 0) return new Map()
+  const { rows } = await pool.query<SyncRecord>(
+    `SELECT DISTINCT ON (source_id) ${SYNC_COLUMNS} FROM source_syncs WHERE source_id = ANY($1)
+     ORDER BY source_id, started_at DESC`,
+    [sourceIds],
+  )
+  return new Map(rows.map((row) => [row.sourceId, row]))
+}
+
+/** Removes a source; returns the documents it had brought (for the caller to delete with their files). */
+export async function removeSource(pool: Pool, id: string): Promise<string[] | null> {
+  const { rows } = await pool.query<{ documentId: string }>(
+    `SELECT document_id AS "documentId" FROM source_items WHERE source_id = $1 AND document_id IS NOT NULL`,
+    [id],
+  )
+  const { rowCount } = await pool.query('DELETE FROM sources WHERE id = $1', [id])
+  return rowCount ? rows.map((row) => row.documentId) : null
+}

@@ -42,7 +42,7 @@ export function auditTrail({
     const principal = c.get('principal')
     if (!action || !principal) return
     const target =
-      c.req.path.match(/^\/(?:documents|keys)\/([^/]+)/)?.[1] ??
+      c.req.path.match(/^\/(?:documents|keys|sources)\/([^/]+)/)?.[1] ??
       c.res.headers.get('location')?.split('/').pop() ??
       null
     await recordAudit(pool, principal, {

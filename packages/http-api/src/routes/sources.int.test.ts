@@ -1,0 +1,168 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
+import { freePort } from '@rag/runtime'
+import { startSourceSyncWorker } from '@rag/sources'
+import { startWebdavServer, type WebdavServer } from '@rag/sources/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, type TestGateway } from '../test-gateway.ts'
+import { keyedCaller, mintKeys } from '../testing/collections-gateway.ts'
+
+// Sources through the API, synced by the watcher's worker (here in this process) from a WebDAV
+// share (Apache mod_dav on loopback): who may add, sync and remove one; credentials that never
+// come back; the sync's progress and outcome as the API shows it.
+const ADMIN = 'sources-admin-key-0123456789'
+const SECRET = 'sources-secret-0123456789abcdef'
+let fixture: IngestionFixture
+let gateway: TestGateway
+let webdav: WebdavServer
+let scratch: string
+let worker: { close(): Promise<void> }
+let keys: Record<string, string>
+let call: ReturnType<typeof keyedCaller>
+
+beforeAll(async () => {
+  ;[fixture, webdav, scratch] = await Promise.all([
+    startIngestionFixture('sources-api'),
+    freePort().then(startWebdavServer),
+    mkdtemp(join(tmpdir(), 'rag-sources-api-')),
+  ])
+  const uploads = { uploadDir: join(scratch, 'uploads'), maxBytes: 1e6, maxFiles: 2 }
+  const deps = { ...fixture, pool: fixture.db.pool }
+  gateway = await createTestGateway(deps, uploads, {
+    access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
+    sourceCredentialKeys: { current: SECRET },
+  })
+  const sources = {
+    secret: SECRET,
+    previousSecrets: [],
+    maxItems: 1000,
+    requestTimeoutMs: 20_000,
+    fetchTimeoutMs: 60_000,
+    gitCacheDir: join(scratch, 'git'),
+    scheduleCheckMs: 30_000,
+  }
+  worker = startSourceSyncWorker(deps, {
+    ...uploads,
+    sources,
+    dataDir: scratch,
+    redisUrl: fixture.redisUrl,
+    prefix: fixture.prefix,
+  })
+  call = keyedCaller(gateway)
+  keys = await mintKeys(gateway, ADMIN, [
+    ['editor', 'editor', ['manuals']],
+    ['other-editor', 'editor', ['legal']],
+    ['reader', 'reader', ['manuals']],
+  ])
+  await writeFile(join(webdav.root, 'guide.md'), '# Guide\n\nThe warranty lasts two years.')
+  await writeFile(join(webdav.root, 'faq.txt'), 'Returns are accepted within 30 days.')
+})
+afterAll(async () => {
+  await worker?.close()
+  await gateway?.close()
+  await webdav?.close()
+  await fixture?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+const share = () => ({
+  name: 'share',
+  kind: 'webdav',
+  collection: 'manuals',
+  settings: { url: webdav.url.replace('127.0.0.1', 'localhost') },
+  credentials: { username: webdav.username, password: webdav.password },
+})
+
+/** A source's last sync once it ended. */
+async function synced(id: string, syncId?: string) {
+  for (;;) {
+    const { body } = await call(keys.reader as string, 'GET', `/sources/${id}`)
+    const last = body.lastSync as { id: string; status: string } | null
+    if (last && last.status !== 'running' && (!syncId || last.id === syncId)) return body
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('sources through the API', () => {
+  it('are added by an admin for a private address, synced at once, and shown without their credentials', async () => {
+    const refused = await call(keys.editor as string, 'POST', '/sources', share())
+    expect(refused.status).toBe(403)
+    expect(String((refused.body.error as { message: string }).message)).toMatch(
+      /private address is added by an admin/,
+    )
+
+    const added = await call(ADMIN, 'POST', '/sources', share())
+    expect(added.status).toBe(201)
+    expect(JSON.stringify(added.body)).not.toContain(webdav.password)
+    expect(added.body).toMatchObject({
+      name: 'share',
+      kind: 'webdav',
+      hasCredentials: true,
+      collection: 'manuals',
+    })
+    const row = await fixture.db.pool.query<{ credentials: string }>(
+      `SELECT credentials FROM sources WHERE name = 'share'`,
+    )
+    expect(row.rows[0]?.credentials).toMatch(/^v1\./)
+    expect(row.rows[0]?.credentials).not.toContain(webdav.password)
+
+    const source = await synced(added.body.id as string)
+    expect(source.lastSync).toMatchObject({ status: 'done', seen: 2, added: 2, failed: 0 })
+    const documents = await call(keys.reader as string, 'GET', '/documents?collection=manuals')
+    expect((documents.body.documents as { filename: string }[]).map((d) => d.filename).sort()).toEqual([
+      'share/faq.txt',
+      'share/guide.md',
+    ])
+  })
+
+  it('are synced again when an editor of the collection asks, and the syncs are listed', async () => {
+    const { body: list } = await call(keys.reader as string, 'GET', '/sources')
+    const id = (list.sources as { id: string }[])[0]?.id as string
+    expect((await call(keys.reader as string, 'POST', `/sources/${id}/sync`)).status).toBe(403)
+    expect((await call(keys['other-editor'] as string, 'POST', `/sources/${id}/sync`)).status).toBe(404)
+
+    await rm(join(webdav.root, 'faq.txt'))
+    const started = await call(keys.editor as string, 'POST', `/sources/${id}/sync`)
+    expect(started.status).toBe(202)
+    const source = await synced(id, started.body.syncId as string)
+    expect(source.lastSync).toMatchObject({ status: 'done', unchanged: 1, deleted: 1 })
+    const { body } = await call(keys.reader as string, 'GET', `/sources/${id}/syncs`)
+    expect((body.syncs as unknown[]).length).toBe(2)
+    // Another collection's editor does not see it.
+    expect((await call(keys['other-editor'] as string, 'GET', '/sources')).body.sources).toEqual([])
+  })
+
+  it('say what is wrong with a request', async () => {
+    const bad = await call(ADMIN, 'POST', '/sources', { ...share(), name: 'x/../y' })
+    expect(bad.status).toBe(400)
+    const git = await call(keys.editor as string, 'POST', '/sources', {
+      name: 'local-repo',
+      kind: 'git',
+      collection: 'manuals',
+      settings: { url: '/etc' },
+    })
+    expect(git.status).toBe(403)
+    const duplicate = await call(ADMIN, 'POST', '/sources', share())
+    expect(duplicate.status).toBe(409)
+  })
+
+  it('are removed with the documents they brought, and the audit log says who did what', async () => {
+    const { body: list } = await call(keys.reader as string, 'GET', '/sources')
+    const id = (list.sources as { id: string }[])[0]?.id as string
+    const removed = await gateway.app.request(`/sources/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${keys.editor}` },
+    })
+    expect(removed.status).toBe(204)
+    expect((await call(keys.reader as string, 'GET', `/sources/${id}`)).status).toBe(404)
+    const documents = await call(keys.reader as string, 'GET', '/documents?collection=manuals')
+    expect(documents.body.documents).toEqual([])
+    const audit = await call(ADMIN, 'GET', '/audit?limit=50')
+    const actions = (audit.body.entries as { action: string; target: string | null }[])
+      .filter((entry) => entry.action.startsWith('source.'))
+      .map((entry) => entry.action)
+    expect(actions).toEqual(expect.arrayContaining(['source.change', 'source.sync']))
+  })
+})

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { canSee } from '@rag/access'
+import {
+  type ApiSource,
+  type ApiSourceSync,
+  sourceListSchema,
+  sourceRequestSchema,
+  sourceSchema,
+  sourceSyncListSchema,
+  sourceSyncStartedSchema,
+} from '@rag/api-contract'
+import type { Pool } from '@rag/db'
+import { deleteDocument } from '@rag/ingest'
+import type { Producer } from '@rag/queue'
+import {
+  type CredentialKeys,
+  getSource,
+  insertSource,
+  latestSyncs,
+  listSources,
+  placeIsPrivate,
+  recentSyncs,
+  removeSource,
+  requestSync,
+  type SourceRecord,
+  type SyncRecord,
+  sealCredentials,
+} from '@rag/sources'
+import { principalOf } from '../access/api-key.ts'
+import { auditCollection } from '../access/audit-trail.ts'
+import { defineRoute } from '../access/route-policy.ts'
+import { HttpError } from '../http-error.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  jsonBody,
+  jsonChangeErrors,
+  jsonResponse,
+  uuidParam,
+} from '../openapi/common-schemas.ts'
+import { validationHook } from '../openapi/validation-hook.ts'
+
+const idParams = z.object({ id: uuidParam('id', 'The source') })
+
+const addRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/sources',
+    operationId: 'addSource',
+    tags: ['sources'],
+    summary:
+      'Add a source (editor of its collection; a local path or a private address: admin): a WebDAV folder, an S3 prefix or a Git ref kept in sync with a collection. Its first sync starts at once',
+    request: { body: jsonBody(sourceRequestSchema) },
+    responses: {
+      201: jsonResponse('The source (its credentials are kept sealed and never shown)', sourceSchema),
+      ...jsonChangeErrors,
+      409: errorResponse('A source of that name exists'),
+    },
+  },
+  { role: 'editor', audit: 'source.change' },
+)
+
+const listRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/sources',
+    operationId: 'listSources',
+    tags: ['sources'],
+    summary: 'The sources of the collections this key sees, each with its last sync',
+    responses: { 200: jsonResponse('The sources, by name', sourceListSchema), ...commonErrors },
+  },
+  { role: 'reader' },
+)
+
+const getRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/sources/{id}',
+    operationId: 'getSource',
+    tags: ['sources'],
+    summary: 'A source and its last sync (progress while it runs: files seen, new, changed, deleted, failed)',
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse('The source', sourceSchema),
+      ...commonErrors,
+      404: errorResponse('No such source for this key'),
+    },
+  },
+  { role: 'reader' },
+)
+
+const syncsRoute = defineRoute(
+  {
+    method: 'get',
+    path: '/sources/{id}/syncs',
+    operationId: 'listSourceSyncs',
+    tags: ['sources'],
+    summary: "A source's latest syncs (20), newest first, failures with their reasons",
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse('The syncs', sourceSyncListSchema),
+      ...commonErrors,
+      404: errorResponse('No such source for this key'),
+    },
+  },
+  { role: 'reader' },
+)
+
+const syncRoute = defineRoute(
+  {
+    method: 'post',
+    path: '/sources/{id}/sync',
+    operationId: 'syncSource',
+    tags: ['sources'],
+    summary:
+      'Sync a source now (editor); one sync per source at a time: one already waiting or running is the answer',
+    request: { params: idParams },
+    responses: {
+      202: jsonResponse('The sync that will run', sourceSyncStartedSchema),
+      ...commonErrors,
+      ...crossSiteErrors,
+      404: errorResponse('No such source for this key'),
+    },
+  },
+  { role: 'editor', audit: 'source.sync' },
+)
+
+const removeRoute = defineRoute(
+  {
+    method: 'delete',
+    path: '/sources/{id}',
+    operationId: 'removeSource',
+    tags: ['sources'],
+    summary: 'Remove a source and the documents it brought (editor)',
+    request: { params: idParams },
+    responses: {
+      204: { description: 'Removed' },
+      ...commonErrors,
+      ...crossSiteErrors,
+      404: errorResponse('No such source for this key'),
+    },
+  },
+  { role: 'editor', audit: 'source.change' },
+)
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null)
+
+export const apiSync = (sync: SyncRecord): ApiSourceSync => ({
+  id: sync.id,
+  status: sync.status,
+  trigger: sync.trigger,
+  seen: sync.seen,
+  added: sync.added,
+  changed: sync.changed,
+  unchanged: sync.unchanged,
+  deleted: sync.deleted,
+  failed: sync.failed,
+  ignored: sync.ignored,
+  failures: sync.failures,
+  error: sync.error,
+  startedAt: new Date(sync.startedAt).toISOString(),
+  finishedAt: iso(sync.finishedAt),
+})
+
+const apiSource = (source: SourceRecord, lastSync: SyncRecord | undefined): ApiSource => ({
+  id: source.id,
+  name: source.name,
+  kind: source.kind,
+  collection: source.collection,
+  settings: source.settings,
+  hasCredentials: source.credentials !== null,
+  intervalMinutes: source.intervalSeconds === null ? null : Math.round(source.intervalSeconds / 60),
+  nextSyncAt: iso(source.nextSyncAt),
+  createdBy: source.createdBy,
+  createdAt: new Date(source.createdAt).toISOString(),
+  lastSync: lastSync ? apiSync(lastSync) : null,
+})
+
+export interface SourceRouteDeps {
+  pool: Pool
+  producer: Pick<Producer, 'enqueueAgain' | 'queues'>
+  /** SOURCES_SECRET (and those rotated out); absent: a source with credentials is refused. */
+  credentialKeys: CredentialKeys | null
+}
+
+/**
+ * Sources: places a team keeps its documents, kept in sync with a collection by the watcher
+ * (packages/sources). Who may add, sync or remove one follows the collection's roles.
+ */
+export function sourceRoutes(deps: SourceRouteDeps) {
+  const visible = async (c: Parameters<typeof principalOf>[0], id: string) => {
+    const source = await getSource(deps.pool, id)
+    if (!source || !canSee(principalOf(c), source.collection)) throw new HttpError(404, `no source ${id}`)
+    auditCollection(c, source.collection)
+    return source
+  }
+  return new OpenAPIHono({ defaultHook: validationHook })
+    .openapi(addRoute, async (c) => {
+      const request = c.req.valid('json')
+      const principal = principalOf(c)
+      if (!canSee(principal, request.collection))
+        throw new HttpError(
+          403,
+          `this key may not add to the collection ${JSON.stringify(request.collection)}`,
+        )
+      auditCollection(c, request.collection)
+      if (principal.role !== 'admin' && placeIsPrivate(request.kind, request.settings))
+        throw new HttpError(
+          403,
+          'a source on this machine (a local path) or on a private address is added by an admin only',
+        )
+      const credentials = Object.fromEntries(
+        Object.entries(request.credentials ?? {}).filter((entry): entry is [string, string] =>
+          Boolean(entry[1]),
+        ),
+      )
+      const hasCredentials = Object.keys(credentials).length > 0
+      if (hasCredentials && !deps.credentialKeys)
+        throw new HttpError(
+          400,
+          'credentials: SOURCES_SECRET is not set, so credentials cannot be stored; set it on the gateway and the watcher',
+          { field: 'credentials' },
+        )
+      const id = randomUUID()
+      const source = await insertSource(deps.pool, {
+        id,
+        name: request.name,
+        kind: request.kind,
+        collection: request.collection,
+        settings: request.settings,
+        credentials:
+          hasCredentials && deps.credentialKeys ? sealCredentials(deps.credentialKeys, credentials) : null,
+        intervalSeconds: request.intervalMinutes === null ? null : request.intervalMinutes * 60,
+        createdBy: principal.name,
+      }).catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505')
+          throw new HttpError(409, `a source named ${JSON.stringify(request.name)} exists`)
+        throw error
+      })
+      await requestSync(deps.producer, id, `added by ${principal.name}`)
+      c.header('Location', `/sources/${id}`)
+      return c.json(apiSource(source, undefined), 201)
+    })
+    .openapi(listRoute, async (c) => {
+      const principal = principalOf(c)
+      const sources = await listSources(deps.pool, principal.collections)
+      const syncs = await latestSyncs(
+        deps.pool,
+        sources.map((source) => source.id),
+      )
+      return c.json({ sources: sources.map((source) => apiSource(source, syncs.get(source.id))) }, 200)
+    })
+    .openapi(getRoute, async (c) => {
+      const source = await visible(c, c.req.valid('param').id)
+      return c.json(apiSource(source, (await latestSyncs(deps.pool, [source.id])).get(source.id)), 200)
+    })
+    .openapi(syncsRoute, async (c) => {
+      const source = await visible(c, c.req.valid('param').id)
+      return c.json({ syncs: (await recentSyncs(deps.pool, source.id)).map(apiSync) }, 200)
+    })
+    .openapi(syncRoute, async (c) => {
+      const source = await visible(c, c.req.valid('param').id)
+      const syncId = await requestSync(deps.producer, source.id, `asked by ${principalOf(c).name}`)
+      return c.json({ syncId }, 202)
+    })
+    .openapi(removeRoute, async (c) => {
+      const source = await visible(c, c.req.valid('param').id)
+      const documents = await removeSource(deps.pool, source.id)
+      if (documents === null) throw new HttpError(404, `no source ${source.id}`)
+      for (const documentId of documents) await deleteDocument(deps, documentId)
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,33 @@
+import { isIP } from 'node:net'
+import type { SourceKind } from '@rag/api-contract'
+
+const PRIVATE_V4 = [/^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^0\./]
+
+/** Whether a host name is this machine or a private network's, as written (not resolved). */
+function isPrivateHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
+  if (/^localhost\.?$/.test(bare) || bare.endsWith('.localhost')) return true
+  if (isIP(bare) === 4) return PRIVATE_V4.some((range) => range.test(bare))
+  if (isIP(bare) === 6)
+    return bare === '::1' || /^f[cd]/.test(bare) || /^fe80:/.test(bare) || bare.startsWith('::ffff:')
+  return false
+}
+
+/**
+ * Whether a source reaches this machine or its private network: a Git repository by a local
+ * path (or file://), a URL to loopback or a private address. Only an admin adds such a source —
+ * an editor must not make the server read its own disk or reach what only it can reach.
+ */
+export function placeIsPrivate(kind: SourceKind, settings: Record<string, unknown>): boolean {
+  const address = String((kind === 's3' ? settings.endpoint : settings.url) ?? '')
+  if (kind === 's3' && !address) return false
+  if (kind === 'git') {
+    if (/^[\w.-]+@[\w.-]+:/.test(address)) return isPrivateHost(address.split('@')[1]?.split(':')[0] ?? '')
+    if (!/^(https?|ssh|git):\/\//i.test(address)) return true
+  }
+  try {
+    return isPrivateHost(new URL(address).hostname)
+  } catch {
+    return true
+  }
+}
