@@ -42,7 +42,16 @@ async function rag(args: string[], env: Record<string, string> = {}) {
 
 describe('rag', () => {
   it('has --help on every command, on stdout, exit 0', async () => {
-    for (const command of [[], ['ingest'], ['ask'], ['search'], ['documents'], ['models'], ['keys']]) {
+    for (const command of [
+      [],
+      ['ingest'],
+      ['ask'],
+      ['search'],
+      ['documents'],
+      ['models'],
+      ['keys'],
+      ['sources'],
+    ]) {
       const { code, stdout, stderr } = await rag([...command, '--help'])
       expect(code, command.join(' ')).toBe(0)
       expect(stdout).toMatch(/^Usage: rag/)

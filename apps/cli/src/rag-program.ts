@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import type { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { ANSWER_MODES, type AskOptions, ROLES, SEARCH_MODES } from '@rag/api-contract'
+import { ANSWER_MODES, type AskOptions, ROLES, SEARCH_MODES, SOURCE_KINDS } from '@rag/api-contract'
 import { ConfigError, cliConfig, gatewayUrlOf, modelsCommandConfig } from '@rag/config'
 import { createGatewayClient, GatewayError } from '@rag/gateway-client'
 import { createLogger } from '@rag/log'
@@ -13,6 +13,13 @@ import { runIngestCommand } from './ingest-command.ts'
 import { type KeysAction, runKeysCommand } from './keys-command.ts'
 import { type ModelsAction, runModelsCommand } from './models-command.ts'
 import { runSearchCommand } from './search-command.ts'
+import {
+  listSourcesCommand,
+  removeSourceCommand,
+  type SourceAddOptions,
+  sourceRequestOf,
+  syncSourceCommand,
+} from './sources-command.ts'
 import { runSynonymsCommand, type SynonymsAction } from './synonyms-command.ts'
 
 export interface RagIo {
@@ -236,6 +243,57 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
         collection: options.collection,
         ...(file ? { file } : {}),
       })
+    })
+
+  const sources = program
+    .command('sources')
+    .description('Places kept in sync with a collection (WebDAV, S3, Git): add, list, sync, remove')
+  sources
+    .command('add')
+    .description('Add a source (editor of its collection); its first sync starts at once')
+    .argument('<name>', 'its name; its documents are named under it (name/path)')
+    .addOption(new Option('--kind <kind>', 'the place').choices(SOURCE_KINDS).makeOptionMandatory())
+    .requiredOption('--collection <name>', 'the collection its documents belong to')
+    .option('--url <url>', 'webdav: the folder URL; git: what git clones (https, ssh, a path: admin)')
+    .option('--bucket <name>', 's3: the bucket')
+    .option('--prefix <prefix>', 's3: only objects under it')
+    .option('--region <region>', 's3: the region')
+    .option('--endpoint <url>', 's3: an S3-compatible service (MinIO, R2…)')
+    .option('--ref <ref>', 'git: a branch or tag (default: the remote HEAD)')
+    .option('--path <folder>', 'git: only files under it')
+    .option('--every <minutes>', 'sync on a schedule', positiveInteger)
+    .option('--username <name>', 'webdav: the user')
+    .option('--password-env <VAR>', 'webdav: the variable holding the password')
+    .option('--token-env <VAR>', 'git over https: the variable holding an access token')
+    .option('--ssh-key-file <path>', 'git over ssh: a private key file')
+    .option('--access-key-id <id>', 's3: the access key id')
+    .option('--secret-key-env <VAR>', 's3: the variable holding the secret access key')
+    .action(async (name: string, options: SourceAddOptions) => {
+      const source = await gateway(io.stderr).addSource(await sourceRequestOf(name, options, io.env))
+      io.stdout.write(
+        `${source.name}: added (${source.kind}, collection ${source.collection}); syncing now\n`,
+      )
+    })
+  sources
+    .command('list')
+    .description('The sources this key sees, with their last sync')
+    .action(async () => {
+      exitCode = await listSourcesCommand(gateway(io.stderr), io.stdout)
+    })
+  sources
+    .command('sync')
+    .description('Sync a source now and follow it (exit 1 when partial or failed, with the reasons)')
+    .argument('<name>', 'the source')
+    .option('--no-wait', 'ask for it and return')
+    .action(async (name: string, options: { wait: boolean }) => {
+      exitCode = await syncSourceCommand(gateway(io.stderr), io.stdout, name, { wait: options.wait })
+    })
+  sources
+    .command('remove')
+    .description('Remove a source and the documents it brought')
+    .argument('<name>', 'the source')
+    .action(async (name: string) => {
+      exitCode = await removeSourceCommand(gateway(io.stderr), io.stdout, name)
     })
 
   program

@@ -13,6 +13,8 @@ import {
   type ApiSearchHit,
   type ApiSearchResult,
   type ApiSectionsPage,
+  type ApiSource,
+  type ApiSourceSync,
   type AskOptions,
   apiKeySchema,
   askAcceptedSchema,
@@ -32,8 +34,13 @@ import {
   keyListSchema,
   questionSchema,
   type SearchOptions,
+  type SourceRequest,
   searchResultSchema,
   sectionsPageSchema,
+  sourceListSchema,
+  sourceSchema,
+  sourceSyncListSchema,
+  sourceSyncStartedSchema,
   uploadResultSchema,
 } from '@rag/api-contract'
 import { pollUntil, type WaitOptions } from './poll-until.ts'
@@ -83,6 +90,14 @@ export interface GatewayClient {
   evaluationCases(collection: string): Promise<ApiEvaluationCase[]>
   /** Says whether the answer to one of this key's questions was right (again: it replaces it). */
   giveFeedback(questionId: string, feedback: FeedbackRequest): Promise<ApiFeedback>
+  /** Sources kept in sync with collections (docs/sources.md). */
+  addSource(request: SourceRequest): Promise<ApiSource>
+  listSources(): Promise<ApiSource[]>
+  getSource(id: string): Promise<ApiSource>
+  /** Asks for a sync now; the id of the sync that will run. */
+  syncSource(id: string): Promise<string>
+  sourceSyncs(id: string): Promise<ApiSourceSync[]>
+  removeSource(id: string): Promise<void>
   /** Fits a collection's refusal judgement on its team's questions (source null: unanswerable). */
   calibrate(
     collection: string,
@@ -278,6 +293,27 @@ export function createGatewayClient({
               },
         ),
       )
+    },
+    addSource: async (request) =>
+      expect(
+        sourceSchema,
+        '/sources',
+        await call('/sources', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        }),
+      ),
+    listSources: async () => (await get(sourceListSchema, '/sources')).sources,
+    getSource: (id) => get(sourceSchema, `/sources/${encodeURIComponent(id)}`),
+    syncSource: async (id) => {
+      const path = `/sources/${encodeURIComponent(id)}/sync`
+      return expect(sourceSyncStartedSchema, path, await call(path, { method: 'POST' })).syncId
+    },
+    sourceSyncs: async (id) =>
+      (await get(sourceSyncListSchema, `/sources/${encodeURIComponent(id)}/syncs`)).syncs,
+    removeSource: async (id) => {
+      await call(`/sources/${encodeURIComponent(id)}`, { method: 'DELETE' })
     },
     revokeKey: async (id) =>
       expect(apiKeySchema, '/keys', await call(`/keys/${encodeURIComponent(id)}`, { method: 'DELETE' })),

@@ -1,0 +1,134 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
+import { freePort } from '@rag/runtime'
+import { startSourceSyncWorker } from '@rag/sources'
+import { startWebdavServer, type WebdavServer } from '@rag/sources/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runRag } from './rag-program.ts'
+
+// `rag sources` against a real gateway, the watcher's sync worker and a WebDAV share (Apache).
+const SECRET = 'cli-sources-secret-0123456789'
+let server: GatewayServer
+let webdav: WebdavServer
+let worker: { close(): Promise<void> }
+
+beforeAll(async () => {
+  ;[server, webdav] = await Promise.all([
+    startGatewayServer('cli-sources', { gateway: { sourceCredentialKeys: { current: SECRET } } }),
+    freePort().then(startWebdavServer),
+  ])
+  const { fixture, dir } = server
+  worker = startSourceSyncWorker(
+    { ...fixture, pool: fixture.db.pool },
+    {
+      uploadDir: join(dir, 'uploads'),
+      maxBytes: 1_000_000,
+      dataDir: dir,
+      redisUrl: fixture.redisUrl,
+      prefix: fixture.prefix,
+      sources: {
+        secret: SECRET,
+        previousSecrets: [],
+        maxItems: 1000,
+        requestTimeoutMs: 20_000,
+        fetchTimeoutMs: 60_000,
+        gitCacheDir: join(dir, 'git'),
+        scheduleCheckMs: 30_000,
+      },
+    },
+  )
+  await writeFile(join(webdav.root, 'guide.md'), '# Guide\n\nThe warranty lasts two years.')
+})
+afterAll(async () => {
+  await worker?.close()
+  await webdav?.close()
+  await server?.close()
+})
+
+async function rag(args: string[], env: Record<string, string> = {}) {
+  let stdout = ''
+  let stderr = ''
+  const sink = (append: (text: string) => void) =>
+    new Writable({
+      write(chunk, _encoding, done) {
+        append(String(chunk))
+        done()
+      },
+    })
+  const code = await runRag(args, {
+    stdout: sink((text) => (stdout += text)),
+    stderr: sink((text) => (stderr += text)),
+    env: { GATEWAY_URL: server.baseUrl, LOG_LEVEL: 'warn', ...env },
+  })
+  return { code, stdout, stderr }
+}
+
+describe('rag sources', () => {
+  it('adds a WebDAV share (its password from a variable), syncs it to the end, lists and removes it', async () => {
+    const added = await rag(
+      [
+        'sources',
+        'add',
+        'share',
+        '--kind',
+        'webdav',
+        '--url',
+        webdav.url,
+        '--collection',
+        'manuals',
+        '--username',
+        webdav.username,
+        '--password-env',
+        'DAV_PASSWORD',
+      ],
+      { DAV_PASSWORD: webdav.password },
+    )
+    expect(added.code, added.stderr).toBe(0)
+    expect(added.stdout).toBe('share: added (webdav, collection manuals); syncing now\n')
+
+    // The first sync (asked by add, or joined by this one) to its end; then a file more.
+    expect((await rag(['sources', 'sync', 'share'])).code).toBe(0)
+    await writeFile(join(webdav.root, 'faq.txt'), 'Returns are accepted within 30 days.')
+    const synced = await rag(['sources', 'sync', 'share'])
+    expect(synced.code, synced.stderr).toBe(0)
+    expect(synced.stdout).toMatch(/^share: sync [0-9a-f-]{36} asked\n/)
+    expect(synced.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^share: done: 2 seen, 1 new, 0 changed, 1 unchanged, 0 deleted, 0 failed$/,
+    )
+
+    const listed = await rag(['sources', 'list'])
+    expect(listed.stdout).toMatch(
+      /^share\twebdav\tmanuals\thttp:\/\/127\.0\.0\.1:\d+\/dav\/\twhen asked\tdone: /,
+    )
+    expect(listed.stdout).not.toContain(webdav.password)
+
+    const removed = await rag(['sources', 'remove', 'share'])
+    expect(removed.code).toBe(0)
+    expect((await rag(['documents', '--collection', 'manuals'])).stdout).not.toContain('share/')
+  })
+
+  it('says what is missing in one line and exits 2 or 1', async () => {
+    const noPassword = await rag([
+      'sources',
+      'add',
+      'x',
+      '--kind',
+      'webdav',
+      '--url',
+      webdav.url,
+      '--collection',
+      'c',
+      '--password-env',
+      'NOPE',
+    ])
+    expect(noPassword.code).toBe(1)
+    expect(noPassword.stderr).toMatch(/--password-env: the variable NOPE is not set/)
+    const noKind = await rag(['sources', 'add', 'x', '--collection', 'c'])
+    expect(noKind.code).toBe(2)
+    const unknown = await rag(['sources', 'sync', 'nothing-here'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/no source named "nothing-here"/)
+  })
+})
