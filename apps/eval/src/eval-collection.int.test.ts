@@ -7,7 +7,7 @@ import { evalConfig } from '@rag/config'
 import { type EvaluationReport, listRuns, readRun, runQuestions } from '@rag/evaluation'
 import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
 import { createLogger } from '@rag/log'
-import { saveEvaluationCase } from '@rag/questions'
+import { listEvaluationCases, saveEvaluationCase } from '@rag/questions'
 import { dropPrefix, uniquePrefix } from '@rag/queue/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EvalArgs, runEvalCommand } from './eval-command.ts'
@@ -103,7 +103,9 @@ describe('pnpm eval --collection', () => {
       wrongOnly: false,
     })
     expect(page.total).toBe(3)
-    expect(page.questions.map((q) => q.query)).toEqual(CASES.slice(0, 2).map((c) => c.question))
+    // In the set's order (cases made in the same instant are ordered by id, not by when they were saved).
+    const set = await listEvaluationCases(fixture.db.pool, 'hr')
+    expect(page.questions.map((q) => q.query)).toEqual(set.slice(0, 2).map((c) => c.question))
 
     const file = await readFile(html, 'utf8')
     expect(file).toContain('<canvas id="refusal-0">')
