@@ -1,12 +1,16 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import { freePort } from '@rag/runtime'
 import { startSourceSyncWorker } from '@rag/sources'
-import { startWebdavServer, type WebdavServer } from '@rag/sources/testing'
+import { APACHE_DAV_MODULE, startWebdavServer, type WebdavServer } from '@rag/sources/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runRag } from './rag-program.ts'
+
+const hasApache = (await findTestAsset(testConfig.parse(processEnvironment()).test, APACHE_DAV_MODULE)).found
 
 // `rag sources` against a real gateway, the watcher's sync worker and a WebDAV share (Apache).
 const SECRET = 'cli-sources-secret-0123456789'
@@ -15,6 +19,7 @@ let webdav: WebdavServer
 let worker: { close(): Promise<void> }
 
 beforeAll(async () => {
+  if (!hasApache) return
   ;[server, webdav] = await Promise.all([
     startGatewayServer('cli-sources', { gateway: { sourceCredentialKeys: { current: SECRET } } }),
     freePort().then(startWebdavServer),
@@ -65,7 +70,7 @@ async function rag(args: string[], env: Record<string, string> = {}) {
   return { code, stdout, stderr }
 }
 
-describe('rag sources', () => {
+describe.skipIf(!hasApache)('rag sources', () => {
   it('adds a WebDAV share (its password from a variable), syncs it to the end, lists and removes it', async () => {
     const added = await rag(
       [

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sourceReader } from './source-reader.ts'
 import { insertSource, type SourceRecord } from './source-records.ts'
 import { syncSource } from './sync-source.ts'
-import { type S3Server, startS3Server, startWebdavServer, type WebdavServer } from './testing.ts'
+import { hasApache, startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
+import { type S3Server, startS3Server } from './testing.ts'
 
 // Each kind of source against a real server on loopback: Apache's mod_dav, s3rver, a Git
 // repository on disk. A sync ingests what is new, re-reads only what changed, deletes what was
@@ -21,12 +22,12 @@ let webdav: WebdavServer
 let s3: S3Server
 
 beforeAll(async () => {
-  ;[fixture, scratch, webdav, s3] = await Promise.all([
+  ;[fixture, scratch, s3] = await Promise.all([
     startIngestionFixture('sources-sync'),
     mkdtemp(join(tmpdir(), 'rag-sources-')),
-    freePort().then(startWebdavServer),
     startS3Server(['exports']),
   ])
+  if (hasApache) webdav = await startWebdavServer(await freePort())
 })
 afterAll(async () => {
   await webdav?.close()
@@ -76,7 +77,7 @@ async function documents(collection: string) {
   return rows
 }
 
-describe('a WebDAV folder', () => {
+describe.skipIf(!hasApache)('a WebDAV folder', () => {
   it('syncs, re-syncs reading only what changed, and deletes what was deleted there', async () => {
     await mkdir(join(webdav.root, 'manuals'), { recursive: true })
     await writeFile(join(webdav.root, 'manuals', 'guide.md'), '# Guide\n\nThe warranty lasts two years.')

@@ -1,2 +1,2 @@
 export { type S3Server, startS3Server } from './testing/s3-server.ts'
-export { startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
+export { APACHE_DAV_MODULE, startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'

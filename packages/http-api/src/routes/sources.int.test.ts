@@ -1,13 +1,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { startSourceSyncWorker } from '@rag/sources'
-import { startWebdavServer, type WebdavServer } from '@rag/sources/testing'
+import { APACHE_DAV_MODULE, startWebdavServer, type WebdavServer } from '@rag/sources/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from '../test-gateway.ts'
 import { keyedCaller, mintKeys } from '../testing/collections-gateway.ts'
+
+const hasApache = (await findTestAsset(testConfig.parse(processEnvironment()).test, APACHE_DAV_MODULE)).found
 
 // Sources through the API, synced by the watcher's worker (here in this process) from a WebDAV
 // share (Apache mod_dav on loopback): who may add, sync and remove one; credentials that never
@@ -23,6 +27,7 @@ let keys: Record<string, string>
 let call: ReturnType<typeof keyedCaller>
 
 beforeAll(async () => {
+  if (!hasApache) return
   ;[fixture, webdav, scratch] = await Promise.all([
     startIngestionFixture('sources-api'),
     freePort().then(startWebdavServer),
@@ -85,7 +90,7 @@ async function synced(id: string, syncId?: string) {
   }
 }
 
-describe('sources through the API', () => {
+describe.skipIf(!hasApache)('sources through the API', () => {
   it('are added by an admin for a private address, synced at once, and shown without their credentials', async () => {
     const refused = await call(keys.editor as string, 'POST', '/sources', share())
     expect(refused.status).toBe(403)

@@ -3,9 +3,18 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { processEnvironment } from '@rag/config'
+import { findTestAsset, testConfig } from '@rag/config/testing'
 
 const APACHE = '/usr/sbin/apache2'
 const MODULES = '/usr/lib/apache2/modules'
+
+/** What the WebDAV tests need of the machine (`bash scripts/install-webdav.sh`): Apache's mod_dav. */
+export const APACHE_DAV_MODULE = `${MODULES}/mod_dav_fs.so`
+
+/** Whether it is there, by the test-asset policy (with CI=true a missing one fails the run). */
+export const hasApache = (await findTestAsset(testConfig.parse(processEnvironment()).test, APACHE_DAV_MODULE))
+  .found
 
 export interface WebdavServer {
   /** The shared folder's URL (`http://127.0.0.1:<port>/dav/`). */
