@@ -10,6 +10,7 @@ import { benchPartStatus } from './bench-part-status.ts'
 import { benchRelevance } from './bench-relevance.ts'
 import { benchScan } from './bench-scan.ts'
 import { benchSearch } from './bench-search.ts'
+import { benchSources } from './bench-sources.ts'
 import { benchTransfers } from './bench-transfers.ts'
 
 const BENCHES: Record<string, Bench<BenchProcessConfig>> = {
@@ -51,6 +52,11 @@ const BENCHES: Record<string, Bench<BenchProcessConfig>> = {
   'part-status': {
     usage: "[PARTS]: the part steps' status bookkeeping on a PARTS-page document",
     run: (config, args) => benchPartStatus(config.bench, args),
+  },
+  sources: {
+    usage:
+      '[webdav|git|s3] [--files N]: a first sync against uploading the same files, a re-sync unchanged, 1% changed and deleted',
+    run: (config, args) => benchSources(config.bench, args),
   },
   relevance: {
     usage: '[DATASET…]: what each part of keyword scoring adds, in memory',

@@ -1,6 +1,7 @@
 export { type CredentialKeys, CredentialsError, openCredentials, sealCredentials } from './credentials.ts'
 export { placeIsPrivate } from './place-is-private.ts'
 export { rotateCredentials } from './rotate-credentials.ts'
+export { type ReaderLimits, sourceReader } from './source-reader.ts'
 export {
   getSource,
   getSync,
