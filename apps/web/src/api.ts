@@ -16,6 +16,8 @@ import type {
   ApiSearchResult,
   ApiSectionsPage,
   ApiSession,
+  ApiSource,
+  ApiSourceSync,
   AskOptions,
   FeedbackRequest,
 } from '@rag/api-contract'
@@ -43,6 +45,9 @@ export type Question = ApiQuestion
 export type Conversation = ApiConversation
 export type Session = ApiSession
 export type KeyRecord = ApiKey
+export type Source = ApiSource
+export type SourceSync = ApiSourceSync
+export type { SourceRequest } from '@rag/api-contract'
 export type CollectionSynonyms = ApiCollectionSynonyms
 export type { Role, SignInProblem } from '@rag/api-contract/enums'
 export type ConversationDetail = ApiConversationDetail
@@ -101,6 +106,10 @@ export const api = {
   signIn: (apiKey: string) => request<void>('/session', json('POST', { apiKey })),
   signOut: () => request<void>('/session', { method: 'DELETE' }),
   listKeys: () => request<{ keys: KeyRecord[] }>('/keys'),
+  listSources: () => request<{ sources: Source[] }>('/sources'),
+  addSource: (source: unknown) => request<Source>('/sources', json('POST', source)),
+  syncSource: (id: string) => request<{ syncId: string }>(`/sources/${id}/sync`, { method: 'POST' }),
+  removeSource: (id: string) => request<void>(`/sources/${id}`, { method: 'DELETE' }),
   createKey: (name: string, role: string, collections: string[] | null) =>
     request<ApiCreatedKey>('/keys', json('POST', { name, role, collections })),
   revokeKey: (id: string) => request<KeyRecord>(`/keys/${id}`, { method: 'DELETE' }),

@@ -12,11 +12,22 @@ import { KeysView } from './components/keys-view.tsx'
 import { SearchView } from './components/search-view.tsx'
 import { SettingsView } from './components/settings-view.tsx'
 import { SignedInAs } from './components/signed-in-as.tsx'
+import { SourcesView } from './components/sources-view.tsx'
 import { useUploads } from './components/use-uploads.ts'
 import { type MessageKey, preferredLanguage, translator } from './i18n.ts'
 import { loadSettings, type Settings, saveSettings } from './settings.ts'
 
-const VIEWS = ['documents', 'chat', 'ask', 'search', 'feedback', 'evaluation', 'settings', 'keys'] as const
+const VIEWS = [
+  'documents',
+  'chat',
+  'ask',
+  'search',
+  'sources',
+  'feedback',
+  'evaluation',
+  'settings',
+  'keys',
+] as const
 type View = (typeof VIEWS)[number]
 
 /** Keys are for admins; feedback and evaluation are reviewed by editors and admins. */
@@ -115,6 +126,11 @@ export function App() {
         {view === 'ask' && <AskView />}
         {view === 'search' && <SearchView />}
         {view === 'settings' && <SettingsView />}
+        {view === 'sources' && (
+          <SourcesView
+            canEdit={session?.principal?.role === 'admin' || session?.principal?.role === 'editor'}
+          />
+        )}
         {view === 'keys' && session?.principal?.role === 'admin' && <KeysView />}
         {view === 'feedback' && visibleTo('feedback', session?.principal?.role) && <FeedbackView />}
         {view === 'evaluation' && visibleTo('evaluation', session?.principal?.role) && <EvaluationView />}
