@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { BenchConfig } from '@rag/config'
+import { processEnvironment } from '@rag/config'
 import { registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { freePort } from '@rag/runtime'
@@ -159,6 +160,7 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
         requestTimeoutMs: 60_000,
         fetchTimeoutMs: 600_000,
         gitCacheDir: join(scratch, 'git-cache'),
+        env: processEnvironment(),
       })
       const started = performance.now()
       try {

@@ -31,6 +31,7 @@ beforeAll(async () => {
       uploadDir: join(dir, 'uploads'),
       maxBytes: 1_000_000,
       dataDir: dir,
+      env: processEnvironment(),
       redisUrl: fixture.redisUrl,
       prefix: fixture.prefix,
       sources: {

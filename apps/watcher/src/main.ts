@@ -7,7 +7,8 @@ import { credentialKeys, rotateCredentials, startSourceSchedule, startSourceSync
 import { startFolderWatcher } from './folder-watcher.ts'
 
 runMain(async () => {
-  const config = watcherConfig.parse(processEnvironment())
+  const env = processEnvironment()
+  const config = watcherConfig.parse(env)
   const logger = createLogger({ name: 'watcher', ...config.log })
   const shutdown = createShutdown({ logger })
   shutdown.installSignalHandlers()
@@ -45,6 +46,7 @@ runMain(async () => {
       ...registerOptions,
       sources: config.sources,
       dataDir: config.storage.dataDir,
+      env,
       redisUrl: config.redis.url,
       prefix: config.redis.prefix,
     },

@@ -46,6 +46,7 @@ describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
         uploadDir: join(dir, 'uploads'),
         maxBytes: 1_000_000,
         dataDir: dir,
+        env: processEnvironment(),
         redisUrl: fixture.redisUrl,
         prefix: fixture.prefix,
         sources: {

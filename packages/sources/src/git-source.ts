@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gitBlobReader } from './git-blob-reader.ts'
 import {
   describe,
   ItemError,
@@ -41,7 +42,12 @@ const SUBMODULE = '160000'
 export function gitSource(
   settings: GitSettings,
   credentials: GitCredentials,
-  limits: ReadLimits & { cacheDir: string; fetchTimeoutMs: number },
+  limits: ReadLimits & {
+    cacheDir: string
+    fetchTimeoutMs: number
+    /** The environment git runs in (PATH, HOME), read where the process reads its configuration. */
+    env: NodeJS.ProcessEnv
+  },
 ): SourceReader {
   const name = createHash('sha256')
     .update(`${settings.url}\0${settings.ref ?? ''}`)
@@ -49,10 +55,11 @@ export function gitSource(
     .slice(0, 24)
   const repo = join(limits.cacheDir, `${name}.git`)
   let keyDir: string | undefined
+  let blobs: ReturnType<typeof gitBlobReader> | undefined
   const environment = async (): Promise<NodeJS.ProcessEnv> => {
     const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      PATH: limits.env.PATH,
+      HOME: limits.env.HOME,
       GIT_TERMINAL_PROMPT: '0',
       GIT_NO_LAZY_FETCH: '1',
       GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new',
@@ -178,19 +185,16 @@ export function gitSource(
       if (item.size !== undefined && item.size > maxBytes)
         throw new ItemError(`${item.size} bytes, more than the ${maxBytes} allowed`)
       const sha = item.version.replace(/^blob:/, '')
+      if (signal.aborted) throw new ItemError('the sync was stopped')
       try {
-        return new Uint8Array(
-          await git(['cat-file', 'blob', sha], {
-            timeoutMs: limits.requestTimeoutMs,
-            maxBuffer: maxBytes + 1,
-            signal,
-          }),
-        )
+        blobs ??= gitBlobReader(repo, await environment())
+        return new Uint8Array(await blobs.read(sha, limits.requestTimeoutMs))
       } catch (error) {
         throw new ItemError(`could not read it: ${describe(error)}`)
       }
     },
     async close() {
+      blobs?.close()
       if (keyDir) await rm(keyDir, { recursive: true, force: true })
     },
   }

@@ -9,6 +9,8 @@ export interface ReaderLimits extends ReadLimits {
   gitCacheDir: string
   /** A whole fetch of a repository. */
   fetchTimeoutMs: number
+  /** The process's environment (processEnvironment()): git runs with its PATH and HOME. */
+  env: NodeJS.ProcessEnv
 }
 
 /** The reader of a source of `kind`, from its (validated) settings and opened credentials. */

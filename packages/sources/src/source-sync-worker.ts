@@ -12,6 +12,8 @@ import { syncSource } from './sync-source.ts'
 export interface SyncWorkerOptions extends RegisterOptions {
   sources: SourcesSection
   dataDir: string
+  /** The process's environment (processEnvironment()): git runs with its PATH and HOME. */
+  env: NodeJS.ProcessEnv
 }
 
 export const credentialKeys = (sources: SourcesSection): CredentialKeys | null =>
@@ -49,6 +51,7 @@ export function sourceSyncHandler(deps: IngestDeps, options: SyncWorkerOptions) 
       requestTimeoutMs: sources.requestTimeoutMs,
       fetchTimeoutMs: sources.fetchTimeoutMs,
       gitCacheDir: sources.gitCacheDir || join(options.dataDir, 'sources'),
+      env: options.env,
     })
     try {
       const sync = await syncSource(deps, source, reader, {

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { processEnvironment } from '@rag/config'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -55,6 +56,7 @@ async function sync(source: SourceRecord, credentials: Record<string, string> = 
   const reader = sourceReader(source.kind, source.settings, credentials, {
     ...LIMITS,
     gitCacheDir: join(scratch, 'git'),
+    env: processEnvironment(),
   })
   try {
     return await syncSource({ ...fixture, pool: fixture.db.pool }, source, reader, {

@@ -52,6 +52,7 @@ beforeAll(async () => {
     ...uploads,
     sources,
     dataDir: scratch,
+    env: processEnvironment(),
     redisUrl: fixture.redisUrl,
     prefix: fixture.prefix,
   })
