@@ -7,6 +7,7 @@ import {
   UploadRejectedError,
 } from '@rag/ingest'
 import { detectSourceType } from '@rag/parsers'
+import pLimit from 'p-limit'
 import {
   describe,
   ItemError,
@@ -30,6 +31,8 @@ import {
 const FAILURES_KEPT = 50
 /** How often a running sync's counts reach its record (and the job's progress). */
 const PROGRESS_EVERY_MS = 1000
+/** Items read and recorded at once. */
+const READS_AT_ONCE = 4
 
 export interface SyncOptions extends RegisterOptions {
   /** What started it: `schedule`, `api:<who>`, `cli`. */
@@ -120,18 +123,36 @@ export async function syncSource(
   }
 
   let listingError: string | null = null
+  // Items are read a few at a time while the listing goes on (each read waits on the place's
+  // network): at most READS_AT_ONCE, and the listing waits when twice as many are pending.
+  const limit = pLimit(READS_AT_ONCE)
+  const pending = new Set<Promise<void>>()
+  let broken: unknown
   try {
     for await (const item of reader.list(known, signal)) {
       if (signal.aborted) throw new SourceListingError('the sync was stopped')
+      if (broken !== undefined) break
       counts.seen++
       seen.add(item.key)
-      await take(item)
+      const task: Promise<void> = limit(() => take(item))
+        .catch((error: unknown) => {
+          broken ??= error
+        })
+        .finally(() => pending.delete(task))
+      pending.add(task)
+      if (pending.size >= READS_AT_ONCE * 2) await Promise.race(pending)
       await progress()
     }
   } catch (error) {
-    if (!(error instanceof SourceListingError) && !signal.aborted) throw error
+    if (!(error instanceof SourceListingError) && !signal.aborted) {
+      await Promise.all(pending)
+      throw error
+    }
     listingError = signal.aborted ? 'the sync was stopped before the listing ended' : describe(error)
   }
+  await Promise.all(pending)
+  // Something other than an item's own problem (the database gone): the job fails and is retried.
+  if (broken !== undefined) throw broken
 
   if (listingError === null && counts.failed === 0) {
     for (const [key, item] of known) {
