@@ -172,6 +172,7 @@ describe('the queue dashboard', () => {
       'question.generate',
       'question.rerank',
       'question.retrieve',
+      'source.sync',
     ])
   })
 })

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@rag/db/testing'
 import { createLogger } from '@rag/log'
-import { ALL_JOBS, createProducer, type Producer, startWorker } from '@rag/queue'
+import { ALL_JOBS, createProducer, type Producer, sourceSyncJob, startWorker } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import type { Worker } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,14 +52,29 @@ describe('GET /healthz', () => {
     })
   })
 
-  it('is 200 when Postgres, pgvector, Redis and a worker on every queue are up', async () => {
-    for (const definition of ALL_JOBS) {
+  it('is 200 without the watcher, saying that source syncs wait; and with a worker on every queue', async () => {
+    // Every queue's worker but the watcher's (source syncs): uploads and questions go on.
+    for (const definition of ALL_JOBS.filter((job) => job.name !== sourceSyncJob.name)) {
       const handler = async () => undefined
       workers.push(startWorker<typeof definition.payload>({ definition, handler, redisUrl, prefix, logger }))
     }
     await Promise.all(workers.map((worker) => worker.waitUntilReady()))
     const app = gateway()
     await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 60_000 }).toBe(200)
+    const withoutWatcher = (await (await app.request('/healthz')).json()) as HealthReport
+    expect(withoutWatcher.status).toBe('ok')
+    expect(withoutWatcher.degraded).toContain('source syncs (no watcher is running: they wait)')
+
+    for (const definition of [sourceSyncJob]) {
+      const handler = async () => undefined
+      workers.push(startWorker<typeof definition.payload>({ definition, handler, redisUrl, prefix, logger }))
+    }
+    await Promise.all(workers.map((worker) => worker.waitUntilReady()))
+    await expect
+      .poll(async () => ((await (await app.request('/healthz')).json()) as HealthReport).degraded, {
+        timeout: 60_000,
+      })
+      .toEqual([])
     const body = (await (await app.request('/healthz')).json()) as HealthReport
     expect(Object.keys(body.queues).sort()).toEqual(ALL_JOBS.map((job) => job.name).sort())
     expect(Object.values(body.queues).every((queue) => (queue as { workers: number }).workers >= 1)).toBe(

@@ -2,7 +2,13 @@ import { tmpdir } from 'node:os'
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { type ComponentHealth, checkDatabaseHealth, type Pool } from '@rag/db'
 import { freeBytes } from '@rag/ingest'
-import { checkQueueHealth, type Producer, type QueueHealth, readComponentStatuses } from '@rag/queue'
+import {
+  checkQueueHealth,
+  type Producer,
+  type QueueHealth,
+  readComponentStatuses,
+  sourceSyncJob,
+} from '@rag/queue'
 import { defineRoute } from '../access/route-policy.ts'
 import { keyAttemptErrors } from '../openapi/common-schemas.ts'
 
@@ -81,11 +87,14 @@ export async function buildHealthReport({
       degraded.push(
         `disk space (${name}: ${folder.path}, ${Math.round((folder.freeBytes ?? 0) / 1048576)} MB free)`,
       )
+  // Sources' syncs run in the watcher: without it they wait (said), while uploads and questions go on.
+  const sourceSyncs = queues[sourceSyncJob.name]
+  if (sourceSyncs && !sourceSyncs.ok) degraded.push('source syncs (no watcher is running: they wait)')
   const healthy =
     database.postgres.ok &&
     database.pgvector.ok &&
     redis.ok &&
-    Object.values(queues).every((queue) => queue.ok)
+    Object.entries(queues).every(([name, queue]) => queue.ok || name === sourceSyncJob.name)
   return { status: healthy ? 'ok' : 'degraded', ...database, redis, queues, models, disk, degraded }
 }
 
