@@ -99,7 +99,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
  * `pnpm bench sources [webdav|git|s3] [--files N]`: a place of N small Markdown files on a real
  * local server (Apache mod_dav 2,000, a Git repository 5,000, s3rver 10,000 by default), synced
  * into a fresh schema: the first sync against uploading the same files through the same path
- * (the baseline, same run), a re-sync with nothing changed (files re-read must be 0), and one
+ * (the baseline, same run, four at once as a sync reads them), a re-sync with nothing changed (files re-read must be 0), and one
  * with 1% changed and 1% deleted (exactly those). Registration only: the parse workers are not
  * running, so both sides measure the same work — reading the place and recording documents.
  */
@@ -133,14 +133,19 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
     const local = join(scratch, 'local')
     await mkdir(local, { recursive: true })
     for (let i = 0; i < count; i++) await writeFile(join(local, `p${i}.md`), page(i, 1))
+    // Four at once, as a sync reads them (and as `rag ingest` uploads): the same concurrency on both sides.
     const uploadStarted = performance.now()
-    for (let i = 0; i < count; i++)
-      await registerDocument(deps, register, {
-        filename: `uploaded/p${i}.md`,
-        data: await readFile(join(local, `p${i}.md`)),
-        collection: 'uploads',
-        keepPath: true,
-      })
+    let next = 0
+    const lane = async () => {
+      for (let i = next++; i < count; i = next++)
+        await registerDocument(deps, register, {
+          filename: `uploaded/p${i}.md`,
+          data: await readFile(join(local, `p${i}.md`)),
+          collection: 'uploads',
+          keepPath: true,
+        })
+    }
+    await Promise.all(Array.from({ length: 4 }, lane))
     const uploadMs = performance.now() - uploadStarted
 
     const source: SourceRecord = await insertSource(run.pool, {
