@@ -5,8 +5,12 @@ import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import { freePort } from '@rag/runtime'
-import { startSourceSyncWorker } from '@rag/sources'
-import { APACHE_DAV_MODULE, startWebdavServer, type WebdavServer } from '@rag/sources/testing'
+import {
+  APACHE_DAV_MODULE,
+  startTestSyncWorker,
+  startWebdavServer,
+  type WebdavServer,
+} from '@rag/sources/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runRag } from './rag-program.ts'
 
@@ -25,26 +29,7 @@ beforeAll(async () => {
     freePort().then(startWebdavServer),
   ])
   const { fixture, dir } = server
-  worker = startSourceSyncWorker(
-    { ...fixture, pool: fixture.db.pool },
-    {
-      uploadDir: join(dir, 'uploads'),
-      maxBytes: 1_000_000,
-      dataDir: dir,
-      env: processEnvironment(),
-      redisUrl: fixture.redisUrl,
-      prefix: fixture.prefix,
-      sources: {
-        secret: SECRET,
-        previousSecrets: [],
-        maxItems: 1000,
-        requestTimeoutMs: 20_000,
-        fetchTimeoutMs: 60_000,
-        gitCacheDir: join(dir, 'git'),
-        scheduleCheckMs: 30_000,
-      },
-    },
-  )
+  worker = startTestSyncWorker({ ...fixture, pool: fixture.db.pool }, { dir, secret: SECRET })
   await writeFile(join(webdav.root, 'guide.md'), '# Guide\n\nThe warranty lasts two years.')
 })
 afterAll(async () => {

@@ -4,8 +4,12 @@ import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import { freePort } from '@rag/runtime'
-import { startSourceSyncWorker } from '@rag/sources'
-import { APACHE_DAV_MODULE, startWebdavServer, type WebdavServer } from '@rag/sources/testing'
+import {
+  APACHE_DAV_MODULE,
+  startTestSyncWorker,
+  startWebdavServer,
+  type WebdavServer,
+} from '@rag/sources/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
@@ -40,26 +44,7 @@ describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
       freePort().then(startWebdavServer),
     ])
     const { fixture, dir } = server
-    worker = startSourceSyncWorker(
-      { ...fixture, pool: fixture.db.pool },
-      {
-        uploadDir: join(dir, 'uploads'),
-        maxBytes: 1_000_000,
-        dataDir: dir,
-        env: processEnvironment(),
-        redisUrl: fixture.redisUrl,
-        prefix: fixture.prefix,
-        sources: {
-          secret: SECRET,
-          previousSecrets: [],
-          maxItems: 1000,
-          requestTimeoutMs: 20_000,
-          fetchTimeoutMs: 60_000,
-          gitCacheDir: join(dir, 'git'),
-          scheduleCheckMs: 30_000,
-        },
-      },
-    )
+    worker = startTestSyncWorker({ ...fixture, pool: fixture.db.pool }, { dir, secret: SECRET })
     await writeFile(join(webdav.root, 'guide.md'), '# 取扱説明書\n\n保証期間は2年間です。')
     await writeFile(join(webdav.root, 'faq.txt'), '返品は30日以内に受け付けます。')
     browser = await launchTestChromium(tests.chromiumPath)

@@ -1,2 +1,3 @@
 export { type S3Server, startS3Server } from './testing/s3-server.ts'
+export { startTestSyncWorker } from './testing/sync-worker.ts'
 export { APACHE_DAV_MODULE, startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'

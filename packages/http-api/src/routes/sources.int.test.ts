@@ -5,8 +5,12 @@ import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
-import { startSourceSyncWorker } from '@rag/sources'
-import { APACHE_DAV_MODULE, startWebdavServer, type WebdavServer } from '@rag/sources/testing'
+import {
+  APACHE_DAV_MODULE,
+  startTestSyncWorker,
+  startWebdavServer,
+  type WebdavServer,
+} from '@rag/sources/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from '../test-gateway.ts'
 import { keyedCaller, mintKeys } from '../testing/collections-gateway.ts'
@@ -39,23 +43,7 @@ beforeAll(async () => {
     access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
     sourceCredentialKeys: { current: SECRET },
   })
-  const sources = {
-    secret: SECRET,
-    previousSecrets: [],
-    maxItems: 1000,
-    requestTimeoutMs: 20_000,
-    fetchTimeoutMs: 60_000,
-    gitCacheDir: join(scratch, 'git'),
-    scheduleCheckMs: 30_000,
-  }
-  worker = startSourceSyncWorker(deps, {
-    ...uploads,
-    sources,
-    dataDir: scratch,
-    env: processEnvironment(),
-    redisUrl: fixture.redisUrl,
-    prefix: fixture.prefix,
-  })
+  worker = startTestSyncWorker(deps, { dir: scratch, secret: SECRET })
   call = keyedCaller(gateway)
   keys = await mintKeys(gateway, ADMIN, [
     ['editor', 'editor', ['manuals']],
@@ -81,14 +69,15 @@ const share = () => ({
   credentials: { username: webdav.username, password: webdav.password },
 })
 
-/** A source's last sync once it ended. */
+/** A source once its last sync (that one, when named) ended. */
 async function synced(id: string, syncId?: string) {
-  for (;;) {
-    const { body } = await call(keys.reader as string, 'GET', `/sources/${id}`)
+  const read = async () => (await call(keys.reader as string, 'GET', `/sources/${id}`)).body
+  const ended = (body: Record<string, unknown>) => {
     const last = body.lastSync as { id: string; status: string } | null
-    if (last && last.status !== 'running' && (!syncId || last.id === syncId)) return body
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    return Boolean(last && last.status !== 'running' && (!syncId || last.id === syncId))
   }
+  await expect.poll(async () => ended(await read()), { timeout: 60_000 }).toBe(true)
+  return read()
 }
 
 describe.skipIf(!hasApache)('sources through the API', () => {
