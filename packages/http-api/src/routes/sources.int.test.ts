@@ -132,6 +132,22 @@ describe.skipIf(!hasApache)('sources through the API', () => {
   it('say what is wrong with a request', async () => {
     const bad = await call(ADMIN, 'POST', '/sources', { ...share(), name: 'x/../y' })
     expect(bad.status).toBe(400)
+    for (const body of [
+      { ...share(), kind: 'ftp' },
+      { ...share(), settings: {} },
+      { ...share(), settings: { url: 'file:///etc/passwd' } },
+      { ...share(), intervalMinutes: 0 },
+      { ...share(), credentials: { password: 'x'.repeat(20_001) } },
+    ])
+      expect((await call(ADMIN, 'POST', '/sources', body)).status, JSON.stringify(body).slice(0, 80)).toBe(
+        400,
+      )
+    const notJson = await gateway.app.request('/sources', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: '{"name":',
+    })
+    expect(notJson.status).toBe(400)
     const git = await call(keys.editor as string, 'POST', '/sources', {
       name: 'local-repo',
       kind: 'git',
