@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { processEnvironment } from '@rag/config'
+import { deleteDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SourceReader } from './source-listing.ts'
 import { sourceReader } from './source-reader.ts'
-import { insertSource, type SourceRecord } from './source-records.ts'
+import { insertSource, removeSource, type SourceRecord } from './source-records.ts'
 import { syncSource } from './sync-source.ts'
 import { hasApache, startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
 import { type S3Server, startS3Server } from './testing.ts'
@@ -202,5 +204,29 @@ describe('a Git repository', () => {
     const again = await sync(source)
     expect(again).toMatchObject({ status: 'done', seen: 1, changed: 1, deleted: 1 })
     expect((await documents('manuals')).map((d) => d.filename)).toEqual(['manuals/docs/setup.md'])
+  })
+})
+
+describe('a source removed while it syncs', () => {
+  it('stops, and what it was bringing goes too: no document is left behind', async () => {
+    const source = await addSource('webdav', 'going', { url: 'https://dav.example.com/going/' })
+    // The place as a reader gives it: the source is removed (as DELETE /sources does) between two items.
+    const reader: SourceReader = {
+      async *list() {
+        yield { key: 'one.txt', version: 'v1', content: new TextEncoder().encode('first file') }
+        for (const id of (await removeSource(fixture.db.pool, source.id)) ?? [])
+          await deleteDocument(fixture.db, id)
+        yield { key: 'two.txt', version: 'v1', content: new TextEncoder().encode('second file') }
+      },
+      read: async () => new Uint8Array(),
+    }
+    const outcome = await syncSource({ ...fixture, pool: fixture.db.pool }, source, reader, {
+      trigger: 'test',
+      uploadDir: join(scratch, 'uploads'),
+      maxBytes: LIMITS.maxBytes,
+    })
+    expect(outcome).toMatchObject({ status: 'failed', error: 'the source was removed' })
+    const { rows } = await fixture.db.pool.query(`SELECT filename FROM documents WHERE collection = 'going'`)
+    expect(rows).toEqual([])
   })
 })

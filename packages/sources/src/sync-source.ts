@@ -43,6 +43,31 @@ export interface SyncOptions extends RegisterOptions {
   syncId?: string
 }
 
+/** The source's row went while its sync ran (removed): the sync stops, leaving nothing of its own. */
+class SourceRemovedError extends Error {}
+
+/** What a sync of a removed source reports (its record went with the source). */
+function emptySync(id: string, sourceId: string, trigger: string): SyncRecord {
+  const now = new Date()
+  return {
+    id,
+    sourceId,
+    status: 'failed',
+    trigger,
+    seen: 0,
+    added: 0,
+    changed: 0,
+    unchanged: 0,
+    deleted: 0,
+    failed: 0,
+    ignored: 0,
+    failures: [],
+    error: null,
+    startedAt: now,
+    finishedAt: now,
+  }
+}
+
 /** How an item of a source is named as a document of its collection: under the source's name. */
 export const documentName = (source: Pick<SourceRecord, 'name'>, key: string) => `${source.name}/${key}`
 
@@ -112,6 +137,11 @@ export async function syncSource(
         version: item.version,
         documentId: document.id,
         ...(item.extra ? { extra: item.extra } : {}),
+      }).catch(async (error: unknown) => {
+        // The source was removed while this sync ran: what it just brought goes too.
+        if ((error as { code?: string }).code !== '23503') throw error
+        if (action === 'created') await deleteDocument(deps, document.id)
+        throw new SourceRemovedError()
       })
       if (action === 'created' && !before) counts.added++
       else if (action === 'unchanged') counts.unchanged++
@@ -123,6 +153,7 @@ export async function syncSource(
   }
 
   let listingError: string | null = null
+  let removed = false
   // Items are read a few at a time while the listing goes on (each read waits on the place's
   // network): at most READS_AT_ONCE, and the listing waits when twice as many are pending.
   const limit = pLimit(READS_AT_ONCE)
@@ -131,12 +162,13 @@ export async function syncSource(
   try {
     for await (const item of reader.list(known, signal)) {
       if (signal.aborted) throw new SourceListingError('the sync was stopped')
-      if (broken !== undefined) break
+      if (broken !== undefined || removed) break
       counts.seen++
       seen.add(item.key)
       const task: Promise<void> = limit(() => take(item))
         .catch((error: unknown) => {
-          broken ??= error
+          if (error instanceof SourceRemovedError) removed = true
+          else broken ??= error
         })
         .finally(() => pending.delete(task))
       pending.add(task)
@@ -153,6 +185,14 @@ export async function syncSource(
   await Promise.all(pending)
   // Something other than an item's own problem (the database gone): the job fails and is retried.
   if (broken !== undefined) throw broken
+  if (removed) {
+    logger.info({ source: source.name, sync: id }, 'source removed while it synced: the sync stopped')
+    return {
+      ...(await emptySync(id, source.id, options.trigger)),
+      status: 'failed',
+      error: 'the source was removed',
+    }
+  }
 
   if (listingError === null && counts.failed === 0) {
     for (const [key, item] of known) {
