@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
@@ -123,6 +123,32 @@ describe.skipIf(!hasApache)('a WebDAV folder', () => {
     await rm(join(webdav.root, 'broken'), { recursive: true })
   })
 
+  it('deletes nothing while a file there cannot be read, and catches up once it can', async () => {
+    const source = (
+      await fixture.db.pool.query<SourceRecord>(
+        `SELECT id, name, kind, collection, settings FROM sources WHERE name = 'share'`,
+      )
+    ).rows[0] as SourceRecord
+    const credentials = { username: webdav.username, password: webdav.password }
+    await writeFile(join(webdav.root, 'a.txt'), 'Alpha, first edition.')
+    await writeFile(join(webdav.root, 'b.txt'), 'Beta.')
+    expect((await sync(source, credentials)).status).toBe('done')
+
+    // a.txt changed but unreadable to the server (403 on GET, listed by PROPFIND); b.txt deleted.
+    await writeFile(join(webdav.root, 'a.txt'), 'Alpha, second edition.')
+    await chmod(join(webdav.root, 'a.txt'), 0o000)
+    await rm(join(webdav.root, 'b.txt'))
+    const blocked = await sync(source, credentials)
+    expect(blocked).toMatchObject({ status: 'partial', failed: 1, deleted: 0 })
+    expect(blocked.error).toMatch(/1 item\(s\) could not be read: nothing was deleted/)
+    expect((await documents('share')).map((d) => d.filename)).toContain('share/b.txt')
+
+    await chmod(join(webdav.root, 'a.txt'), 0o644)
+    const healed = await sync(source, credentials)
+    expect(healed).toMatchObject({ status: 'done', changed: 1, deleted: 1, failed: 0 })
+    expect((await documents('share')).map((d) => d.filename)).not.toContain('share/b.txt')
+  })
+
   it('fails with the reason when the credentials are refused', async () => {
     const source = await addSource('webdav', 'share-wrong', { url: webdav.url })
     const refused = await sync(source, { username: webdav.username, password: 'expired' })
@@ -189,20 +215,24 @@ describe('a Git repository', () => {
     const first = await sync(source)
     expect(first).toMatchObject({ status: 'partial', seen: 3, added: 2, failed: 1 })
     expect(first.failures).toEqual([
-      { key: 'docs/huge.txt', reason: expect.stringMatching(/larger than the 200000 bytes allowed/) },
+      {
+        key: 'docs/huge.txt',
+        reason: expect.stringMatching(/more than the 200000 allowed \(UPLOAD_MAX_BYTES\): not read/),
+      },
     ])
+    expect(first.error).toMatch(/1 item\(s\) refused .*the rest is in sync/)
     expect((await documents('manuals')).map((d) => d.filename)).toEqual([
       'manuals/README.md',
       'manuals/docs/setup.md',
     ])
 
-    await rm(join(repo, 'docs', 'huge.txt'))
+    // The file too large for good stays there: a deletion still follows (it is no read failure).
     await writeFile(join(repo, 'docs', 'setup.md'), '# Setup\n\nPlug the lamp in, then press the switch.')
     git('rm', '-q', 'README.md')
     git('add', '-A')
     git('commit', '-qm', 'second')
     const again = await sync(source)
-    expect(again).toMatchObject({ status: 'done', seen: 1, changed: 1, deleted: 1 })
+    expect(again).toMatchObject({ status: 'partial', seen: 2, changed: 1, deleted: 1, failed: 1 })
     expect((await documents('manuals')).map((d) => d.filename)).toEqual(['manuals/docs/setup.md'])
   })
 })

@@ -98,8 +98,12 @@ export async function syncSource(
     ignored: 0,
   }
   const failures: { key: string; reason: string }[] = []
-  const fail = (key: string, reason: string) => {
+  // Unreadable now (the network, the server): deleting after such a sync could delete what is there.
+  // Refused for good (over the size limit, a name or type not taken) is the item's own: not that.
+  let unreadable = 0
+  const fail = (key: string, reason: string, refused: boolean) => {
     counts.failed++
+    if (!refused) unreadable++
     if (failures.length < FAILURES_KEPT) failures.push({ key, reason })
   }
   let reported = Date.now()
@@ -124,6 +128,14 @@ export async function syncSource(
       // What a crawler carries from an unchanged page (its links) stays as it was.
       return
     }
+    if (item.size !== undefined && item.size > options.maxBytes) {
+      const size = Number.isFinite(item.size) ? `${item.size} bytes` : 'larger than that'
+      return fail(
+        item.key,
+        `${size}, more than the ${options.maxBytes} allowed (UPLOAD_MAX_BYTES): not read`,
+        true,
+      )
+    }
     try {
       const data = item.content ?? (await reader.read(item, options.maxBytes, signal))
       const { action, document } = await registerDocument(deps, options, {
@@ -147,7 +159,8 @@ export async function syncSource(
       else if (action === 'unchanged') counts.unchanged++
       else counts.changed++
     } catch (error) {
-      if (error instanceof ItemError || error instanceof UploadRejectedError) fail(item.key, error.message)
+      if (error instanceof UploadRejectedError) fail(item.key, error.message, true)
+      else if (error instanceof ItemError) fail(item.key, error.message, false)
       else throw error
     }
   }
@@ -194,7 +207,7 @@ export async function syncSource(
     }
   }
 
-  if (listingError === null && counts.failed === 0) {
+  if (listingError === null && unreadable === 0) {
     for (const [key, item] of known) {
       if (seen.has(key)) continue
       if (item.documentId) await deleteDocument(deps, item.documentId)
@@ -205,9 +218,11 @@ export async function syncSource(
   const status = listingError !== null ? 'failed' : counts.failed > 0 ? 'partial' : 'done'
   const error =
     listingError ??
-    (counts.failed > 0
-      ? `${counts.failed} item(s) could not be read: nothing was deleted in this sync`
-      : null)
+    (unreadable > 0
+      ? `${unreadable} item(s) could not be read: nothing was deleted in this sync`
+      : counts.failed > 0
+        ? `${counts.failed} item(s) refused (too large, or a name or type not taken); the rest is in sync`
+        : null)
   await updateSyncRecord(pool, id, counts, failures, { status, error })
   await options.onProgress?.({ ...counts })
   logger.info({ source: source.name, sync: id, status, ...counts }, 'source synced')
