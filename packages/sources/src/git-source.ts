@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gitBlobReader } from './git-blob-reader.ts'
 import {
-  describe,
+  describeError,
   ItemError,
   type ReadLimits,
   type SourceItem,
@@ -155,7 +155,7 @@ export function gitSource(
         }
       } catch (error) {
         if (error instanceof SourceListingError) throw error
-        throw new SourceListingError(redacted(`could not fetch ${settings.url}: ${describe(error)}`))
+        throw new SourceListingError(redacted(`could not fetch ${settings.url}: ${describeError(error)}`))
       }
       // Sizes of the blobs fetched; those left out by the size filter are "missing".
       const sizes = new Map<string, number>()
@@ -190,7 +190,7 @@ export function gitSource(
         blobs ??= gitBlobReader(repo, await environment())
         return new Uint8Array(await blobs.read(sha, limits.requestTimeoutMs))
       } catch (error) {
-        throw new ItemError(`could not read it: ${describe(error)}`)
+        throw new ItemError(`could not read it: ${describeError(error)}`)
       }
     },
     async close() {

@@ -1,6 +1,6 @@
 import { GetObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3'
 import {
-  describe,
+  describeError,
   ItemError,
   type ReadLimits,
   type SourceItem,
@@ -70,7 +70,9 @@ export function s3Source(settings: S3Settings, credentials: S3Credentials, limit
             { abortSignal: timed(signal) },
           )
         } catch (error) {
-          throw new SourceListingError(`could not list s3://${settings.bucket}/${prefix}: ${describe(error)}`)
+          throw new SourceListingError(
+            `could not list s3://${settings.bucket}/${prefix}: ${describeError(error)}`,
+          )
         }
         for (const object of page.Contents ?? []) {
           if (!object.Key || object.Key.endsWith('/')) continue
@@ -106,7 +108,7 @@ export function s3Source(settings: S3Settings, credentials: S3Credentials, limit
         return data
       } catch (error) {
         if (error instanceof ItemError) throw error
-        throw new ItemError(`could not read it: ${describe(error)}`)
+        throw new ItemError(`could not read it: ${describeError(error)}`)
       }
     },
     async close() {

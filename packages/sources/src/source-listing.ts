@@ -54,8 +54,8 @@ export interface ReadLimits {
   requestTimeoutMs: number
 }
 
-/** Whether an error is a network or server failure worth saying as such. */
-export const describe = (error: unknown): string => {
+/** An error in one line, with its cause (fetch says "fetch failed"; its cause says what). */
+export const describeError = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error)
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
   return `${error.message}${cause}`

@@ -9,7 +9,7 @@ import {
 import { detectSourceType } from '@rag/parsers'
 import pLimit from 'p-limit'
 import {
-  describe,
+  describeError,
   ItemError,
   type SourceItem,
   SourceListingError,
@@ -193,7 +193,7 @@ export async function syncSource(
       await Promise.all(pending)
       throw error
     }
-    listingError = signal.aborted ? 'the sync was stopped before the listing ended' : describe(error)
+    listingError = signal.aborted ? 'the sync was stopped before the listing ended' : describeError(error)
   }
   await Promise.all(pending)
   // Something other than an item's own problem (the database gone): the job fails and is retried.

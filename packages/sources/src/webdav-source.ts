@@ -1,6 +1,6 @@
 import { createClient, type FileStat, type WebDAVClient } from 'webdav'
 import {
-  describe,
+  describeError,
   ItemError,
   type ReadLimits,
   type SourceItem,
@@ -45,7 +45,7 @@ export function webdavSource(
         try {
           entries = (await client.getDirectoryContents(folder, { signal: timed(signal) })) as FileStat[]
         } catch (error) {
-          throw new SourceListingError(`could not list ${folder} on ${base.host}: ${describe(error)}`)
+          throw new SourceListingError(`could not list ${folder} on ${base.host}: ${describeError(error)}`)
         }
         for (const entry of entries) {
           if (entry.type === 'directory') {
@@ -74,7 +74,7 @@ export function webdavSource(
         return new Uint8Array(data)
       } catch (error) {
         if (error instanceof ItemError) throw error
-        throw new ItemError(`could not read it: ${describe(error)}`)
+        throw new ItemError(`could not read it: ${describeError(error)}`)
       }
     },
   }
