@@ -105,7 +105,7 @@ export const FEEDBACK_REASONS = [
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number]
 
 /** Places a source syncs from (packages/sources reads each). */
-export const SOURCE_KINDS = ['git', 's3', 'webdav'] as const
+export const SOURCE_KINDS = ['git', 's3', 'web', 'webdav'] as const
 export type SourceKind = (typeof SOURCE_KINDS)[number]
 
 /** How a sync ended: done (everything read), partial (some items failed: nothing deleted), failed. */

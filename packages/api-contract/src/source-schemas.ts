@@ -84,8 +84,35 @@ export const gitSourceRequestSchema = z.object({
   credentials: z.object({ token: secret.optional(), sshKey: secret.optional() }).optional(),
 })
 
+export const webSourceRequestSchema = z.object({
+  ...common,
+  kind: z.literal('web'),
+  settings: z.object({
+    url: httpUrl.openapi({
+      description: 'The start page, or a sitemap (a URL ending .xml or .xml.gz)',
+      example: 'https://intranet.example.com/handbook/',
+    }),
+    depth: z.number().int().min(0).max(10).optional().openapi({
+      description: 'Links followed from the start page (default 3) or from the sitemap’s pages (default 0)',
+    }),
+  }),
+  credentials: z
+    .object({
+      username: z.string().max(500).optional(),
+      password: secret.optional(),
+      token: secret.optional(),
+    })
+    .optional()
+    .openapi({ description: 'Basic (username, password) or Bearer (token), sent to the site only' }),
+})
+
 export const sourceRequestSchema = z
-  .discriminatedUnion('kind', [webdavSourceRequestSchema, s3SourceRequestSchema, gitSourceRequestSchema])
+  .discriminatedUnion('kind', [
+    webdavSourceRequestSchema,
+    s3SourceRequestSchema,
+    gitSourceRequestSchema,
+    webSourceRequestSchema,
+  ])
   .openapi('SourceRequest')
 export type SourceRequest = z.infer<typeof sourceRequestSchema>
 

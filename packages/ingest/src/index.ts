@@ -40,4 +40,9 @@ export { finalizeDocument } from './repository/finalize-document.ts'
 export { reanalyzeKeywordIndex } from './repository/reanalyze-keyword-index.ts'
 export { textHash } from './text-hash.ts'
 export { fetchWebPage, type WebFetchLimits, WebPageError } from './web-page/fetch-web-page.ts'
+export {
+  type GuardedFetcher,
+  type GuardedResponse,
+  guardedFetcher,
+} from './web-page/guarded-fetcher.ts'
 export { ingestWebPage } from './web-page/ingest-web-page.ts'

@@ -107,6 +107,28 @@ describe('the sample documents', () => {
     for (const noise of ['tracking', 'font-family', 'カート', '©']) expect(all).not.toContain(noise)
   })
 
+  it("HTML: a site's page is read for its main content, not its header, menus and sidebars", async () => {
+    const chrome = `<header><a href="/">社内ポータル</a><ul><li>お知らせ</li><li>規程集</li></ul></header>
+      <aside><h2>関連リンク</h2><ul><li>福利厚生の一覧</li></ul></aside>
+      <div role="navigation"><a href="/a">前へ</a></div>`
+    const marked = `<body>${chrome}<main><h1>出張旅費規程</h1><p>日当は1日3,000円とする。</p></main>
+      <footer>© 2026</footer></body>`
+    const text = (sections: ParsedSection[]) => sections.flatMap((section) => section.units).join('\n')
+    const main = text(await parse(utf8(marked), 'travel.html'))
+    expect(main).toContain('日当は1日3,000円とする。')
+    for (const noise of ['社内ポータル', 'お知らせ', '関連リンク', '福利厚生', '前へ', '©'])
+      expect(main).not.toContain(noise)
+    // Unmarked: the body, still without its sidebar and navigation.
+    const unmarked = text(
+      await parse(
+        utf8(`<body>${chrome}<h1>出張旅費規程</h1><p>日当は1日3,000円とする。</p></body>`),
+        'travel.html',
+      ),
+    )
+    expect(unmarked).toContain('日当は1日3,000円とする。')
+    for (const noise of ['関連リンク', '福利厚生', '前へ']) expect(unmarked).not.toContain(noise)
+  })
+
   it('DOCX: Word headings become sections', async () => {
     const sections = await parse(await sample('release-notes.docx'), 'release-notes.docx')
     expect(sections.map((s) => s.sourceId)).toEqual([

@@ -8,7 +8,25 @@ import { SectionBuilder } from './section-builder.ts'
 import { columnNames } from './table-rows.ts'
 
 // Never content: scripts, styles and site chrome.
-const STRIPPED = 'script, style, noscript, template, nav, iframe, svg, form, button, header > nav, footer'
+const STRIPPED = [
+  'script, style, noscript, template, nav, iframe, svg, form, button, header > nav, footer',
+  '[role="navigation"], [role="banner"], [role="contentinfo"], [role="search"], [hidden], [aria-hidden="true"]',
+].join(', ')
+// Site chrome beside the content, dropped when the page does not mark its main content.
+const SIDEBARS = 'aside, [role="complementary"]'
+
+/**
+ * The page's main content: what it marks as such (`<main>`, role="main", a single `<article>`),
+ * else its body without sidebars. A site's pages share their header, menus and sidebars; indexed,
+ * those would match every question about the site.
+ */
+function mainContent($: cheerio.CheerioAPI): AnyNode | undefined {
+  const marked =
+    $('main, [role="main"]').first()[0] ?? ($('article').length === 1 ? $('article')[0] : undefined)
+  if (marked) return marked
+  $(SIDEBARS).remove()
+  return $('body')[0] ?? $.root()[0]
+}
 // Blocks whose whole text is one piece: descending into them would split a table or a code listing.
 const WHOLE_BLOCKS = new Set([
   'p',
@@ -150,8 +168,8 @@ function checkNesting(html: string, maxDepth: number) {
 }
 
 /**
- * Sections by heading like Markdown: h1/h2 open a parent section, h3–h6 a child unit. Scripts,
- * styles, navigation and footers are dropped; each table row becomes a section of its own with
+ * Sections by heading like Markdown: h1/h2 open a parent section, h3–h6 a child unit. Only the
+ * main content is read (mainContent); scripts, styles, navigation and footers are dropped; each table row becomes a section of its own with
  * its column names (SectionBuilder.addTable), code stays verbatim.
  * The tree is walked with a stack of its own, not by recursion.
  */
@@ -185,8 +203,8 @@ export function parseHtmlText(
     else return node.children
     return []
   }
-  const body = $('body')[0] ?? $.root()[0]
-  const pending: AnyNode[] = body ? [...body.children].reverse() : []
+  const root = mainContent($) as (AnyNode & { children?: AnyNode[] }) | undefined
+  const pending: AnyNode[] = root?.children ? [...root.children].reverse() : []
   for (let node = pending.pop(); node; node = pending.pop()) {
     const children = visit(node)
     for (let i = children.length - 1; i >= 0; i--) pending.push(children[i] as AnyNode)

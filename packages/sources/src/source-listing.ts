@@ -13,6 +13,15 @@ export interface SourceItem {
   extra?: Record<string, unknown>
   /** A web page's bytes are read while listing (its links are the listing): no second fetch. */
   content?: Uint8Array
+  /** A web page: its document is named and cited by its URL (`key`) and read as HTML. */
+  webPage?: boolean
+  /** The document's name under the source when the key is not a path (a linked file's URL). */
+  name?: string
+  /**
+   * It could not be taken while listing (a page answering 500, or redirecting off the site).
+   * `refused`: its own for good, so deletions go on; otherwise nothing is deleted this sync.
+   */
+  failure?: { reason: string; refused: boolean }
 }
 
 /** A source as a sync reads it: its items, then each item's bytes. */

@@ -1,8 +1,13 @@
 import type { SourceKind } from '@rag/api-contract'
 import { gitSource } from './git-source.ts'
+import { placeIsPrivate } from './place-is-private.ts'
 import { s3Source } from './s3-source.ts'
 import type { ReadLimits, SourceReader } from './source-listing.ts'
+import { webSiteSource } from './web/web-site-source.ts'
 import { webdavSource } from './webdav-source.ts'
+
+/** Redirects a web site's page may take (each checked, each on the site). */
+const WEB_MAX_REDIRECTS = 5
 
 export interface ReaderLimits extends ReadLimits {
   /** Where Git sources keep their fetched repositories. */
@@ -25,10 +30,26 @@ export function sourceReader(
       return webdavSource(settings as { url: string }, credentials, limits)
     case 's3':
       return s3Source(settings as { bucket: string }, credentials, limits)
+    case 'web':
+      return webSiteSource(settings as { url: string }, {
+        ...limits,
+        maxRedirects: WEB_MAX_REDIRECTS,
+        // Only an admin adds a site on a private address (routes/sources.ts): its pages may be there.
+        allowPrivate: placeIsPrivate('web', settings),
+        authorization: authorizationOf(credentials),
+      })
     case 'git':
       return gitSource(settings as { url: string }, credentials, {
         ...limits,
         cacheDir: limits.gitCacheDir,
       })
   }
+}
+
+/** The header a site's credentials make: Bearer for a token, Basic for a user and password. */
+function authorizationOf(credentials: Record<string, string>): string | undefined {
+  if (credentials.token) return `Bearer ${credentials.token}`
+  if (credentials.username)
+    return `Basic ${Buffer.from(`${credentials.username}:${credentials.password ?? ''}`).toString('base64')}`
+  return undefined
 }

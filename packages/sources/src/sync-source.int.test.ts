@@ -13,7 +13,8 @@ import type { SourceReader } from './source-listing.ts'
 import { sourceReader } from './source-reader.ts'
 import { insertSource, removeSource, type SourceRecord } from './source-records.ts'
 import { syncSource } from './sync-source.ts'
-import { hasApache, startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
+import { hasApache } from './testing/apache-server.ts'
+import { startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
 import { type S3Server, startS3Server } from './testing.ts'
 
 // Each kind of source against a real server on loopback: Apache's mod_dav, s3rver, a Git

@@ -117,8 +117,9 @@ export async function syncSource(
   const seen = new Set<string>()
 
   const take = async (item: SourceItem) => {
-    const name = documentName(source, item.key)
-    if (!detectSourceType(name)) {
+    if (item.failure) return fail(item.key, item.failure.reason, item.failure.refused)
+    const name = documentName(source, item.name ?? item.key)
+    if (!item.webPage && !detectSourceType(name)) {
       counts.ignored++
       return
     }
@@ -142,7 +143,7 @@ export async function syncSource(
         filename: name,
         data,
         collection: source.collection,
-        keepPath: true,
+        ...(item.webPage ? { sourceUrl: item.key } : { keepPath: true }),
       })
       await recordItem(pool, source.id, {
         key: item.key,
