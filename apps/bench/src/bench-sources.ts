@@ -5,24 +5,33 @@ import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { BenchConfig } from '@rag/config'
 import { processEnvironment } from '@rag/config'
+import type { Pool } from '@rag/db'
 import { registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { freePort } from '@rag/runtime'
 import { insertSource, type SourceRecord, sourceReader, syncSource } from '@rag/sources'
-import { startS3Server, startWebdavServer } from '@rag/sources/testing'
+import { startS3Server, startWebdavServer, startWebSiteServer } from '@rag/sources/testing'
 import { closeRun, openRun } from './bench-run.ts'
 import { loadAverage } from './machine-load.ts'
 
 const logger = createLogger({ name: 'bench', level: 'warn' })
-const DEFAULT_COUNTS = { webdav: 2000, git: 5000, s3: 10000 } as const
+const DEFAULT_COUNTS = { web: 1000, webdav: 2000, git: 5000, s3: 10000 } as const
 type Kind = keyof typeof DEFAULT_COUNTS
 
 /** A small Markdown manual page: distinct text a parser reads. */
 const page = (i: number, version = 1) =>
   `# Manual page ${i}\n\nSection ${i} (revision ${version}) explains setting ${i * 7} of device ${i % 97}.\n`
 
+/** The same manual page as a site serves it: the site's header, menu and footer around it. */
+const htmlPage = (i: number, version = 1) =>
+  `<!doctype html><html><head><title>Manual page ${i}</title></head><body><header>Acme intranet</header>
+<nav><a href="/">Home</a> <a href="/s${Math.floor(i / 100)}.html">Section</a></nav><main><h1>Manual page ${i}</h1>
+<p>Section ${i} (revision ${version}) explains setting ${i * 7} of device ${i % 97}.</p></main><footer>© Acme</footer></body></html>`
+
 /** A place holding `count` files, and the ways to change one, delete one, and read it as a source. */
 interface Place {
+  /** A file as the place holds it (the baseline uploads the same). */
+  file: { name: (i: number) => string; content: (i: number, version?: number) => string }
   settings: Record<string, unknown>
   credentials: Record<string, string>
   write(i: number, version: number): Promise<void>
@@ -32,10 +41,44 @@ interface Place {
   close(): Promise<void>
 }
 
+const markdown = { name: (i: number) => `p${i}.md`, content: page }
+
+/**
+ * A static site on Apache: an index linking to sections of 100 pages each, every page linking back
+ * (so depth 2 reaches all); its pages carry a site's chrome; a deleted page is a link that 404s.
+ */
+async function webPlace(count: number): Promise<Place> {
+  const server = await startWebSiteServer(await freePort())
+  const sections = Math.ceil(count / 100)
+  const links = (from: number, to: number, name: (i: number) => string) =>
+    Array.from({ length: to - from }, (_, k) => `<a href="/${name(from + k)}">${name(from + k)}</a>`).join(
+      ' ',
+    )
+  await writeFile(
+    join(server.root, 'index.html'),
+    `<main><h1>Manuals</h1>${links(0, sections, (k) => `s${k}.html`)}</main>`,
+  )
+  for (let k = 0; k < sections; k++)
+    await writeFile(
+      join(server.root, `s${k}.html`),
+      `<main><h1>Section ${k}</h1>${links(k * 100, Math.min(count, (k + 1) * 100), (i) => `p${i}.html`)}</main>`,
+    )
+  return {
+    file: { name: (i) => `p${i}.html`, content: htmlPage },
+    settings: { url: `${server.url}/`, depth: 2 },
+    credentials: {},
+    write: (i, version) => writeFile(join(server.root, `p${i}.html`), htmlPage(i, version)),
+    remove: (i) => rm(join(server.root, `p${i}.html`)),
+    settle: async () => {},
+    close: () => server.close(),
+  }
+}
+
 async function webdavPlace(): Promise<Place> {
   const server = await startWebdavServer(await freePort())
   await mkdir(join(server.root, 'manuals'), { recursive: true })
   return {
+    file: markdown,
     settings: { url: server.url },
     credentials: { username: server.username, password: server.password },
     write: (i, version) => writeFile(join(server.root, 'manuals', `p${i}.md`), page(i, version)),
@@ -54,6 +97,7 @@ async function s3Place(): Promise<Place> {
     credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
   })
   return {
+    file: markdown,
     settings: { bucket: 'bench', prefix: 'manuals/', endpoint: server.endpoint },
     credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
     write: async (i, version) => {
@@ -81,6 +125,7 @@ async function gitPlace(dir: string): Promise<Place> {
   git('config', 'user.name', 'bench')
   git('config', 'uploadpack.allowFilter', 'true')
   return {
+    file: markdown,
     settings: { url: repo, ref: 'main' },
     credentials: {},
     write: (i, version) => writeFile(join(repo, 'manuals', `p${i}.md`), page(i, version)),
@@ -93,11 +138,28 @@ async function gitPlace(dir: string): Promise<Place> {
   }
 }
 
+/** The time to GET every page a web source holds, four at once, bodies read. */
+async function plainGets(pool: Pool, sourceId: string): Promise<number> {
+  const { rows } = await pool.query<{ key: string }>(
+    'SELECT item_key AS key FROM source_items WHERE source_id = $1',
+    [sourceId],
+  )
+  const started = performance.now()
+  let next = 0
+  const lane = async () => {
+    for (let i = next++; i < rows.length; i = next++)
+      await (await fetch(rows[i]?.key as string)).arrayBuffer()
+  }
+  await Promise.all(Array.from({ length: 4 }, lane))
+  return performance.now() - started
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 /**
- * `pnpm bench sources [webdav|git|s3] [--files N]`: a place of N small Markdown files on a real
- * local server (Apache mod_dav 2,000, a Git repository 5,000, s3rver 10,000 by default), synced
+ * `pnpm bench sources [web|webdav|git|s3] [--files N]`: a place of N small files on a real local
+ * server (a static site of HTML pages on Apache 1,000, Apache mod_dav 2,000, a Git repository
+ * 5,000, s3rver 10,000 Markdown files by default), synced
  * into a fresh schema: the first sync against uploading the same files through the same path
  * (the baseline, same run, four at once as a sync reads them), a re-sync with nothing changed (files re-read must be 0), and one
  * with 1% changed and 1% deleted (exactly those). Registration only: the parse workers are not
@@ -108,9 +170,10 @@ export async function benchSources(config: BenchConfig, args: string[]): Promise
   const asked = filesAt >= 0 ? Number(args[filesAt + 1]) : undefined
   if (asked !== undefined && !(Number.isInteger(asked) && asked >= 100))
     throw new Error('--files takes a whole number ≥ 100')
-  const kinds = args.filter((arg, i) => !arg.startsWith('--') && i !== filesAt + 1) as Kind[]
+  // (Without --files, filesAt + 1 is 0: the first kind named is a kind, not a count.)
+  const kinds = args.filter((arg, i) => !arg.startsWith('--') && (filesAt < 0 || i !== filesAt + 1)) as Kind[]
   for (const kind of kinds)
-    if (!(kind in DEFAULT_COUNTS)) throw new Error(`unknown kind ${kind}: webdav, git or s3`)
+    if (!(kind in DEFAULT_COUNTS)) throw new Error(`unknown kind ${kind}: web, webdav, git or s3`)
   for (const kind of kinds.length > 0 ? kinds : (Object.keys(DEFAULT_COUNTS) as Kind[]))
     await benchKind(config, kind, asked ?? DEFAULT_COUNTS[kind])
 }
@@ -119,7 +182,13 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
   const scratch = await mkdtemp(join(tmpdir(), `rag-bench-sources-${kind}-`))
   const run = await openRun(config, `sources_${kind}`, null)
   const place =
-    kind === 'webdav' ? await webdavPlace() : kind === 's3' ? await s3Place() : await gitPlace(scratch)
+    kind === 'web'
+      ? await webPlace(count)
+      : kind === 'webdav'
+        ? await webdavPlace()
+        : kind === 's3'
+          ? await s3Place()
+          : await gitPlace(scratch)
   const deps = { pool: run.pool, producer: run.producer, logger }
   const register = { uploadDir: join(scratch, 'uploads'), maxBytes: 1_000_000 }
   try {
@@ -132,15 +201,15 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
     // The baseline: the same files through the upload path (registerDocument), read from disk.
     const local = join(scratch, 'local')
     await mkdir(local, { recursive: true })
-    for (let i = 0; i < count; i++) await writeFile(join(local, `p${i}.md`), page(i, 1))
+    for (let i = 0; i < count; i++) await writeFile(join(local, place.file.name(i)), place.file.content(i, 1))
     // Four at once, as a sync reads them (and as `rag ingest` uploads): the same concurrency on both sides.
     const uploadStarted = performance.now()
     let next = 0
     const lane = async () => {
       for (let i = next++; i < count; i = next++)
         await registerDocument(deps, register, {
-          filename: `uploaded/p${i}.md`,
-          data: await readFile(join(local, `p${i}.md`)),
+          filename: `uploaded/${place.file.name(i)}`,
+          data: await readFile(join(local, place.file.name(i))),
           collection: 'uploads',
           keepPath: true,
         })
@@ -177,6 +246,9 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
     }
     const first = await sync()
     const again = await sync()
+    // A site has no listing to compare: a re-sync asks each page once. Its floor is the server's
+    // cost of answering that many plain GETs, four at once (measured here, same run).
+    const floorMs = kind === 'web' ? await plainGets(run.pool, source.id) : null
     const hundredth = Math.max(1, Math.floor(count / 100))
     for (let i = 0; i < hundredth; i++) await place.write(i, 2)
     for (let i = count - hundredth; i < count; i++) await place.remove(i)
@@ -194,6 +266,10 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
     line('first sync', first.ms, first.record)
     line('re-sync, nothing changed', again.ms, again.record)
     line(`re-sync, ${hundredth} changed, ${hundredth} deleted`, changed.ms, changed.record)
+    if (floorMs !== null)
+      console.log(
+        `  ${'plain GETs of the same pages'.padEnd(30)} ${seconds(floorMs).padStart(8)}  (the server's floor for asking each page once)`,
+      )
     console.log(
       `  re-sync unchanged / first sync: ${((100 * again.ms) / first.ms).toFixed(1)}%; files read again: ${again.record.added + again.record.changed} (0 expected)`,
     )

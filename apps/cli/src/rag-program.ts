@@ -36,6 +36,11 @@ const positiveInteger = (value: string) => {
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number ≥ 1')
   return number
 }
+const nonNegativeInteger = (value: string) => {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0) throw new InvalidArgumentError('expected a whole number ≥ 0')
+  return number
+}
 const list = (value: string) =>
   value
     .split(',')
@@ -247,14 +252,24 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
 
   const sources = program
     .command('sources')
-    .description('Places kept in sync with a collection (WebDAV, S3, Git): add, list, sync, remove')
+    .description(
+      'Places kept in sync with a collection (web sites, WebDAV, S3, Git): add, list, sync, remove',
+    )
   sources
     .command('add')
     .description('Add a source (editor of its collection); its first sync starts at once')
     .argument('<name>', 'its name; its documents are named under it (name/path)')
     .addOption(new Option('--kind <kind>', 'the place').choices(SOURCE_KINDS).makeOptionMandatory())
     .requiredOption('--collection <name>', 'the collection its documents belong to')
-    .option('--url <url>', 'webdav: the folder URL; git: what git clones (https, ssh, a path: admin)')
+    .option(
+      '--url <url>',
+      'web: the start page or sitemap (.xml); webdav: the folder URL; git: what git clones (https, ssh, a path: admin)',
+    )
+    .option(
+      '--depth <links>',
+      'web: links followed from the start page (default 3; a sitemap: 0)',
+      nonNegativeInteger,
+    )
     .option('--bucket <name>', 's3: the bucket')
     .option('--prefix <prefix>', 's3: only objects under it')
     .option('--region <region>', 's3: the region')
@@ -262,9 +277,9 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     .option('--ref <ref>', 'git: a branch or tag (default: the remote HEAD)')
     .option('--path <folder>', 'git: only files under it')
     .option('--every <minutes>', 'sync on a schedule', positiveInteger)
-    .option('--username <name>', 'webdav: the user')
-    .option('--password-env <VAR>', 'webdav: the variable holding the password')
-    .option('--token-env <VAR>', 'git over https: the variable holding an access token')
+    .option('--username <name>', 'webdav, web: the user')
+    .option('--password-env <VAR>', 'webdav, web: the variable holding the password')
+    .option('--token-env <VAR>', 'git over https, web (Bearer): the variable holding an access token')
     .option('--ssh-key-file <path>', 'git over ssh: a private key file')
     .option('--access-key-id <id>', 's3: the access key id')
     .option('--secret-key-env <VAR>', 's3: the variable holding the secret access key')

@@ -9,7 +9,9 @@ import {
   APACHE_DAV_MODULE,
   startTestSyncWorker,
   startWebdavServer,
+  startWebSiteServer,
   type WebdavServer,
+  type WebSiteServer,
 } from '@rag/sources/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runRag } from './rag-program.ts'
@@ -20,13 +22,15 @@ const hasApache = (await findTestAsset(testConfig.parse(processEnvironment()).te
 const SECRET = 'cli-sources-secret-0123456789'
 let server: GatewayServer
 let webdav: WebdavServer
+let site: WebSiteServer
 let worker: { close(): Promise<void> }
 
 beforeAll(async () => {
   if (!hasApache) return
-  ;[server, webdav] = await Promise.all([
+  ;[server, webdav, site] = await Promise.all([
     startGatewayServer('cli-sources', { gateway: { sourceCredentialKeys: { current: SECRET } } }),
     freePort().then(startWebdavServer),
+    freePort().then((port) => startWebSiteServer(port)),
   ])
   const { fixture, dir } = server
   worker = startTestSyncWorker({ ...fixture, pool: fixture.db.pool }, { dir, secret: SECRET })
@@ -35,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close()
   await webdav?.close()
+  await site?.close()
   await server?.close()
 })
 
@@ -98,6 +103,40 @@ describe.skipIf(!hasApache)('rag sources', () => {
     const removed = await rag(['sources', 'remove', 'share'])
     expect(removed.code).toBe(0)
     expect((await rag(['documents', '--collection', 'manuals'])).stdout).not.toContain('share/')
+  })
+
+  it('adds a web site by its start page and a depth, and syncs the pages its links reach', async () => {
+    await writeFile(
+      join(site.root, 'index.html'),
+      '<main><p>Welcome.</p><a href="hours.html">Hours</a></main>',
+    )
+    await writeFile(
+      join(site.root, 'hours.html'),
+      '<main><p>Open 9 to 5.</p><a href="far.html">More</a></main>',
+    )
+    await writeFile(join(site.root, 'far.html'), '<main><p>Two links away.</p></main>')
+    const added = await rag([
+      'sources',
+      'add',
+      'intranet',
+      '--kind',
+      'web',
+      '--url',
+      `${site.url}/`,
+      '--depth',
+      '1',
+      '--collection',
+      'site',
+    ])
+    expect(added.code, added.stderr).toBe(0)
+    const synced = await rag(['sources', 'sync', 'intranet'])
+    expect(synced.code, synced.stderr).toBe(0)
+    expect(synced.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^intranet: done: 2 seen, (2 new|0 new, 0 changed, 2 unchanged)/,
+    )
+    const documents = (await rag(['documents', '--collection', 'site'])).stdout
+    expect(documents).toContain(`${site.url}/hours.html`)
+    expect(documents).not.toContain('far.html')
   })
 
   it('says what is missing in one line and exits 2 or 1', async () => {

@@ -13,6 +13,7 @@ export interface SourceAddOptions {
   endpoint?: string
   ref?: string
   path?: string
+  depth?: number
   every?: number
   username?: string
   /** Secrets come from the environment or a file, never the command line (which others can read). */
@@ -48,6 +49,21 @@ export async function sourceRequestOf(
       kind: 'webdav',
       settings: { url: need(options.url, '--url') },
       ...(options.username || password ? { credentials: { username: options.username, password } } : {}),
+    }
+  }
+  if (options.kind === 'web') {
+    const password = secretFrom(env, options.passwordEnv, '--password-env')
+    const token = secretFrom(env, options.tokenEnv, '--token-env')
+    return {
+      ...common,
+      kind: 'web',
+      settings: {
+        url: need(options.url, '--url'),
+        ...(options.depth !== undefined ? { depth: options.depth } : {}),
+      },
+      ...(options.username || password || token
+        ? { credentials: { username: options.username, password, token } }
+        : {}),
     }
   }
   if (options.kind === 's3') {
@@ -96,7 +112,7 @@ export function syncLine(sync: ApiSourceSync): string {
 /** `rag sources list`: name, kind, collection, place, schedule, last sync. */
 export async function listSourcesCommand(client: GatewayClient, output: Writable): Promise<number> {
   const sources = await client.listSources()
-  if (sources.length === 0) output.write('no sources (rag sources add NAME --kind webdav|s3|git …)\n')
+  if (sources.length === 0) output.write('no sources (rag sources add NAME --kind web|webdav|s3|git …)\n')
   for (const source of sources)
     output.write(
       `${source.name}\t${source.kind}\t${source.collection}\t${place(source)}\t${source.intervalMinutes ? `every ${source.intervalMinutes} min` : 'when asked'}\t${source.lastSync ? syncLine(source.lastSync) : 'never synced'}\n`,

@@ -8,7 +8,9 @@ import {
   APACHE_DAV_MODULE,
   startTestSyncWorker,
   startWebdavServer,
+  startWebSiteServer,
   type WebdavServer,
+  type WebSiteServer,
 } from '@rag/sources/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,12 +30,13 @@ const artifacts = join(webAppDir, '..', '..', '..', 'test-artifacts')
 describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
   let server: GatewayServer
   let webdav: WebdavServer
+  let site: WebSiteServer
   let browser: Browser
   let worker: { close(): Promise<void> }
 
   beforeAll(async () => {
     await requireWebAppBuild()
-    ;[server, webdav] = await Promise.all([
+    ;[server, webdav, site] = await Promise.all([
       startGatewayServer('sources-view', {
         gateway: {
           webAppDir,
@@ -42,6 +45,7 @@ describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
         },
       }),
       freePort().then(startWebdavServer),
+      freePort().then((port) => startWebSiteServer(port)),
     ])
     const { fixture, dir } = server
     worker = startTestSyncWorker({ ...fixture, pool: fixture.db.pool }, { dir, secret: SECRET })
@@ -53,6 +57,7 @@ describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
     await browser?.close()
     await worker?.close()
     await webdav?.close()
+    await site?.close()
     await server?.close()
   })
 
@@ -97,6 +102,32 @@ describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
       .poll(() => share(page).locator('[data-testid=sync-counts]').textContent(), { timeout: 60_000 })
       .toBe('確認 1 · 新規 0 · 変更 0 · 変更なし 1 · 削除 1 · 失敗 0')
     expect(problems).toEqual([])
+  })
+
+  it('adds a web site by its start page (the kind it offers first), and shows the pages synced', async () => {
+    await writeFile(
+      join(site.root, 'index.html'),
+      '<main><h1>社内ポータル</h1><a href="leave.html">休暇</a></main>',
+    )
+    await writeFile(
+      join(site.root, 'leave.html'),
+      '<main><h1>休暇</h1><p>年次有給休暇は20日です。</p></main>',
+    )
+    const page = await (await browser.newContext({ locale: 'ja-JP' })).newPage()
+    await signedIn(page, ADMIN)
+    const form = page.locator('[data-testid=source-form]')
+    expect(await form.locator('select[name=kind]').inputValue()).toBe('web')
+    await form.locator('input[name=name]').fill('portal')
+    await form.locator('input[name=collection]').fill('handbook')
+    await form.locator('input[name=url]').fill(`${site.url}/`)
+    await form.locator('input[name=depth]').fill('1')
+    await form.locator('button[type=submit]').click()
+    const portal = page.locator('[data-source-name="portal"]')
+    await expect.poll(() => portal.getAttribute('data-sync-status'), { timeout: 60_000 }).toBe('done')
+    expect(await portal.locator('[data-testid=sync-counts]').textContent()).toBe(
+      '確認 2 · 新規 2 · 変更 0 · 変更なし 0 · 削除 0 · 失敗 0',
+    )
+    expect(await portal.textContent()).toContain(`${site.url}/`)
   })
 
   it('reads on a phone in English, and a reader sees the status without the form', async () => {

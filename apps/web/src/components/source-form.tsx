@@ -4,10 +4,11 @@ import { useApp } from '../app-context.ts'
 import type { MessageKey } from '../i18n.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 
-type Kind = 'webdav' | 's3' | 'git'
+type Kind = 'web' | 'webdav' | 's3' | 'git'
 
 /** The fields each kind asks for: settings, then credentials (password inputs, never shown again). */
 const FIELDS: Record<Kind, { settings: string[]; credentials: string[] }> = {
+  web: { settings: ['url', 'depth'], credentials: ['username', 'password', 'token'] },
   webdav: { settings: ['url'], credentials: ['username', 'password'] },
   s3: {
     settings: ['bucket', 'prefix', 'region', 'endpoint'],
@@ -17,11 +18,12 @@ const FIELDS: Record<Kind, { settings: string[]; credentials: string[] }> = {
 }
 const REQUIRED = new Set(['url', 'bucket'])
 const VISIBLE_CREDENTIALS = new Set(['username', 'accessKeyId'])
+const NUMBERS = new Set(['depth'])
 
 /** Adding a source: its kind's fields, a collection, a schedule; the first sync starts at once. */
 export function SourceForm({ onAdded }: { onAdded: () => Promise<void> }) {
   const { t } = useApp()
-  const [kind, setKind] = useState<Kind>('webdav')
+  const [kind, setKind] = useState<Kind>('web')
   const [values, setValues] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -29,7 +31,9 @@ export function SourceForm({ onAdded }: { onAdded: () => Promise<void> }) {
     setValues((current) => ({ ...current, [field]: event.currentTarget.value }))
   const pick = (fields: string[]) =>
     Object.fromEntries(
-      fields.filter((field) => values[field]?.trim()).map((field) => [field, values[field]?.trim()]),
+      fields
+        .filter((field) => values[field]?.trim())
+        .map((field) => [field, NUMBERS.has(field) ? Number(values[field]) : values[field]?.trim()]),
     )
 
   const submit = async (event: Event) => {
@@ -75,6 +79,7 @@ export function SourceForm({ onAdded }: { onAdded: () => Promise<void> }) {
       <label>
         {t('sources.kind')}
         <select name="kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as Kind)}>
+          <option value="web">{t('sources.kind.web')}</option>
           <option value="webdav">WebDAV</option>
           <option value="s3">S3</option>
           <option value="git">Git</option>
@@ -82,7 +87,7 @@ export function SourceForm({ onAdded }: { onAdded: () => Promise<void> }) {
       </label>
       {input('name')}
       {input('collection')}
-      {FIELDS[kind].settings.map((field) => input(field))}
+      {FIELDS[kind].settings.map((field) => input(field, NUMBERS.has(field) ? 'number' : 'text'))}
       {FIELDS[kind].credentials.map((field) =>
         input(field, VISIBLE_CREDENTIALS.has(field) ? 'text' : 'password'),
       )}

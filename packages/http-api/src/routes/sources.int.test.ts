@@ -138,6 +138,8 @@ describe.skipIf(!hasApache)('sources through the API', () => {
       { ...share(), settings: { url: 'file:///etc/passwd' } },
       { ...share(), intervalMinutes: 0 },
       { ...share(), credentials: { password: 'x'.repeat(20_001) } },
+      { ...share(), kind: 'web', settings: { url: 'https://intranet.example.com/', depth: 11 } },
+      { ...share(), kind: 'web', settings: { url: 'ftp://intranet.example.com/' } },
     ])
       expect((await call(ADMIN, 'POST', '/sources', body)).status, JSON.stringify(body).slice(0, 80)).toBe(
         400,
@@ -155,6 +157,14 @@ describe.skipIf(!hasApache)('sources through the API', () => {
       settings: { url: '/etc' },
     })
     expect(git.status).toBe(403)
+    // A site on this machine is an admin's to add: its crawler may then fetch loopback.
+    const site = await call(keys.editor as string, 'POST', '/sources', {
+      name: 'local-site',
+      kind: 'web',
+      collection: 'manuals',
+      settings: { url: 'http://127.0.0.1:8080/' },
+    })
+    expect(site.status).toBe(403)
     const duplicate = await call(ADMIN, 'POST', '/sources', share())
     expect(duplicate.status).toBe(409)
   })

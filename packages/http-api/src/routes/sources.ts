@@ -51,7 +51,7 @@ const addRoute = defineRoute(
     operationId: 'addSource',
     tags: ['sources'],
     summary:
-      'Add a source (editor of its collection; a local path or a private address: admin): a WebDAV folder, an S3 prefix or a Git ref kept in sync with a collection. Its first sync starts at once',
+      'Add a source (editor of its collection; a local path or a private address: admin): a web site, a WebDAV folder, an S3 prefix or a Git ref kept in sync with a collection. Its first sync starts at once',
     request: { body: jsonBody(sourceRequestSchema) },
     responses: {
       201: jsonResponse('The source (its credentials are kept sealed and never shown)', sourceSchema),

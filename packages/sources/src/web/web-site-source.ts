@@ -46,6 +46,8 @@ const isDocumentLink = (url: URL) => {
   return type !== null && type !== 'html' && type !== 'image'
 }
 
+type InFlight = { id: number; depth: number } & ({ page: Fetched } | { error: unknown })
+
 interface Fetched {
   item?: SourceItem
   /** The links to follow from it (an unchanged page's are those it had). */
@@ -194,24 +196,39 @@ export function webSiteSource(settings: WebSiteSettings, limits: WebSiteLimits):
         enqueue(start.href, 0)
       }
       let first = !isSitemap
-      while (queue.length > 0) {
+      // A window of pages in flight (not batches: one slow page does not hold the others back).
+      const window = delayMs > 0 ? 1 : PAGES_AT_ONCE
+      const inFlight = new Map<number, Promise<InFlight>>()
+      let next = 0
+      while (queue.length > 0 || inFlight.size > 0) {
         if (signal.aborted) throw new SourceListingError('the sync was stopped')
-        const batch = queue.splice(0, delayMs > 0 ? 1 : PAGES_AT_ONCE)
-        const pages = await Promise.all(batch.map(({ url }) => fetchPage(url, known.get(url), signal)))
-        for (const [index, page] of pages.entries()) {
-          const { depth } = batch[index] as { depth: number }
-          // The start page not there: the site is not (an empty listing would delete everything).
-          const unread = page.missing ?? page.item?.failure?.reason
-          if (first && unread !== undefined)
-            throw new SourceListingError(`the start page ${start.href} cannot be read: ${unread}`)
-          first = false
-          if (page.incomplete) incomplete.add(page.incomplete)
-          if (depth < maxDepth) for (const link of page.links ?? []) enqueue(link, depth + 1)
-          if (page.item && !yielded.has(page.item.key)) {
-            yielded.add(page.item.key)
-            queued.add(page.item.key)
-            yield page.item
-          }
+        while (inFlight.size < window && queue.length > 0) {
+          const entry = queue.shift() as { url: string; depth: number }
+          const id = next++
+          // Settled either way, so a page failing after the listing stopped is nobody's unhandled error.
+          inFlight.set(
+            id,
+            fetchPage(entry.url, known.get(entry.url), signal).then(
+              (page) => ({ id, depth: entry.depth, page }),
+              (error: unknown) => ({ id, depth: entry.depth, error }),
+            ),
+          )
+        }
+        const done = await Promise.race(inFlight.values())
+        inFlight.delete(done.id)
+        if ('error' in done) throw done.error
+        const { page, depth } = done
+        // The start page not there: the site is not (an empty listing would delete everything).
+        const unread = page.missing ?? page.item?.failure?.reason
+        if (first && unread !== undefined)
+          throw new SourceListingError(`the start page ${start.href} cannot be read: ${unread}`)
+        first = false
+        if (page.incomplete) incomplete.add(page.incomplete)
+        if (depth < maxDepth) for (const link of page.links ?? []) enqueue(link, depth + 1)
+        if (page.item && !yielded.has(page.item.key)) {
+          yielded.add(page.item.key)
+          queued.add(page.item.key)
+          yield page.item
         }
         if (delayMs > 0 && queue.length > 0) await sleep(delayMs, undefined, { signal }).catch(() => {})
       }

@@ -153,7 +153,7 @@ describe.skipIf(!hasApache)('a web site', () => {
       '/',
       '/handbook/',
       '/handbook/travel.html',
-      'intranet/127.0.0.1:' + new URL(site.url).port + '/files/prices.csv',
+      `intranet/127.0.0.1:${new URL(site.url).port}/files/prices.csv`,
     ])
     // Cited by its URL, the page's main content only.
     const { rows } = await fixture.db.pool.query<{ text: string }>(
