@@ -43,6 +43,12 @@ describe('pnpm ask', () => {
     expect(progress.at(-1)).toBe('done…')
   })
 
+  it("names a Markdown source's lines beside it", async () => {
+    const { code, lines } = await ask('エラーコード E-34 の意味', { mode: 'keyword', topK: 1 })
+    expect(code).toBe(0)
+    expect(lines.at(-1)).toBe('- setup.md#ペアリング (lines 13–25)')
+  })
+
   it('says so when the documents hold no answer', async () => {
     const { code, lines, progress } = await ask('What is the capital of Australia?')
     expect(code, [...lines, ...progress].join('\n')).toBe(0)

@@ -21,7 +21,10 @@ export function formatAnswer(answer: ApiQuestion): string {
   if (answer.refused) lines.push('(refused: the documents hold no answer above the evidence threshold)')
   if (answer.degraded.length > 0) lines.push(`(degraded: ${answer.degraded.join(', ')})`)
   lines.push('=== Sources ===')
-  for (const source of answer.refused ? [] : answer.sources) lines.push(`- ${source.sourceId}`)
+  for (const source of answer.refused ? [] : answer.sources)
+    lines.push(
+      `- ${source.sourceId}${source.lines ? ` (lines ${source.lines.from}–${source.lines.to})` : ''}`,
+    )
   return `${lines.join('\n')}\n`
 }
 

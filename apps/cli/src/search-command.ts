@@ -21,7 +21,7 @@ export async function runSearchCommand({ query, options, client, output, json }:
   for (const hit of result.hits) {
     const text = hit.text.replace(/\s+/g, ' ').trim()
     output.write(
-      `${hit.rank}. ${hit.sourceId}  (${hit.score.toFixed(3)})\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n`,
+      `${hit.rank}. ${hit.sourceId}${hit.lines ? ` (lines ${hit.lines.from}–${hit.lines.to})` : ''}  (${hit.score.toFixed(3)})\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n`,
     )
   }
   if (result.degraded.length > 0) output.write(`(answered without: ${result.degraded.join(', ')})\n`)

@@ -37,6 +37,8 @@ export type Passage = Pick<
   collection: string | null
   foundBy?: ApiSearchHit['foundBy']
   regions?: ApiSearchHit['regions']
+  /** A text file's lines it stands in (a Git repository's manual: L12–30). */
+  lines?: ApiSearchHit['lines']
   /** Why it was found (an answer's sources; search hits show their ranking instead). */
   why?: ApiQuestion['sources'][number]['why']
 }

@@ -145,6 +145,11 @@ export const searchHitSchema = z
     regions: z.array(regionSchema).openapi({
       description: 'Where the chunk stands on its pages (PDFs and scans; empty for other formats)',
     }),
+    lines: z
+      .object({ from: z.number().int(), to: z.number().int() })
+      .nullable()
+      .optional()
+      .openapi({ description: 'The lines of a text file (Markdown, plain text) its section spans, 1-based' }),
   })
   .openapi('SearchHit')
 
@@ -207,6 +212,10 @@ export const questionSourceSchema = z
     regions: z.array(regionSchema).optional().openapi({
       description: 'Where the passage stands on its pages: the viewer opens the page with these highlighted',
     }),
+    lines: z
+      .object({ from: z.number().int(), to: z.number().int() })
+      .optional()
+      .openapi({ description: 'The lines of a text file (Markdown, plain text) its section spans, 1-based' }),
     why: sourceWhySchema.optional().openapi({
       description: 'Why it was found; absent in answers stored before it was recorded',
     }),

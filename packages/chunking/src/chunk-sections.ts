@@ -24,6 +24,8 @@ export interface SectionInput {
   ocr?: boolean
   /** Where each unit stands (parallel to `units`), when the parser knows. */
   regions?: TextRegion[][]
+  /** A text file's lines the section spans. */
+  lines?: { from: number; to: number }
 }
 
 export interface ParentSection {
@@ -33,6 +35,8 @@ export interface ParentSection {
   heading: string | null
   text: string
   ocr?: boolean
+  /** A text file's lines its section spans (what a citation names). */
+  lines?: { from: number; to: number }
 }
 
 export interface Chunk {
@@ -144,6 +148,7 @@ export function chunkSections(
         heading: section.heading,
         text: group.map((unit) => unit.text).join('\n\n'),
         ...(section.ocr ? { ocr: true } : {}),
+        ...(section.lines ? { lines: section.lines } : {}),
       }
       parents.push(parent)
       packUnits(group, options).forEach((chunk, chunkIndex) => {

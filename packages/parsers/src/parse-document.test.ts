@@ -129,6 +129,36 @@ describe('the sample documents', () => {
     for (const noise of ['関連リンク', '福利厚生', '前へ']) expect(unmarked).not.toContain(noise)
   })
 
+  it('Markdown and text: each section knows its lines, so a citation names them', async () => {
+    const markdown = [
+      '# Guide',
+      '',
+      'Intro.',
+      '',
+      '## Pairing',
+      '',
+      'Hold the button.',
+      '',
+      '### Trouble',
+      '',
+      'Move closer.',
+      '',
+      '| code | meaning |',
+      '|---|---|',
+      '| E-34 | paired elsewhere |',
+    ].join('\n')
+    const sections = await parse(utf8(markdown), 'guide.md')
+    expect(sections.map((section) => [section.sourceId, section.lines])).toEqual([
+      ['guide.md#guide', { from: 1, to: 3 }],
+      ['guide.md#pairing', { from: 5, to: 11 }],
+      ['guide.md#pairing:t1:r1', { from: 15, to: 15 }],
+    ])
+    const text = await parse(utf8('First paragraph\nstill first.\n\n\nSecond.\n'), 'notes.txt')
+    expect(text.map((section) => [section.sourceId, section.lines])).toEqual([
+      ['notes.txt:L1', { from: 1, to: 5 }],
+    ])
+  })
+
   it('DOCX: Word headings become sections', async () => {
     const sections = await parse(await sample('release-notes.docx'), 'release-notes.docx')
     expect(sections.map((s) => s.sourceId)).toEqual([

@@ -9,7 +9,7 @@ import { SectionBuilder } from './section-builder.ts'
 /**
  * Sections by heading: h1/h2 open a parent section, h3 and below a child unit inside it. Each
  * block keeps its source text, so code blocks stay whole and verbatim; each table row becomes a
- * section of its own with its column names.
+ * section of its own with its column names. Each section knows its lines (a citation names them).
  */
 export function parseMarkdown(data: Uint8Array, filename: string) {
   const markdown = decodeText(data, 'Markdown')
@@ -18,6 +18,7 @@ export function parseMarkdown(data: Uint8Array, filename: string) {
   const source = (node: RootContent) =>
     markdown.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0).trim()
   for (const node of tree.children) {
+    const lines = node.position && { from: node.position.start.line, to: node.position.end.line }
     if (node.type === 'heading') {
       const title = nodeText(node).trim()
       if (node.depth <= 2) builder.openParent(title)
@@ -25,10 +26,13 @@ export function parseMarkdown(data: Uint8Array, filename: string) {
     } else if (node.type === 'table') {
       // GFM: the first row names the columns; each other row becomes a section of its own.
       const [header, ...rows] = node.children.map((row) => row.children.map((cell) => nodeText(cell).trim()))
-      builder.addTable({ header: header ?? [], rows, caption: null })
+      const rowLines = node.children.slice(1).map((row) => row.position?.start.line ?? 0)
+      builder.addTable({ header: header ?? [], rows, caption: null, rowLines })
+      continue
     } else if (node.type !== 'definition' && node.type !== 'html') {
       builder.addBlock(source(node))
     }
+    if (lines) builder.span(lines)
   }
   return builder.finish()
 }

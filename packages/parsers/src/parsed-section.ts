@@ -22,8 +22,16 @@ export interface ParsedSection {
    * recorded with the document's missing pages so nobody takes the index for the whole page.
    */
   leftOut?: { page: number; reason: string }
+  /** Where it stands in a text file (Markdown, plain text): its first and last line, 1-based. */
+  lines?: LineSpan
   /** A table row: its table's id on the page (t1), its row number, and the column names. */
   table?: { id: string; row: number; columns: string[] | null }
+}
+
+/** Lines of a text file, 1-based and inclusive. */
+export interface LineSpan {
+  from: number
+  to: number
 }
 
 /** A box on a page of the document, in PDF points from the page's top-left corner. */

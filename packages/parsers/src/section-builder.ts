@@ -1,4 +1,4 @@
-import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
+import { DocumentParseError, type LineSpan, type ParsedSection } from './parsed-section.ts'
 import { tableRowText } from './table-rows.ts'
 import { slugify, uniqueAnchors } from './text-cleanup.ts'
 
@@ -39,17 +39,25 @@ export class SectionBuilder {
    * names and the caption (tableRowText), under the current heading path; the header rows (those
    * naming the columns) are not rows of their own.
    */
-  addTable(table: { header: string[]; rows: string[][]; caption: string | null }) {
+  addTable(table: {
+    header: string[]
+    rows: string[][]
+    caption: string | null
+    /** Each row's line in a text file (parallel to `rows`). */
+    rowLines?: number[]
+  }) {
     this.closeUnit()
     this.tables += 1
     const base = this.current?.sourceId ?? this.filename
     const heading = [this.current?.heading, this.child, table.caption].filter(Boolean).join(' › ') || null
     let row = 0
-    for (const cells of table.rows) {
+    for (const [index, cells] of table.rows.entries()) {
       const text = tableRowText(table.caption, table.header, cells)
       if (text === null) continue
       row += 1
+      const line = table.rowLines?.[index]
       this.tableRows.push({
+        ...(line !== undefined ? { lines: { from: line, to: line } } : {}),
         sourceId: `${base}:t${this.tables}:r${row}`,
         heading,
         units: [text],
@@ -64,6 +72,18 @@ export class SectionBuilder {
     // Text before the first heading belongs to a section named after the file itself.
     this.current ??= { sourceId: this.filename, heading: null, units: [] }
     this.unit.push(trimmed)
+  }
+
+  /**
+   * The lines of what was just added (a text file's heading or block): the current section then
+   * spans them too.
+   */
+  span(lines: LineSpan) {
+    if (!this.current) return
+    const known = this.current.lines
+    this.current.lines = known
+      ? { from: Math.min(known.from, lines.from), to: Math.max(known.to, lines.to) }
+      : { ...lines }
   }
 
   finish(): ParsedSection[] {

@@ -58,6 +58,8 @@ export interface QuestionSource {
   foundBy?: Retriever[]
   /** Where it stands on its pages (absent for formats without pages, and from older answers). */
   regions?: TextRegion[]
+  /** The lines of a text file it stands in (Markdown, plain text; absent for others). */
+  lines?: { from: number; to: number }
   /** Why it was found, in a reader's terms (absent from answers stored before it was recorded). */
   why?: SourceWhy
 }

@@ -29,6 +29,8 @@ export interface SearchHit {
   ranks: RetrievalRanks
   /** Where the chunk stands on its pages (empty for formats without pages). */
   regions: TextRegion[]
+  /** The lines of a text file its section spans (null for formats without lines). */
+  lines: { from: number; to: number } | null
 }
 
 export type { Retriever }
@@ -39,7 +41,8 @@ export async function loadHits(pool: Pool, ranked: RankedChunk[]): Promise<Searc
   const { rows } = await pool.query<Omit<SearchHit, 'rank' | 'score'>>(
     `SELECT ch.id::text AS "chunkId", ch.source_id AS "sourceId", ch.document_id::text AS "documentId",
             d.filename AS title, d.collection, ch.text, s.id::text AS "parentId", s.heading, s.text AS "parentText",
-            coalesce(ch.regions, '[]'::jsonb) AS regions
+            coalesce(ch.regions, '[]'::jsonb) AS regions,
+            CASE WHEN s.line_from IS NULL THEN NULL ELSE json_build_object('from', s.line_from, 'to', s.line_to) END AS lines
        FROM chunks ch JOIN sections s ON s.id = ch.section_id JOIN documents d ON d.id = ch.document_id
       WHERE ch.id = ANY($1::bigint[])`,
     [ranked.map((item) => item.chunkId)],

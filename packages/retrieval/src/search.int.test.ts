@@ -63,6 +63,13 @@ describe('search over the sample documents', () => {
     expect(degraded).toEqual([])
   })
 
+  it("cites a text file's lines: the Markdown section that answers, from its heading to its last line", async () => {
+    const { hits } = await ask('エラーコード E-34 の意味', 'keyword')
+    expect(hits[0]).toMatchObject({ sourceId: 'setup.md#ペアリング', lines: { from: 13, to: 25 } })
+    // A PDF page has no lines: its place is its regions.
+    expect((await ask('保証期間は何年ですか', 'keyword')).hits[0]?.lines).toBeNull()
+  })
+
   it('falls back to keyword search without an embedding model, and says so', async () => {
     const { hits, degraded } = await ask('保証期間は何年ですか', 'hybrid')
     expect(hits[0]?.sourceId).toBe('lumina-guide.pdf:p5')

@@ -41,6 +41,12 @@ export function PassageCard({
       <div class="row">
         <span class="source-id">
           <span class="marker">[{passage.rank}]</span> {passage.sourceId}
+          {passage.lines ? (
+            <span class="lines muted" data-testid="source-lines">
+              {' '}
+              · {t('source.lines', { from: passage.lines.from, to: passage.lines.to })}
+            </span>
+          ) : null}
           {passage.collection ? (
             <span class="collection muted" title={t('source.collection')}>
               {' '}

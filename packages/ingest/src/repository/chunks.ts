@@ -81,10 +81,12 @@ export async function storePart(
     [documentId, contentHash, part * PART_ORDINAL_SPAN, (part + 1) * PART_ORDINAL_SPAN],
   )
   await client.query(
-    `INSERT INTO sections (document_id, content_hash, ordinal, source_id, heading, text, term_tf, term_count, ocr)
-     SELECT $1, $2, p.ordinal, p."sourceId", p.heading, p.text, p."termTf", p."termCount", coalesce(p.ocr, false)
+    `INSERT INTO sections (document_id, content_hash, ordinal, source_id, heading, text, term_tf, term_count, ocr,
+                           line_from, line_to)
+     SELECT $1, $2, p.ordinal, p."sourceId", p.heading, p.text, p."termTf", p."termCount", coalesce(p.ocr, false),
+            (p.lines->>'from')::int, (p.lines->>'to')::int
        FROM jsonb_to_recordset($3::jsonb) AS p(ordinal int, "sourceId" text, heading text, text text,
-                                               "termTf" jsonb, "termCount" int, ocr boolean)`,
+                                               "termTf" jsonb, "termCount" int, ocr boolean, lines jsonb)`,
     [documentId, contentHash, rows.parents],
   )
   const vector = embeddingCacheKey

@@ -141,6 +141,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
       chunkId: hit.chunkId,
       foundBy: hit.foundBy,
       ...(hit.regions.length > 0 ? { regions: hit.regions } : {}),
+      ...(hit.lines ? { lines: hit.lines } : {}),
       why: whyFound(hit, judgement.matches.get(hit.chunkId)),
     }))
     const words = judgeAnswerability(
