@@ -13,7 +13,7 @@ export interface WebSiteServer {
 }
 
 /**
- * A static site served by Apache on loopback, as a team's intranet is: index pages, MIME types
+ * A static site served by Apache on loopback, as a team's intranet is: index pages, content types
  * from the file names, ETag and Last-Modified on every file (conditional GETs answer 304), and
  * `redirects` (`/from` → a URL). Paths under `…/broken/` answer 500.
  */
@@ -24,7 +24,14 @@ export async function startWebSiteServer(
   const server = await startApache(
     port,
     ['mime', 'dir', 'alias', 'rewrite'],
-    (dir, root) => `TypesConfig /etc/mime.types
+    // Types of its own (not /etc/mime.types, which a machine may lack): what a site serves.
+    (dir, root) => `TypesConfig /dev/null
+AddType text/html .html
+AddType text/plain .txt
+AddType text/markdown .md
+AddType text/csv .csv
+AddType application/pdf .pdf
+AddType application/xml .xml
 AddType application/gzip .gz
 DocumentRoot ${root}
 CustomLog ${dir}/access.log "%r %>s"
