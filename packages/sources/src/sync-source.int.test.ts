@@ -4,16 +4,15 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import { processEnvironment } from '@rag/config'
 import { deleteDocument } from '@rag/ingest'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SourceReader } from './source-listing.ts'
-import { sourceReader } from './source-reader.ts'
 import { insertSource, removeSource, type SourceRecord } from './source-records.ts'
 import { syncSource } from './sync-source.ts'
 import { hasApache } from './testing/apache-server.ts'
+import { syncOnce } from './testing/sync-once.ts'
 import { startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
 import { type S3Server, startS3Server } from './testing.ts'
 
@@ -55,22 +54,8 @@ async function addSource(kind: SourceRecord['kind'], name: string, settings: Rec
   })
 }
 
-async function sync(source: SourceRecord, credentials: Record<string, string> = {}) {
-  const reader = sourceReader(source.kind, source.settings, credentials, {
-    ...LIMITS,
-    gitCacheDir: join(scratch, 'git'),
-    env: processEnvironment(),
-  })
-  try {
-    return await syncSource({ ...fixture, pool: fixture.db.pool }, source, reader, {
-      trigger: 'test',
-      uploadDir: join(scratch, 'uploads'),
-      maxBytes: LIMITS.maxBytes,
-    })
-  } finally {
-    await reader.close?.()
-  }
-}
+const sync = (source: SourceRecord, credentials: Record<string, string> = {}) =>
+  syncOnce({ ...fixture, pool: fixture.db.pool }, source, { scratch, limits: LIMITS, credentials })
 
 /** The collection's documents by name, each waited for to be ready. */
 async function documents(collection: string) {

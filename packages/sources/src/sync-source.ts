@@ -46,6 +46,16 @@ export interface SyncOptions extends RegisterOptions {
 /** The source's row went while its sync ran (removed): the sync stops, leaving nothing of its own. */
 class SourceRemovedError extends Error {}
 
+const noCounts = (): SyncCounts => ({
+  seen: 0,
+  added: 0,
+  changed: 0,
+  unchanged: 0,
+  deleted: 0,
+  failed: 0,
+  ignored: 0,
+})
+
 /** What a sync of a removed source reports (its record went with the source). */
 function emptySync(id: string, sourceId: string, trigger: string): SyncRecord {
   const now = new Date()
@@ -54,13 +64,7 @@ function emptySync(id: string, sourceId: string, trigger: string): SyncRecord {
     sourceId,
     status: 'failed',
     trigger,
-    seen: 0,
-    added: 0,
-    changed: 0,
-    unchanged: 0,
-    deleted: 0,
-    failed: 0,
-    ignored: 0,
+    ...noCounts(),
     failures: [],
     error: null,
     startedAt: now,
@@ -88,15 +92,7 @@ export async function syncSource(
   const id = options.syncId ?? randomUUID()
   if (!(await getSync(pool, id))) await startSyncRecord(pool, id, source.id, options.trigger)
   const signal = options.signal ?? new AbortController().signal
-  const counts: SyncCounts = {
-    seen: 0,
-    added: 0,
-    changed: 0,
-    unchanged: 0,
-    deleted: 0,
-    failed: 0,
-    ignored: 0,
-  }
+  const counts = noCounts()
   const failures: { key: string; reason: string }[] = []
   // Unreadable now (the network, the server): deleting after such a sync could delete what is there.
   // Refused for good (over the size limit, a name or type not taken) is the item's own: not that.

@@ -5,14 +5,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { processEnvironment } from '@rag/config'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sourceReader } from '../source-reader.ts'
 import { insertSource, type SourceRecord } from '../source-records.ts'
-import { syncSource } from '../sync-source.ts'
 import { hasApache } from '../testing/apache-server.ts'
+import { syncOnce } from '../testing/sync-once.ts'
 import { startWebSiteServer, type WebSiteServer } from '../testing/web-site-server.ts'
 import { webSiteSource } from './web-site-source.ts'
 
@@ -76,28 +74,8 @@ async function addSource(name: string, settings: Record<string, unknown>) {
   })
 }
 
-async function sync(source: SourceRecord, limits: Partial<typeof LIMITS> = {}) {
-  const reader = sourceReader(
-    source.kind,
-    source.settings,
-    {},
-    {
-      ...LIMITS,
-      ...limits,
-      gitCacheDir: join(scratch, 'git'),
-      env: processEnvironment(),
-    },
-  )
-  try {
-    return await syncSource({ ...fixture, pool: fixture.db.pool }, source, reader, {
-      trigger: 'test',
-      uploadDir: join(scratch, 'uploads'),
-      maxBytes: limits.maxBytes ?? LIMITS.maxBytes,
-    })
-  } finally {
-    await reader.close?.()
-  }
-}
+const sync = (source: SourceRecord, limits: Partial<typeof LIMITS> = {}) =>
+  syncOnce({ ...fixture, pool: fixture.db.pool }, source, { scratch, limits: { ...LIMITS, ...limits } })
 
 /** The collection's document names (a page's is its URL), each waited for to be ready. */
 async function documents(collection: string) {

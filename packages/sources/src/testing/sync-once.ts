@@ -1,0 +1,40 @@
+import { join } from 'node:path'
+import { processEnvironment } from '@rag/config'
+import type { IngestDeps } from '@rag/ingest'
+import type { ReadLimits } from '../source-listing.ts'
+import { sourceReader } from '../source-reader.ts'
+import type { SourceRecord, SyncRecord } from '../source-records.ts'
+import { syncSource } from '../sync-source.ts'
+
+/**
+ * One sync of a source as the watcher runs it (its reader from its kind and settings, closed
+ * after), its scratch (uploads, Git's cache) under `scratch`.
+ */
+export async function syncOnce(
+  deps: IngestDeps,
+  source: SourceRecord,
+  {
+    scratch,
+    limits,
+    credentials = {},
+  }: {
+    scratch: string
+    limits: ReadLimits & { fetchTimeoutMs: number }
+    credentials?: Record<string, string>
+  },
+): Promise<SyncRecord> {
+  const reader = sourceReader(source.kind, source.settings, credentials, {
+    ...limits,
+    gitCacheDir: join(scratch, 'git'),
+    env: processEnvironment(),
+  })
+  try {
+    return await syncSource(deps, source, reader, {
+      trigger: 'test',
+      uploadDir: join(scratch, 'uploads'),
+      maxBytes: limits.maxBytes,
+    })
+  } finally {
+    await reader.close?.()
+  }
+}
