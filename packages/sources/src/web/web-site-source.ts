@@ -39,6 +39,8 @@ const PAGES_AT_ONCE = 4
 /** A Crawl-delay above this is taken as this: a sync must end. */
 const MAX_CRAWL_DELAY_S = 10
 const HTML = /^(text\/html|application\/xhtml\+xml)\b/i
+/** Answers that may change by the next sync: a page answering them is not deleted. */
+const NOT_FOR_GOOD = new Set([401, 403, 407, 408, 425, 429])
 
 /** Linked files read as documents (a site's PDFs and spreadsheets); its images are decoration. */
 const isDocumentLink = (url: URL) => {
@@ -105,13 +107,15 @@ export function webSiteSource(settings: WebSiteSettings, limits: WebSiteLimits):
     } catch (error) {
       if (!(error instanceof WebPageError)) throw error
       // Not there (any more), or not a page (an image behind an extension-less link): not an item.
-      if (
-        (error.answered !== undefined && error.answered < 500 && error.answered !== 429) ||
-        error.status === 415
-      )
+      if (error.answered === 404 || error.answered === 410 || error.status === 415)
         return { missing: error.message }
-      // Its own for good: off the site, on a private address, too large. Deletions go on.
-      const refused = error.status === 422 || error.status === 400 || error.status === 413
+      // Refused now (credentials expired, a permission, too many requests), or no answer: that may
+      // pass, so nothing is deleted. Anything else is its own for good (off the site, on a private
+      // address, too large, a request it calls bad): deletions go on.
+      const refused =
+        error.answered === undefined
+          ? error.status !== 502 && error.status !== 504
+          : error.answered < 500 && !NOT_FOR_GOOD.has(error.answered)
       // The server failing now: nothing is deleted, and its links (as last seen) are still followed.
       return {
         item: { key: url, version: '', failure: { reason: error.message, refused } },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -177,6 +177,19 @@ describe.skipIf(!hasApache)('a web site', () => {
       { key: `${site.url}/broken/`, reason: expect.stringMatching(/answered 500/) },
     ])
     expect(await documents('intranet')).toContain('/handbook/travel.html')
+  })
+
+  it('keeps a page the server refuses for now (403: a permission, credentials expired), and says so', async () => {
+    await writeFile(join(site.root, 'index.html'), page('Home', '<a href="/handbook/">Handbook</a>'))
+    const source = await addSource('refusing', { url: `${site.url}/`, depth: 1 })
+    expect(await sync(source)).toMatchObject({ status: 'done', added: 2 })
+    // Apache serves as www-data: a file nobody may read is refused with 403.
+    await chmod(join(site.root, 'handbook/index.html'), 0o000)
+    const refused = await sync(source)
+    expect(refused).toMatchObject({ status: 'partial', deleted: 0, failed: 1 })
+    expect(refused.failures[0]?.reason).toMatch(/answered 403/)
+    expect(await documents('refusing')).toEqual(['/', '/handbook/'])
+    await chmod(join(site.root, 'handbook/index.html'), 0o644)
   })
 
   it('reads a sitemap, refusing one that unpacks past the limit or nests without end', async () => {
