@@ -188,6 +188,7 @@ describe('other inputs', () => {
         sourceId: 'notes.txt:L1',
         heading: null,
         units: ['first paragraph\nstill first', 'second paragraph'],
+        lines: { from: 1, to: 5 },
       },
     ])
   })
