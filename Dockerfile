@@ -31,7 +31,10 @@ COPY scripts/healthcheck.mjs scripts/install-ocr.sh ./scripts/
 # OCR of scanned PDF pages and images (worker-parse, worker-ocr): tesseract with Japanese (horizontal and
 # vertical), English and orientation detection, pdftoppm,
 # and tiffsplit for multi-page TIFFs.
-RUN bash scripts/install-ocr.sh && rm -rf /var/lib/apt/lists/*
+# git and ssh for Git sources (the watcher fetches repositories over https, ssh or from a path).
+RUN bash scripts/install-ocr.sh \
+    && apt-get update -qq && apt-get install -y -qq --no-install-recommends git openssh-client ca-certificates >/dev/null \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 1001 rag && mkdir -p /app/data/inbox /app/models && chown -R rag /app/data /app/models
 USER rag
 # Workers and the watcher: their LIVENESS_FILE; the gateway: its /healthz URL given as the argument (docker-compose.yml).

@@ -4,6 +4,7 @@ import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gitBlobReader } from './git-blob-reader.ts'
+import { gitFailure } from './git-failure.ts'
 import {
   describeError,
   ItemError,
@@ -30,6 +31,22 @@ export interface GitCredentials {
 }
 
 const SYMLINK = '120000'
+
+/** Quoted for the shell git runs GIT_SSH_COMMAND in (a folder may hold spaces or quotes). */
+const quoted = (value: string) => `'${value.replaceAll("'", "'\\''")}'`
+
+/**
+ * ssh as a sync needs it: never a prompt, the host key trusted on first use and remembered in
+ * `knownHosts`, only the source's key offered when it has one.
+ */
+function sshCommand(knownHosts: string, keyFile?: string): string {
+  return [
+    'ssh',
+    ...(keyFile ? ['-i', quoted(keyFile), '-o', 'IdentitiesOnly=yes'] : []),
+    '-o BatchMode=yes -o StrictHostKeyChecking=accept-new',
+    `-o UserKnownHostsFile=${quoted(knownHosts)}`,
+  ].join(' ')
+}
 const SUBMODULE = '160000'
 
 /**
@@ -54,6 +71,9 @@ export function gitSource(
     .digest('hex')
     .slice(0, 24)
   const repo = join(limits.cacheDir, `${name}.git`)
+  // The server's host key as first seen, kept per source (not in the home folder, which a service's
+  // user may not have): a server whose key changes afterwards is refused, as ssh refuses it.
+  const knownHosts = join(limits.cacheDir, `${name}.known_hosts`)
   let keyDir: string | undefined
   let blobs: ReturnType<typeof gitBlobReader> | undefined
   const environment = async (): Promise<NodeJS.ProcessEnv> => {
@@ -62,7 +82,7 @@ export function gitSource(
       HOME: limits.env.HOME,
       GIT_TERMINAL_PROMPT: '0',
       GIT_NO_LAZY_FETCH: '1',
-      GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new',
+      GIT_SSH_COMMAND: sshCommand(knownHosts),
     }
     if (credentials.token) {
       // In the environment, not the command line (which any user of the machine can read).
@@ -77,7 +97,7 @@ export function gitSource(
       keyDir ??= await mkdtemp(join(tmpdir(), 'rag-git-key-'))
       const keyFile = join(keyDir, 'key')
       await writeFile(keyFile, `${credentials.sshKey.trim()}\n`, { mode: 0o600 })
-      env.GIT_SSH_COMMAND = `ssh -i ${keyFile} -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=accept-new`
+      env.GIT_SSH_COMMAND = sshCommand(knownHosts, keyFile)
     }
     return env
   }
@@ -99,8 +119,17 @@ export function gitSource(
             signal: options.signal,
           },
           (error, stdout, stderr) => {
-            if (error)
-              reject(new Error(String(stderr).trim().split('\n').slice(-3).join(' ') || error.message))
+            if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT')
+              reject(
+                new Error('git is not installed where the sync runs (the watcher needs git for Git sources)'),
+              )
+            else if (error)
+              reject(
+                new Error(
+                  gitFailure(String(stderr), Boolean(credentials.token || credentials.sshKey)) ||
+                    error.message,
+                ),
+              )
             else resolve(stdout)
           },
         )
