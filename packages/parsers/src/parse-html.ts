@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { Tokenizer } from 'htmlparser2'
 import { decodeText } from './decode-text.ts'
+import { mainContent } from './html-main-content.ts'
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
 import { DocumentParseError } from './parsed-section.ts'
 import { SectionBuilder } from './section-builder.ts'
@@ -12,21 +13,6 @@ const STRIPPED = [
   'script, style, noscript, template, nav, iframe, svg, form, button, header > nav, footer',
   '[role="navigation"], [role="banner"], [role="contentinfo"], [role="search"], [hidden], [aria-hidden="true"]',
 ].join(', ')
-// Site chrome beside the content, dropped when the page does not mark its main content.
-const SIDEBARS = 'aside, [role="complementary"]'
-
-/**
- * The page's main content: what it marks as such (`<main>`, role="main", a single `<article>`),
- * else its body without sidebars. A site's pages share their header, menus and sidebars; indexed,
- * those would match every question about the site.
- */
-function mainContent($: cheerio.CheerioAPI): AnyNode | undefined {
-  const marked =
-    $('main, [role="main"]').first()[0] ?? ($('article').length === 1 ? $('article')[0] : undefined)
-  if (marked) return marked
-  $(SIDEBARS).remove()
-  return $('body')[0] ?? $.root()[0]
-}
 // Blocks whose whole text is one piece: descending into them would split a table or a code listing.
 const WHOLE_BLOCKS = new Set([
   'p',
