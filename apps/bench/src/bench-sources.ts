@@ -11,7 +11,7 @@ import { createLogger } from '@rag/log'
 import { freePort } from '@rag/runtime'
 import { insertSource, type SourceRecord, sourceReader, syncSource } from '@rag/sources'
 import { startS3Server, startWebdavServer, startWebSiteServer } from '@rag/sources/testing'
-import { closeRun, openRun } from './bench-run.ts'
+import { closeRun, openRun, startWorkers, waitAllReady, workersAttached } from './bench-run.ts'
 import { loadAverage } from './machine-load.ts'
 
 const logger = createLogger({ name: 'bench', level: 'warn' })
@@ -154,18 +154,28 @@ async function plainGets(pool: Pool, sourceId: string): Promise<number> {
   return performance.now() - started
 }
 
+const timed = async (work: () => Promise<unknown>) => {
+  const started = performance.now()
+  await work()
+  return performance.now() - started
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 /**
- * `pnpm bench sources [web|webdav|git|s3] [--files N]`: a place of N small files on a real local
- * server (a static site of HTML pages on Apache 1,000, Apache mod_dav 2,000, a Git repository
- * 5,000, s3rver 10,000 Markdown files by default), synced
- * into a fresh schema: the first sync against uploading the same files through the same path
- * (the baseline, same run, four at once as a sync reads them), a re-sync with nothing changed (files re-read must be 0), and one
- * with 1% changed and 1% deleted (exactly those). Registration only: the parse workers are not
- * running, so both sides measure the same work — reading the place and recording documents.
+ * `pnpm bench sources [web|webdav|git|s3] [--files N] [--until-ready]`: a place of N small files on
+ * a real local server (a static site of HTML pages on Apache 1,000, Apache mod_dav 2,000, a Git
+ * repository 5,000, s3rver 10,000 Markdown files by default), synced into a fresh schema: the first
+ * sync against uploading the same files through the same path (the baseline, a schema of its own,
+ * four at once as a sync reads them), a re-sync with nothing changed (files re-read must be 0), and
+ * one with 1% changed and 1% deleted (exactly those). Registration only by default: no worker
+ * runs, so both sides measure the same work — reading the place and recording documents.
+ * `--until-ready` also runs the ingestion workers (as processes, keyword-only: the cheapest
+ * processing there is) during the syncs and times the first sync until every document is ready —
+ * what a team waits for before asking — against which the unchanged re-sync is then compared.
  */
 export async function benchSources(config: BenchConfig, args: string[]): Promise<void> {
+  const untilReady = args.includes('--until-ready')
   const filesAt = args.indexOf('--files')
   const asked = filesAt >= 0 ? Number(args[filesAt + 1]) : undefined
   if (asked !== undefined && !(Number.isInteger(asked) && asked >= 100))
@@ -175,11 +185,14 @@ export async function benchSources(config: BenchConfig, args: string[]): Promise
   for (const kind of kinds)
     if (!(kind in DEFAULT_COUNTS)) throw new Error(`unknown kind ${kind}: web, webdav, git or s3`)
   for (const kind of kinds.length > 0 ? kinds : (Object.keys(DEFAULT_COUNTS) as Kind[]))
-    await benchKind(config, kind, asked ?? DEFAULT_COUNTS[kind])
+    await benchKind(config, kind, asked ?? DEFAULT_COUNTS[kind], untilReady)
 }
 
-async function benchKind(config: BenchConfig, kind: Kind, count: number) {
+async function benchKind(config: BenchConfig, kind: Kind, count: number, untilReady: boolean) {
   const scratch = await mkdtemp(join(tmpdir(), `rag-bench-sources-${kind}-`))
+  // The baseline's documents in a schema and queues of their own: workers (--until-ready) see the
+  // sync's documents only.
+  const uploads = await openRun(config, `sources_${kind}_upload`, null)
   const run = await openRun(config, `sources_${kind}`, null)
   const place =
     kind === 'web'
@@ -191,6 +204,7 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
           : await gitPlace(scratch)
   const deps = { pool: run.pool, producer: run.producer, logger }
   const register = { uploadDir: join(scratch, 'uploads'), maxBytes: 1_000_000 }
+  let workers: ReturnType<typeof startWorkers> | null = null
   try {
     for (let start = 0; start < count; start += 50)
       await Promise.all(
@@ -207,7 +221,7 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
     let next = 0
     const lane = async () => {
       for (let i = next++; i < count; i = next++)
-        await registerDocument(deps, register, {
+        await registerDocument({ pool: uploads.pool, producer: uploads.producer, logger }, register, {
           filename: `uploaded/${place.file.name(i)}`,
           data: await readFile(join(local, place.file.name(i))),
           collection: 'uploads',
@@ -244,7 +258,13 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
         await reader.close?.()
       }
     }
+    // The workers attached before the first sync, so its documents are processed as they come.
+    workers = untilReady ? startWorkers(config, run, join(scratch, 'models'), 'none') : null
+    if (workers) await workersAttached(run)
     const first = await sync()
+    const readyMs = workers
+      ? first.ms + (await timed(() => waitAllReady(run.pool, first.record.added, 60 * 60_000)))
+      : null
     const again = await sync()
     // A site has no listing to compare: a re-sync asks each page once. Its floor is the server's
     // cost of answering that many plain GETs, four at once (measured here, same run).
@@ -264,6 +284,10 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
       `  ${'upload of the same files'.padEnd(30)} ${seconds(uploadMs).padStart(8)}  ${(uploadMs / count).toFixed(2)} ms/file  (baseline)`,
     )
     line('first sync', first.ms, first.record)
+    if (readyMs !== null)
+      console.log(
+        `  ${'first sync until all ready'.padEnd(30)} ${seconds(readyMs).padStart(8)}  ${(readyMs / count).toFixed(2)} ms/file  (the ingestion workers, keyword-only)`,
+      )
     line('re-sync, nothing changed', again.ms, again.record)
     line(`re-sync, ${hundredth} changed, ${hundredth} deleted`, changed.ms, changed.record)
     if (floorMs !== null)
@@ -271,9 +295,11 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number) {
         `  ${'plain GETs of the same pages'.padEnd(30)} ${seconds(floorMs).padStart(8)}  (the server's floor for asking each page once)`,
       )
     console.log(
-      `  re-sync unchanged / first sync: ${((100 * again.ms) / first.ms).toFixed(1)}%; files read again: ${again.record.added + again.record.changed} (0 expected)`,
+      `  re-sync unchanged / first sync: ${((100 * again.ms) / first.ms).toFixed(1)}%${readyMs !== null ? ` (registered), ${((100 * again.ms) / readyMs).toFixed(1)}% (until ready)` : ''}; files read again: ${again.record.added + again.record.changed} (0 expected)`,
     )
   } finally {
+    await workers?.stop()
+    await closeRun(uploads)
     await place.close()
     await closeRun(run)
     await rm(scratch, { recursive: true, force: true })

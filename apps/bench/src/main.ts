@@ -55,7 +55,7 @@ const BENCHES: Record<string, Bench<BenchProcessConfig>> = {
   },
   sources: {
     usage:
-      '[web|webdav|git|s3] [--files N]: a first sync against uploading the same files, a re-sync unchanged, 1% changed and deleted',
+      '[web|webdav|git|s3] [--files N] [--until-ready]: a first sync against uploading the same files (and until its documents are ready), a re-sync unchanged, 1% changed and deleted',
     run: (config, args) => benchSources(config.bench, args),
   },
   relevance: {
