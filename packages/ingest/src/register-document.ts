@@ -8,11 +8,13 @@ import { detectSourceType, SUPPORTED_EXTENSIONS } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
 import { diskFullMessage, isDiskFull } from './disk-space.ts'
 import type { IngestDeps } from './ingest-deps.ts'
+import { readableUrl } from './web-page/readable-url.ts'
 import {
   type DocumentRecord,
   findDocument,
   getDocument,
   insertDocument,
+  renameDocument,
   replaceDocumentContent,
 } from './repository/documents.ts'
 
@@ -111,8 +113,10 @@ export async function registerDocument(
   options: RegisterOptions,
   input: UploadInput,
 ): Promise<RegisterOutcome> {
-  const filename = input.sourceUrl
-    ? input.sourceUrl.replace(/\p{Cc}/gu, '').slice(0, 2000)
+  // A web page is named by its address as people read it (`https://host/規程集/出張.html`).
+  const sourceUrl = input.sourceUrl?.replace(/\p{Cc}/gu, '').slice(0, 2000)
+  const filename = sourceUrl
+    ? readableUrl(sourceUrl)
     : input.keepPath
       ? safeRelativePath(input.filename)
       : uploadedName(input.filename)
@@ -151,7 +155,10 @@ export async function registerDocument(
   }
 
   const outcome = await withTransaction(deps.pool, async (client) => {
-    const existing = await findDocument(client, collection, filename, true)
+    // (Named by its raw address before: found by it, renamed when its content changes.)
+    const existing =
+      (await findDocument(client, collection, filename, true)) ??
+      (sourceUrl && sourceUrl !== filename ? await findDocument(client, collection, sourceUrl, true) : null)
     if (existing && existing.contentHash === contentHash && existing.status !== 'failed') {
       return { id: existing.id, action: 'unchanged' as const }
     }
@@ -168,8 +175,9 @@ export async function registerDocument(
       storedPath,
       sizeBytes: size,
       sourceType,
-      ...(input.sourceUrl ? { sourceUrl: input.sourceUrl } : {}),
+      ...(sourceUrl ? { sourceUrl } : {}),
     }
+    if (existing && existing.filename !== filename) await renameDocument(client, id, filename)
     if (existing) await replaceDocumentContent(client, id, { ...content, tags: input.tags ?? existing.tags })
     else await insertDocument(client, { ...content, id, collection, filename, tags: input.tags ?? [] })
     return { id, action: existing ? ('replaced' as const) : ('created' as const) }

@@ -304,6 +304,11 @@ export async function insertDocument(
   )
 }
 
+/** A document's new name (a web page's, once named as people read its address): its next parse cites it so. */
+export async function renameDocument(db: Queryable, id: string, filename: string) {
+  await db.query('UPDATE documents SET filename = $2, updated_at = now() WHERE id = $1', [id, filename])
+}
+
 /** New content for an existing document: back to the start of the pipeline, earlier work-in-progress dropped. */
 export async function replaceDocumentContent(db: Queryable, id: string, content: DocumentContent) {
   await db.query(
