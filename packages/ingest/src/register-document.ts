@@ -8,7 +8,6 @@ import { detectSourceType, SUPPORTED_EXTENSIONS } from '@rag/parsers'
 import { parseJob } from '@rag/queue'
 import { diskFullMessage, isDiskFull } from './disk-space.ts'
 import type { IngestDeps } from './ingest-deps.ts'
-import { readableUrl } from './web-page/readable-url.ts'
 import {
   type DocumentRecord,
   findDocument,
@@ -17,6 +16,7 @@ import {
   renameDocument,
   replaceDocumentContent,
 } from './repository/documents.ts'
+import { readableUrl } from './web-page/readable-url.ts'
 
 /** Something about the upload itself is wrong; the caller answers with `status` (HTTP 4xx). */
 export class UploadRejectedError extends Error {
