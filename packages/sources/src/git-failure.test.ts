@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { gitFailure } from './git-failure.ts'
+import { gitFailure as failure } from './git-failure.ts'
+
+const gitFailure = (stderr: string, hasCredential: boolean) =>
+  failure(stderr, { hasCredential, knownHosts: '/data/sources/ab12.known_hosts' })
 
 // What git prints on the failures a team meets (git 2.39, OpenSSH 9.2), and what the sync says.
 describe('gitFailure', () => {
@@ -29,7 +32,9 @@ describe('gitFailure', () => {
       '@@@@@@@@@@@@\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n@@@@@@@@@@@@\nHost key verification failed.\nfatal: Could not read from remote repository.\n',
       true,
     )
-    expect(said).toMatch(/^the server’s host key changed since the first sync/)
+    expect(said).toMatch(
+      /^the server’s host key changed since the first sync .*: if the new key is right, delete \/data\/sources\/ab12\.known_hosts and sync again/,
+    )
   })
 
   it('keeps what git said when the cause is another', () => {

@@ -3,7 +3,10 @@
  * sentence naming the cause when it is one a person can act on — a credential refused, a host
  * key that changed — since "could not read Username: terminal prompts disabled" says neither.
  */
-export function gitFailure(stderr: string, hasCredential: boolean): string {
+export function gitFailure(
+  stderr: string,
+  { hasCredential, knownHosts }: { hasCredential: boolean; knownHosts: string },
+): string {
   const lines = stderr
     .split('\n')
     .map((line) => line.trim())
@@ -16,7 +19,7 @@ export function gitFailure(stderr: string, hasCredential: boolean): string {
   const said = lines.slice(-3).join(' ')
   const cause = (() => {
     if (/REMOTE HOST IDENTIFICATION HAS CHANGED|Host key verification failed/i.test(stderr))
-      return 'the server’s host key changed since the first sync (a new server, or someone in between): if it is expected, remove and add the source again'
+      return `the server’s host key changed since the first sync (a new server, or someone in between): if the new key is right, delete ${knownHosts} and sync again`
     if (/Permission denied \(publickey/.test(stderr))
       return hasCredential
         ? 'the server refused the source’s ssh key'

@@ -31,6 +31,7 @@ export interface GitCredentials {
 }
 
 const SYMLINK = '120000'
+const SUBMODULE = '160000'
 
 /** Quoted for the shell git runs GIT_SSH_COMMAND in (a folder may hold spaces or quotes). */
 const quoted = (value: string) => `'${value.replaceAll("'", "'\\''")}'`
@@ -47,7 +48,6 @@ function sshCommand(knownHosts: string, keyFile?: string): string {
     `-o UserKnownHostsFile=${quoted(knownHosts)}`,
   ].join(' ')
 }
-const SUBMODULE = '160000'
 
 /**
  * A Git repository at a ref: fetched into a bare repository of its own (`cacheDir`), one commit
@@ -126,8 +126,10 @@ export function gitSource(
             else if (error)
               reject(
                 new Error(
-                  gitFailure(String(stderr), Boolean(credentials.token || credentials.sshKey)) ||
-                    error.message,
+                  gitFailure(String(stderr), {
+                    hasCredential: Boolean(credentials.token || credentials.sshKey),
+                    knownHosts,
+                  }) || error.message,
                 ),
               )
             else resolve(stdout)
