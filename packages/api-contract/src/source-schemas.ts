@@ -116,6 +116,31 @@ export const sourceRequestSchema = z
   .openapi('SourceRequest')
 export type SourceRequest = z.infer<typeof sourceRequestSchema>
 
+/** Each kind's request: what its settings and credentials may be (a change is checked against them). */
+export const sourceRequestSchemaByKind = {
+  webdav: webdavSourceRequestSchema,
+  s3: s3SourceRequestSchema,
+  git: gitSourceRequestSchema,
+  web: webSourceRequestSchema,
+} as const
+
+export const sourceChangeSchema = z
+  .object({
+    settings: z.record(z.string(), z.unknown()).optional().openapi({
+      description:
+        "The source's settings, whole (those of its kind, as when it was added): a place changed is synced as the new place",
+    }),
+    credentials: z.record(z.string(), z.string().max(20_000)).nullable().optional().openapi({
+      description: 'New credentials, whole (those of its kind), sealed like the first; null: none any more',
+    }),
+    intervalMinutes: common.intervalMinutes.removeDefault().optional(),
+  })
+  .refine((change) => Object.keys(change).length > 0, {
+    message: 'nothing to change: give settings, credentials or intervalMinutes',
+  })
+  .openapi('SourceChange')
+export type SourceChange = z.infer<typeof sourceChangeSchema>
+
 export const sourceSyncSchema = z
   .object({
     id: z.uuid(),
@@ -152,6 +177,14 @@ export const sourceSchema = z
   })
   .openapi('Source')
 export type ApiSource = z.infer<typeof sourceSchema>
+
+export const sourceChangedSchema = sourceSchema
+  .extend({
+    syncId: z.uuid().nullable().openapi({
+      description: 'The sync the change started (new settings or credentials); null when none was needed',
+    }),
+  })
+  .openapi('SourceChanged')
 
 export const sourceListSchema = z.object({ sources: z.array(sourceSchema) }).openapi('SourceList')
 export const sourceSyncListSchema = z.object({ syncs: z.array(sourceSyncSchema) }).openapi('SourceSyncList')

@@ -12,6 +12,7 @@ export {
   removeSource,
   type SourceRecord,
   type SyncRecord,
+  updateSource,
 } from './source-records.ts'
 export {
   credentialKeys,

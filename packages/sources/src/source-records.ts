@@ -77,6 +77,40 @@ export async function insertSource(
   return rows[0] as SourceRecord
 }
 
+/**
+ * A source's settings, sealed credentials or schedule changed (what is not given stays). A new
+ * schedule counts from now; null: only when asked. The source as it now is, or null if it is gone.
+ */
+export async function updateSource(
+  pool: Pool,
+  id: string,
+  change: {
+    settings?: Record<string, unknown>
+    credentials?: string | null
+    intervalSeconds?: number | null
+  },
+): Promise<SourceRecord | null> {
+  const { rows } = await pool.query<SourceRecord>(
+    `UPDATE sources SET
+       settings = CASE WHEN $2 THEN $3::jsonb ELSE settings END,
+       credentials = CASE WHEN $4 THEN $5 ELSE credentials END,
+       interval_seconds = CASE WHEN $6 THEN $7::int ELSE interval_seconds END,
+       next_sync_at = CASE WHEN NOT $6 THEN next_sync_at WHEN $7::int IS NULL THEN NULL
+                           ELSE now() + make_interval(secs => $7::int) END
+     WHERE id = $1 RETURNING ${SOURCE_COLUMNS}`,
+    [
+      id,
+      change.settings !== undefined,
+      JSON.stringify(change.settings ?? {}),
+      change.credentials !== undefined,
+      change.credentials ?? null,
+      change.intervalSeconds !== undefined,
+      change.intervalSeconds ?? null,
+    ],
+  )
+  return rows[0] ?? null
+}
+
 /** What the last sync saw of a source: item key → its version and extra. */
 export async function knownItems(
   pool: Pool,

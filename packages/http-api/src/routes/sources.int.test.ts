@@ -169,6 +169,70 @@ describe.skipIf(!hasApache)('sources through the API', () => {
     expect(duplicate.status).toBe(409)
   })
 
+  it('are changed by an editor: credentials that stopped working replaced, a schedule set, nothing indexed lost', async () => {
+    const { body: list } = await call(keys.reader as string, 'GET', '/sources')
+    const id = (list.sources as { id: string }[])[0]?.id as string
+    const change = (key: string, body: unknown) => call(key, 'PATCH', `/sources/${id}`, body)
+    expect((await change(keys.reader as string, { intervalMinutes: 5 })).status).toBe(403)
+    expect((await change(keys['other-editor'] as string, { intervalMinutes: 5 })).status).toBe(404)
+
+    // The password changed at the server: the sync the change starts says so; the documents stay.
+    const expired = await change(keys.editor as string, {
+      credentials: { username: webdav.username, password: 'changed-at-the-server' },
+    })
+    expect(expired.status).toBe(200)
+    expect(JSON.stringify(expired.body)).not.toContain('changed-at-the-server')
+    const refused = await synced(id, expired.body.syncId as string)
+    expect(refused.lastSync).toMatchObject({ status: 'failed', deleted: 0 })
+    expect(String((refused.lastSync as { error: string }).error)).toMatch(/401/)
+    const documents = async () =>
+      (
+        (await call(keys.reader as string, 'GET', '/documents?collection=manuals')).body.documents as {
+          filename: string
+        }[]
+      )
+        .map((d) => d.filename)
+        .sort()
+    expect(await documents()).toEqual(['share/guide.md'])
+
+    await writeFile(join(webdav.root, 'returns.txt'), 'Returns are accepted within 60 days.')
+    const fixed = await change(keys.editor as string, {
+      credentials: { username: webdav.username, password: webdav.password },
+    })
+    expect(fixed.status).toBe(200)
+    const source = await synced(id, fixed.body.syncId as string)
+    expect(source.lastSync).toMatchObject({ status: 'done', added: 1, unchanged: 1 })
+
+    const scheduled = await change(keys.editor as string, { intervalMinutes: 60 })
+    expect(scheduled.body).toMatchObject({ intervalMinutes: 60, hasCredentials: true, syncId: null })
+    const next = Date.parse(scheduled.body.nextSyncAt as string) - Date.now()
+    expect(next).toBeGreaterThan(50 * 60_000)
+    expect((await change(keys.editor as string, { intervalMinutes: null })).body).toMatchObject({
+      intervalMinutes: null,
+      nextSyncAt: null,
+    })
+
+    // Said clearly: nothing to change, a misspelt credential (which would otherwise clear them),
+    // settings not of its kind, a private place for an editor.
+    for (const [body, message] of [
+      [{}, /nothing to change/],
+      [{ credentials: { pasword: 'x' } }, /credentials: none of a webdav source's \(username, password\)/],
+      [{ settings: { url: 'ftp://dav.example.com/' } }, /settings\.url: must be an http\(s\) URL/],
+      [{ intervalMinutes: 0 }, /intervalMinutes/],
+    ] as const) {
+      const bad = await change(keys.editor as string, body)
+      expect(bad.status, JSON.stringify(body)).toBe(400)
+      expect(JSON.stringify(bad.body)).toMatch(message)
+    }
+    expect((await change(keys.editor as string, { settings: { url: 'http://10.0.0.5/dav/' } })).status).toBe(
+      403,
+    )
+    expect((await change(keys.editor as string, { credentials: null })).body).toMatchObject({
+      hasCredentials: false,
+    })
+    expect(await documents()).toEqual(['share/guide.md', 'share/returns.txt'])
+  })
+
   it('are removed with the documents they brought, and the audit log says who did what', async () => {
     const { body: list } = await call(keys.reader as string, 'GET', '/sources')
     const id = (list.sources as { id: string }[])[0]?.id as string

@@ -4,8 +4,11 @@ import { canSee } from '@rag/access'
 import {
   type ApiSource,
   type ApiSourceSync,
+  sourceChangedSchema,
+  sourceChangeSchema,
   sourceListSchema,
   sourceRequestSchema,
+  sourceRequestSchemaByKind,
   sourceSchema,
   sourceSyncListSchema,
   sourceSyncStartedSchema,
@@ -26,6 +29,7 @@ import {
   type SourceRecord,
   type SyncRecord,
   sealCredentials,
+  updateSource,
 } from '@rag/sources'
 import { principalOf } from '../access/api-key.ts'
 import { auditCollection } from '../access/audit-trail.ts'
@@ -127,6 +131,24 @@ const syncRoute = defineRoute(
   { role: 'editor', audit: 'source.sync' },
 )
 
+const changeRoute = defineRoute(
+  {
+    method: 'patch',
+    path: '/sources/{id}',
+    operationId: 'changeSource',
+    tags: ['sources'],
+    summary:
+      'Change a source (editor): new credentials (an expired token), its schedule, or its settings; what was indexed stays, and a sync starts when the place or credentials changed',
+    request: { params: idParams, body: jsonBody(sourceChangeSchema) },
+    responses: {
+      200: jsonResponse('The source as it now is, and the sync the change started', sourceChangedSchema),
+      ...jsonChangeErrors,
+      404: errorResponse('No such source for this key'),
+    },
+  },
+  { role: 'editor', audit: 'source.change' },
+)
+
 const removeRoute = defineRoute(
   {
     method: 'delete',
@@ -178,6 +200,15 @@ const apiSource = (source: SourceRecord, lastSync: SyncRecord | undefined): ApiS
   lastSync: lastSync ? apiSync(lastSync) : null,
 })
 
+/** The problems of a value checked against a kind's schema, as the 400 says them. */
+function checked(schema: z.ZodType, value: unknown, field: string): Record<string, unknown> {
+  const result = schema.safeParse(value)
+  if (result.success) return (result.data ?? {}) as Record<string, unknown>
+  const issue = result.error.issues[0]
+  const at = [field, ...(issue?.path ?? []).map(String)].join('.')
+  throw new HttpError(400, `${at}: ${issue?.message ?? 'not valid'}`, { field: at })
+}
+
 export interface SourceRouteDeps {
   pool: Pool
   producer: Pick<Producer, 'enqueueAgain' | 'queues'>
@@ -196,6 +227,20 @@ export function sourceRoutes(deps: SourceRouteDeps) {
     auditCollection(c, source.collection)
     return source
   }
+  /** Credentials given (empty values dropped), sealed; null when none; refused without SOURCES_SECRET. */
+  const sealed = (given: Record<string, string | undefined> | null | undefined) => {
+    const credentials = Object.fromEntries(
+      Object.entries(given ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    )
+    if (Object.keys(credentials).length === 0) return null
+    if (!deps.credentialKeys)
+      throw new HttpError(
+        400,
+        'credentials: SOURCES_SECRET is not set, so credentials cannot be stored; set it on the gateway and the watcher',
+        { field: 'credentials' },
+      )
+    return sealCredentials(deps.credentialKeys, credentials)
+  }
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(addRoute, async (c) => {
       const request = c.req.valid('json')
@@ -211,18 +256,7 @@ export function sourceRoutes(deps: SourceRouteDeps) {
           403,
           'a source on this machine (a local path) or on a private address is added by an admin only',
         )
-      const credentials = Object.fromEntries(
-        Object.entries(request.credentials ?? {}).filter((entry): entry is [string, string] =>
-          Boolean(entry[1]),
-        ),
-      )
-      const hasCredentials = Object.keys(credentials).length > 0
-      if (hasCredentials && !deps.credentialKeys)
-        throw new HttpError(
-          400,
-          'credentials: SOURCES_SECRET is not set, so credentials cannot be stored; set it on the gateway and the watcher',
-          { field: 'credentials' },
-        )
+      const credentials = sealed(request.credentials)
       const id = randomUUID()
       const source = await insertSource(deps.pool, {
         id,
@@ -230,8 +264,7 @@ export function sourceRoutes(deps: SourceRouteDeps) {
         kind: request.kind,
         collection: request.collection,
         settings: request.settings,
-        credentials:
-          hasCredentials && deps.credentialKeys ? sealCredentials(deps.credentialKeys, credentials) : null,
+        credentials,
         intervalSeconds: request.intervalMinutes === null ? null : request.intervalMinutes * 60,
         createdBy: principal.name,
       }).catch((error: unknown) => {
@@ -264,6 +297,50 @@ export function sourceRoutes(deps: SourceRouteDeps) {
       const source = await visible(c, c.req.valid('param').id)
       const syncId = await requestSync(deps.producer, source.id, `asked by ${principalOf(c).name}`)
       return c.json({ syncId }, 202)
+    })
+    .openapi(changeRoute, async (c) => {
+      const source = await visible(c, c.req.valid('param').id)
+      const change = c.req.valid('json')
+      const principal = principalOf(c)
+      const schema = sourceRequestSchemaByKind[source.kind].shape
+      const settings =
+        change.settings === undefined ? undefined : checked(schema.settings, change.settings, 'settings')
+      if (settings && principal.role !== 'admin' && placeIsPrivate(source.kind, settings))
+        throw new HttpError(
+          403,
+          'a source on this machine (a local path) or on a private address is added by an admin only',
+        )
+      const credentials =
+        change.credentials === undefined
+          ? undefined
+          : sealed(
+              change.credentials &&
+                (checked(schema.credentials, change.credentials, 'credentials') as Record<string, string>),
+            )
+      // (A misspelt field would otherwise clear them: null says "none", an object must hold some.)
+      if (change.credentials && credentials === null)
+        throw new HttpError(
+          400,
+          `credentials: none of a ${source.kind} source's (${Object.keys(schema.credentials.unwrap().shape).join(', ')}); null removes them`,
+          { field: 'credentials' },
+        )
+      const updated = await updateSource(deps.pool, source.id, {
+        ...(settings ? { settings } : {}),
+        ...(credentials !== undefined ? { credentials } : {}),
+        ...(change.intervalMinutes !== undefined
+          ? { intervalSeconds: change.intervalMinutes === null ? null : change.intervalMinutes * 60 }
+          : {}),
+      })
+      if (!updated) throw new HttpError(404, `no source ${source.id}`)
+      // A new place or new credentials: synced now, so the change shows (or its refusal does).
+      const syncId =
+        settings || credentials !== undefined
+          ? await requestSync(deps.producer, source.id, `changed by ${principal.name}`)
+          : null
+      return c.json(
+        { ...apiSource(updated, (await latestSyncs(deps.pool, [source.id])).get(source.id)), syncId },
+        200,
+      )
     })
     .openapi(removeRoute, async (c) => {
       const source = await visible(c, c.req.valid('param').id)
