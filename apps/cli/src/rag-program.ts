@@ -13,6 +13,7 @@ import { runIngestCommand } from './ingest-command.ts'
 import { type KeysAction, runKeysCommand } from './keys-command.ts'
 import { type ModelsAction, runModelsCommand } from './models-command.ts'
 import { runSearchCommand } from './search-command.ts'
+import { changeSourceCommand, type SourceChangeOptions } from './source-change-command.ts'
 import {
   listSourcesCommand,
   removeSourceCommand,
@@ -253,7 +254,7 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
   const sources = program
     .command('sources')
     .description(
-      'Places kept in sync with a collection (web sites, WebDAV, S3, Git): add, list, sync, remove',
+      'Places kept in sync with a collection (web sites, WebDAV, S3, Git): add, list, sync, change, remove',
     )
   sources
     .command('add')
@@ -302,6 +303,37 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     .option('--no-wait', 'ask for it and return')
     .action(async (name: string, options: { wait: boolean }) => {
       exitCode = await syncSourceCommand(gateway(io.stderr), io.stdout, name, { wait: options.wait })
+    })
+  sources
+    .command('change')
+    .description(
+      'Change a source (editor): new credentials (a token that expired), its schedule, or its settings; what was indexed stays. New credentials or settings are synced at once and followed (exit 1 when partial or failed)',
+    )
+    .argument('<name>', 'the source')
+    .option(
+      '--url <url>',
+      'web, webdav, git: the new address (the new place is synced; what is gone there goes)',
+    )
+    .option('--depth <links>', 'web: links followed', nonNegativeInteger)
+    .option('--bucket <name>', 's3: the bucket')
+    .option('--prefix <prefix>', 's3: only objects under it')
+    .option('--region <region>', 's3: the region')
+    .option('--endpoint <url>', 's3: an S3-compatible service')
+    .option('--ref <ref>', 'git: a branch or tag')
+    .option('--path <folder>', 'git: only files under it')
+    .option('--every <minutes>', 'sync on a schedule', positiveInteger)
+    .option('--no-schedule', 'sync only when asked')
+    .option('--username <name>', 'webdav, web: the user')
+    .option('--password-env <VAR>', 'webdav, web: the variable holding the password')
+    .option('--token-env <VAR>', 'git over https, web (Bearer): the variable holding an access token')
+    .option('--ssh-key-file <path>', 'git over ssh: a private key file')
+    .option('--access-key-id <id>', 's3: the access key id')
+    .option('--secret-key-env <VAR>', 's3: the variable holding the secret access key')
+    .option('--no-credentials', 'remove its credentials')
+    .option('--no-wait', 'do not follow the sync the change starts')
+    .action(async (name: string, options: SourceChangeOptions & { wait: boolean }) => {
+      const { wait, ...change } = options
+      exitCode = await changeSourceCommand(gateway(io.stderr), io.stdout, name, change, io.env, { wait })
     })
   sources
     .command('remove')

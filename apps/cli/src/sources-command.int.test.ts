@@ -139,6 +139,50 @@ describe.skipIf(!hasApache)('rag sources', () => {
     expect(documents).not.toContain('far.html')
   })
 
+  it('changes a share whose password changed, follows the sync that starts, and sets its schedule', async () => {
+    const add = [
+      'sources',
+      'add',
+      'renamed-share',
+      '--kind',
+      'webdav',
+      '--url',
+      webdav.url,
+      '--collection',
+      'changes',
+      '--username',
+      webdav.username,
+      '--password-env',
+      'DAV_PASSWORD',
+    ]
+    expect((await rag(add, { DAV_PASSWORD: 'the-old-password' })).code).toBe(0)
+    const refused = await rag(['sources', 'sync', 'renamed-share'])
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toMatch(/failed: .*401/)
+
+    const changed = await rag(
+      ['sources', 'change', 'renamed-share', '--password-env', 'NEW_PASSWORD', '--username', webdav.username],
+      { NEW_PASSWORD: webdav.password },
+    )
+    expect(changed.code, changed.stderr).toBe(0)
+    expect(changed.stdout).toMatch(/^renamed-share: changed \(with credentials, synced when asked\)\n/)
+    expect(changed.stdout.trimEnd().split('\n').at(-1)).toMatch(/^renamed-share: done: \d+ seen, \d+ new/)
+    expect(changed.stdout).not.toContain(webdav.password)
+
+    const scheduled = await rag(['sources', 'change', 'renamed-share', '--every', '30'])
+    expect(scheduled.stdout).toBe('renamed-share: changed (with credentials, synced every 30 min)\n')
+    expect((await rag(['sources', 'list'])).stdout).toMatch(
+      /renamed-share\twebdav\tchanges\t.*\tevery 30 min\t/,
+    )
+    expect((await rag(['sources', 'change', 'renamed-share', '--no-schedule'])).stdout).toContain(
+      'synced when asked',
+    )
+    const nothing = await rag(['sources', 'change', 'renamed-share'])
+    expect(nothing.code).toBe(1)
+    expect(nothing.stderr).toMatch(/nothing to change/)
+    expect((await rag(['sources', 'remove', 'renamed-share'])).code).toBe(0)
+  })
+
   it('says what is missing in one line and exits 2 or 1', async () => {
     const noPassword = await rag([
       'sources',

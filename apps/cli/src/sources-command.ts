@@ -120,7 +120,7 @@ export async function listSourcesCommand(client: GatewayClient, output: Writable
   return 0
 }
 
-const byName = async (client: GatewayClient, name: string) => {
+export const byName = async (client: GatewayClient, name: string) => {
   const source = (await client.listSources()).find((candidate) => candidate.name === name)
   if (!source) throw new Error(`no source named ${JSON.stringify(name)} that this key sees`)
   return source
@@ -139,10 +139,21 @@ export async function syncSourceCommand(
   const source = await byName(client, name)
   const syncId = await client.syncSource(source.id)
   output.write(`${name}: sync ${syncId} asked\n`)
-  if (!wait) return 0
+  return wait ? followSync(client, output, name, source.id, syncId, pollMs) : 0
+}
+
+/** Follows a sync to its end, a line each time its counts move: 0 when done, 1 when partial or failed. */
+export async function followSync(
+  client: GatewayClient,
+  output: Writable,
+  name: string,
+  sourceId: string,
+  syncId: string,
+  pollMs = 1000,
+): Promise<number> {
   let said = ''
   for (;;) {
-    const sync = (await client.sourceSyncs(source.id)).find((candidate) => candidate.id === syncId)
+    const sync = (await client.sourceSyncs(sourceId)).find((candidate) => candidate.id === syncId)
     if (sync) {
       const line = syncLine(sync)
       if (line !== said) output.write(`${name}: ${line}\n`)

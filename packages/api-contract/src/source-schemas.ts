@@ -185,6 +185,7 @@ export const sourceChangedSchema = sourceSchema
     }),
   })
   .openapi('SourceChanged')
+export type ApiSourceChanged = z.infer<typeof sourceChangedSchema>
 
 export const sourceListSchema = z.object({ sources: z.array(sourceSchema) }).openapi('SourceList')
 export const sourceSyncListSchema = z.object({ syncs: z.array(sourceSyncSchema) }).openapi('SourceSyncList')

@@ -14,6 +14,7 @@ import {
   type ApiSearchResult,
   type ApiSectionsPage,
   type ApiSource,
+  type ApiSourceChanged,
   type ApiSourceSync,
   type AskOptions,
   apiKeySchema,
@@ -34,9 +35,11 @@ import {
   keyListSchema,
   questionSchema,
   type SearchOptions,
+  type SourceChange,
   type SourceRequest,
   searchResultSchema,
   sectionsPageSchema,
+  sourceChangedSchema,
   sourceListSchema,
   sourceSchema,
   sourceSyncListSchema,
@@ -94,6 +97,8 @@ export interface GatewayClient {
   addSource(request: SourceRequest): Promise<ApiSource>
   listSources(): Promise<ApiSource[]>
   getSource(id: string): Promise<ApiSource>
+  /** Changes a source (credentials, schedule, settings); the source and the sync the change started. */
+  changeSource(id: string, change: SourceChange): Promise<ApiSourceChanged>
   /** Asks for a sync now; the id of the sync that will run. */
   syncSource(id: string): Promise<string>
   sourceSyncs(id: string): Promise<ApiSourceSync[]>
@@ -304,6 +309,18 @@ export function createGatewayClient({
           body: JSON.stringify(request),
         }),
       ),
+    changeSource: async (id, change) => {
+      const path = `/sources/${encodeURIComponent(id)}`
+      return expect(
+        sourceChangedSchema,
+        path,
+        await call(path, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(change),
+        }),
+      )
+    },
     listSources: async () => (await get(sourceListSchema, '/sources')).sources,
     getSource: (id) => get(sourceSchema, `/sources/${encodeURIComponent(id)}`),
     syncSource: async (id) => {
