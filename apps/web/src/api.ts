@@ -110,6 +110,8 @@ export const api = {
   listKeys: () => request<{ keys: KeyRecord[] }>('/keys'),
   listSources: () => request<{ sources: Source[] }>('/sources'),
   addSource: (source: unknown) => request<Source>('/sources', json('POST', source)),
+  changeSource: (id: string, change: unknown) =>
+    request<Source & { syncId: string | null }>(`/sources/${id}`, json('PATCH', change)),
   syncSource: (id: string) => request<{ syncId: string }>(`/sources/${id}/sync`, { method: 'POST' }),
   removeSource: (id: string) => request<void>(`/sources/${id}`, { method: 'DELETE' }),
   createKey: (name: string, role: string, collections: string[] | null) =>

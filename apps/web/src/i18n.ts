@@ -269,6 +269,10 @@ const en = {
   'sources.status.partial': 'partly synced (nothing deleted)',
   'sources.status.failed': 'sync failed (nothing deleted)',
   'sources.failures': 'Files not read',
+  'sources.change': 'Change credentials or schedule',
+  'sources.changeNote':
+    'Credentials typed here replace the stored ones (empty: kept); the documents stay. New credentials are synced at once.',
+  'sources.save': 'Save',
 }
 
 export type MessageKey = keyof typeof en
@@ -543,6 +547,10 @@ const ja: Record<MessageKey, string> = {
   'sources.status.partial': '一部のみ同期（削除は行っていません）',
   'sources.status.failed': '同期に失敗（削除は行っていません）',
   'sources.failures': '読み込めなかったファイル',
+  'sources.change': '認証情報・同期間隔を変更',
+  'sources.changeNote':
+    '入力した認証情報で保存済みのものを置き換えます（空欄ならそのまま）。文書は残ります。新しい認証情報ですぐに同期します。',
+  'sources.save': '保存',
 }
 
 const messages: Record<Language, Record<MessageKey, string>> = { en, ja }

@@ -18,8 +18,8 @@ import { webAppDir } from '../web-app-dir.ts'
 import { launchTestChromium, requireWebAppBuild } from './test-browser.ts'
 
 // An admin adds a WebDAV share (Apache mod_dav on loopback) in the Sources view, watches its first
-// sync end, syncs again after a file is deleted there, on a desktop and on a phone; the password
-// typed is never shown again; a reader sees the status but no form.
+// sync end, syncs again after a file is deleted there, replaces its password in place, on a desktop
+// and on a phone; the password typed is never shown again; a reader sees the status but no form.
 const tests = testConfig.parse(processEnvironment()).test
 const { found: hasChromium } = await findTestAsset(tests, tests.chromiumPath)
 const { found: hasApache } = await findTestAsset(tests, APACHE_DAV_MODULE)
@@ -104,6 +104,37 @@ describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
     expect(problems).toEqual([])
   })
 
+  it('changes the share in place: a password that changed at the server replaced, a schedule set, documents kept', async () => {
+    const page = await (await browser.newContext({ locale: 'ja-JP' })).newPage()
+    await signedIn(page, ADMIN)
+    await expect.poll(() => share(page).getAttribute('data-sync-status'), { timeout: 60_000 }).toBe('done')
+    const open = async () => {
+      const details = share(page).locator('details[data-action=change]')
+      if ((await details.getAttribute('open')) === null) await details.locator('summary').click()
+      return details.locator('[data-testid=source-change-form]')
+    }
+    // A wrong password: the sync it starts fails, says why, and deletes nothing.
+    let form = await open()
+    await form.locator('input[name=username]').fill(webdav.username)
+    await form.locator('input[name=password]').fill('not-the-password')
+    await form.locator('button[type=submit]').click()
+    await expect.poll(() => share(page).getAttribute('data-sync-status'), { timeout: 60_000 }).toBe('failed')
+    expect(await share(page).locator('.sync .error').textContent()).toMatch(/401/)
+
+    form = await open()
+    await form.locator('input[name=username]').fill(webdav.username)
+    await form.locator('input[name=password]').fill(webdav.password)
+    await form.locator('input[name=every]').fill('30')
+    await form.locator('button[type=submit]').click()
+    await expect.poll(() => share(page).getAttribute('data-sync-status'), { timeout: 60_000 }).toBe('done')
+    expect(await share(page).textContent()).toContain('30 分ごと')
+    expect(await share(page).locator('[data-testid=sync-counts]').textContent()).toBe(
+      '確認 1 · 新規 0 · 変更 0 · 変更なし 1 · 削除 0 · 失敗 0',
+    )
+    expect(await form.locator('input[name=password]').inputValue()).toBe('')
+    expect(await page.content()).not.toContain(webdav.password)
+  })
+
   it('adds a web site by its start page (the kind it offers first), and shows the pages synced', async () => {
     await writeFile(
       join(site.root, 'index.html'),
@@ -144,6 +175,7 @@ describe.skipIf(!hasChromium || !hasApache)('the Sources view', () => {
     await expect.poll(() => share(phone).getAttribute('data-sync-status')).toBe('done')
     expect(await phone.locator('[data-testid=source-form]').count()).toBe(0)
     expect(await share(phone).locator('button[data-action=sync]').count()).toBe(0)
+    expect(await share(phone).locator('[data-action=change]').count()).toBe(0)
     expect(await share(phone).textContent()).toContain('synced')
     const wider = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
     expect(wider).toBe(false)

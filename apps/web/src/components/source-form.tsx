@@ -4,10 +4,10 @@ import { useApp } from '../app-context.ts'
 import type { MessageKey } from '../i18n.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 
-type Kind = 'web' | 'webdav' | 's3' | 'git'
+export type Kind = 'web' | 'webdav' | 's3' | 'git'
 
 /** The fields each kind asks for: settings, then credentials (password inputs, never shown again). */
-const FIELDS: Record<Kind, { settings: string[]; credentials: string[] }> = {
+export const FIELDS: Record<Kind, { settings: string[]; credentials: string[] }> = {
   web: { settings: ['url', 'depth'], credentials: ['username', 'password', 'token'] },
   webdav: { settings: ['url'], credentials: ['username', 'password'] },
   s3: {
@@ -17,7 +17,7 @@ const FIELDS: Record<Kind, { settings: string[]; credentials: string[] }> = {
   git: { settings: ['url', 'ref', 'path'], credentials: ['token'] },
 }
 const REQUIRED = new Set(['url', 'bucket'])
-const VISIBLE_CREDENTIALS = new Set(['username', 'accessKeyId'])
+export const VISIBLE_CREDENTIALS = new Set(['username', 'accessKeyId'])
 const NUMBERS = new Set(['depth'])
 
 /** Adding a source: its kind's fields, a collection, a schedule; the first sync starts at once. */

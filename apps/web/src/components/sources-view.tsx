@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, type Source, type SourceSync } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
+import { SourceChangeForm } from './source-change-form.tsx'
 import { SourceForm } from './source-form.tsx'
 import { useInterval } from './use-interval.ts'
 
@@ -101,6 +102,7 @@ export function SourcesView({ canEdit }: { canEdit: boolean }) {
                 >
                   {t('sources.remove')}
                 </button>
+                <SourceChangeForm source={source} onChanged={refresh} />
               </div>
             ) : null}
           </li>
