@@ -256,40 +256,42 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     .description(
       'Places kept in sync with a collection (web sites, WebDAV, S3, Git): add, list, sync, change, remove',
     )
-  sources
-    .command('add')
-    .description('Add a source (editor of its collection); its first sync starts at once')
-    .argument('<name>', 'its name; its documents are named under it (name/path)')
-    .addOption(new Option('--kind <kind>', 'the place').choices(SOURCE_KINDS).makeOptionMandatory())
-    .requiredOption('--collection <name>', 'the collection its documents belong to')
-    .option(
-      '--url <url>',
-      'web: the start page or sitemap (.xml); webdav: the folder URL; git: what git clones (https, ssh, a path: admin)',
-    )
-    .option(
-      '--depth <links>',
-      'web: links followed from the start page (default 3; a sitemap: 0)',
-      nonNegativeInteger,
-    )
-    .option('--bucket <name>', 's3: the bucket')
-    .option('--prefix <prefix>', 's3: only objects under it')
-    .option('--region <region>', 's3: the region')
-    .option('--endpoint <url>', 's3: an S3-compatible service (MinIO, R2…)')
-    .option('--ref <ref>', 'git: a branch or tag (default: the remote HEAD)')
-    .option('--path <folder>', 'git: only files under it')
-    .option('--every <minutes>', 'sync on a schedule', positiveInteger)
-    .option('--username <name>', 'webdav, web: the user')
-    .option('--password-env <VAR>', 'webdav, web: the variable holding the password')
-    .option('--token-env <VAR>', 'git over https, web (Bearer): the variable holding an access token')
-    .option('--ssh-key-file <path>', 'git over ssh: a private key file')
-    .option('--access-key-id <id>', 's3: the access key id')
-    .option('--secret-key-env <VAR>', 's3: the variable holding the secret access key')
-    .action(async (name: string, options: SourceAddOptions) => {
-      const source = await gateway(io.stderr).addSource(await sourceRequestOf(name, options, io.env))
-      io.stdout.write(
-        `${source.name}: added (${source.kind}, collection ${source.collection}); syncing now\n`,
+  // A source's credentials, the same for add and change: secrets from variables and files only.
+  const withCredentialOptions = (command: Command) =>
+    command
+      .option('--username <name>', 'webdav, web: the user')
+      .option('--password-env <VAR>', 'webdav, web: the variable holding the password')
+      .option('--token-env <VAR>', 'git over https, web (Bearer): the variable holding an access token')
+      .option('--ssh-key-file <path>', 'git over ssh: a private key file')
+      .option('--access-key-id <id>', 's3: the access key id')
+      .option('--secret-key-env <VAR>', 's3: the variable holding the secret access key')
+  withCredentialOptions(
+    sources
+      .command('add')
+      .description('Add a source (editor of its collection); its first sync starts at once')
+      .argument('<name>', 'its name; its documents are named under it (name/path)')
+      .addOption(new Option('--kind <kind>', 'the place').choices(SOURCE_KINDS).makeOptionMandatory())
+      .requiredOption('--collection <name>', 'the collection its documents belong to')
+      .option(
+        '--url <url>',
+        'web: the start page or sitemap (.xml); webdav: the folder URL; git: what git clones (https, ssh, a path: admin)',
       )
-    })
+      .option(
+        '--depth <links>',
+        'web: links followed from the start page (default 3; a sitemap: 0)',
+        nonNegativeInteger,
+      )
+      .option('--bucket <name>', 's3: the bucket')
+      .option('--prefix <prefix>', 's3: only objects under it')
+      .option('--region <region>', 's3: the region')
+      .option('--endpoint <url>', 's3: an S3-compatible service (MinIO, R2…)')
+      .option('--ref <ref>', 'git: a branch or tag (default: the remote HEAD)')
+      .option('--path <folder>', 'git: only files under it')
+      .option('--every <minutes>', 'sync on a schedule', positiveInteger),
+  ).action(async (name: string, options: SourceAddOptions) => {
+    const source = await gateway(io.stderr).addSource(await sourceRequestOf(name, options, io.env))
+    io.stdout.write(`${source.name}: added (${source.kind}, collection ${source.collection}); syncing now\n`)
+  })
   sources
     .command('list')
     .description('The sources this key sees, with their last sync')
@@ -304,31 +306,27 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     .action(async (name: string, options: { wait: boolean }) => {
       exitCode = await syncSourceCommand(gateway(io.stderr), io.stdout, name, { wait: options.wait })
     })
-  sources
-    .command('change')
-    .description(
-      'Change a source (editor): new credentials (a token that expired), its schedule, or its settings; what was indexed stays. New credentials or settings are synced at once and followed (exit 1 when partial or failed)',
-    )
-    .argument('<name>', 'the source')
-    .option(
-      '--url <url>',
-      'web, webdav, git: the new address (the new place is synced; what is gone there goes)',
-    )
-    .option('--depth <links>', 'web: links followed', nonNegativeInteger)
-    .option('--bucket <name>', 's3: the bucket')
-    .option('--prefix <prefix>', 's3: only objects under it')
-    .option('--region <region>', 's3: the region')
-    .option('--endpoint <url>', 's3: an S3-compatible service')
-    .option('--ref <ref>', 'git: a branch or tag')
-    .option('--path <folder>', 'git: only files under it')
-    .option('--every <minutes>', 'sync on a schedule', positiveInteger)
-    .option('--no-schedule', 'sync only when asked')
-    .option('--username <name>', 'webdav, web: the user')
-    .option('--password-env <VAR>', 'webdav, web: the variable holding the password')
-    .option('--token-env <VAR>', 'git over https, web (Bearer): the variable holding an access token')
-    .option('--ssh-key-file <path>', 'git over ssh: a private key file')
-    .option('--access-key-id <id>', 's3: the access key id')
-    .option('--secret-key-env <VAR>', 's3: the variable holding the secret access key')
+  withCredentialOptions(
+    sources
+      .command('change')
+      .description(
+        'Change a source (editor): new credentials (a token that expired), its schedule, or its settings; what was indexed stays. New credentials or settings are synced at once and followed (exit 1 when partial or failed)',
+      )
+      .argument('<name>', 'the source')
+      .option(
+        '--url <url>',
+        'web, webdav, git: the new address (the new place is synced; what is gone there goes)',
+      )
+      .option('--depth <links>', 'web: links followed', nonNegativeInteger)
+      .option('--bucket <name>', 's3: the bucket')
+      .option('--prefix <prefix>', 's3: only objects under it')
+      .option('--region <region>', 's3: the region')
+      .option('--endpoint <url>', 's3: an S3-compatible service')
+      .option('--ref <ref>', 'git: a branch or tag')
+      .option('--path <folder>', 'git: only files under it')
+      .option('--every <minutes>', 'sync on a schedule', positiveInteger)
+      .option('--no-schedule', 'sync only when asked'),
+  )
     .option('--no-credentials', 'remove its credentials')
     .option('--no-wait', 'do not follow the sync the change starts')
     .action(async (name: string, options: SourceChangeOptions & { wait: boolean }) => {
