@@ -1,18 +1,15 @@
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertSource, type SourceRecord } from './source-records.ts'
+import type { SourceRecord } from './source-records.ts'
 import { APACHE_DAV_MODULE } from './testing/apache-server.ts'
 import { GIT_HTTP_BACKEND, type GitHttpServer, startGitHttpServer } from './testing/git-http-server.ts'
 import { SSHD, type SshServer, startSshServer } from './testing/ssh-server.ts'
-import { syncOnce } from './testing/sync-once.ts'
+import { type SyncTestBed, startSyncTestBed } from './testing/sync-test-bed.ts'
 
 // A Git source fetched the ways a team's repositories are reached: over HTTP with an access token
 // (Apache running git's own http-backend, as a Git host serves it) and over ssh with a key (sshd on
@@ -25,27 +22,25 @@ const hasHttp =
   (await findTestAsset(config, GIT_HTTP_BACKEND)).found
 const hasSsh = (await findTestAsset(config, SSHD)).found
 
-let fixture: IngestionFixture
-let scratch: string
+let bed: SyncTestBed
 let http: GitHttpServer | undefined
 let ssh: SshServer | undefined
 
 beforeAll(async () => {
-  ;[fixture, scratch] = await Promise.all([
-    startIngestionFixture('sources-git-remote'),
-    mkdtemp(join(tmpdir(), 'rag-git-remote-')),
-  ])
+  bed = await startSyncTestBed('sources-git-remote', {
+    maxItems: 1000,
+    maxBytes: 200_000,
+    requestTimeoutMs: 20_000,
+    fetchTimeoutMs: 60_000,
+  })
   if (hasHttp) http = await startGitHttpServer(await freePort())
   if (hasSsh) ssh = await startSshServer(await freePort())
 })
 afterAll(async () => {
   await http?.close()
   await ssh?.close()
-  await fixture?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await bed?.close()
 })
-
-const LIMITS = { maxItems: 1000, maxBytes: 200_000, requestTimeoutMs: 20_000, fetchTimeoutMs: 60_000 }
 
 /** A repository of manuals at `path` with one commit on main; `commit` adds the next. */
 async function manualsRepository(path: string) {
@@ -72,30 +67,9 @@ async function manualsRepository(path: string) {
   }
 }
 
-async function addSource(name: string, url: string) {
-  return insertSource(fixture.db.pool, {
-    id: randomUUID(),
-    name,
-    kind: 'git',
-    collection: name,
-    settings: { url, ref: 'main' },
-    credentials: null,
-    intervalSeconds: null,
-    createdBy: 'test',
-  })
-}
-
-const sync = (source: SourceRecord, credentials: Record<string, string>) =>
-  syncOnce({ ...fixture, pool: fixture.db.pool }, source, { scratch, limits: LIMITS, credentials })
-
-async function filenames(collection: string) {
-  const { rows } = await fixture.db.pool.query<{ id: string; filename: string }>(
-    `SELECT id, filename FROM documents WHERE collection = $1 ORDER BY filename`,
-    [collection],
-  )
-  for (const row of rows) await waitForDocument(fixture.db.pool, row.id)
-  return rows.map((row) => row.filename)
-}
+const addSource = (name: string, url: string) => bed.addSource('git', name, { url, ref: 'main' })
+const sync = (source: SourceRecord, credentials: Record<string, string>) => bed.sync(source, credentials)
+const filenames = (collection: string) => bed.filenames(collection)
 
 describe.skipIf(!hasHttp)('a repository over HTTP with an access token', () => {
   it('syncs with the token, follows a commit, and fails with the server’s refusal (token hidden) without it', async () => {
@@ -134,7 +108,7 @@ describe.skipIf(!hasHttp)('a repository over HTTP with an access token', () => {
 describe.skipIf(!hasSsh)('a repository over ssh with a key', () => {
   it('syncs with the key, refuses another key, and refuses a server whose host key changed', async () => {
     if (!ssh) throw new Error('no server')
-    const path = join(scratch, 'ssh-manuals')
+    const path = join(bed.scratch, 'ssh-manuals')
     const repo = await manualsRepository(path)
     const source = await addSource('ssh-manuals', `${ssh.url}${path}`)
 

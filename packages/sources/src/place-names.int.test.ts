@@ -1,15 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertSource, type SourceRecord } from './source-records.ts'
+import type { SourceRecord } from './source-records.ts'
 import { hasApache } from './testing/apache-server.ts'
-import { syncOnce } from './testing/sync-once.ts'
+import { type SyncTestBed, startSyncTestBed } from './testing/sync-test-bed.ts'
 import { startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
 import { type S3Server, startS3Server, startWebSiteServer } from './testing.ts'
 
@@ -20,15 +17,18 @@ import { type S3Server, startS3Server, startWebSiteServer } from './testing.ts'
 const NAMES = ['規程集/出張 旅費.md', 'お知らせ #3 (100%).txt']
 const body = (name: string, edition: number) => `# ${name}\n\n第${edition}版。日当は3,000円とする。\n`
 
-let fixture: IngestionFixture
-let scratch: string
+let bed: SyncTestBed
 let webdav: WebdavServer | undefined
 let s3: S3Server
 
 beforeAll(async () => {
-  ;[fixture, scratch, s3] = await Promise.all([
-    startIngestionFixture('sources-names'),
-    mkdtemp(join(tmpdir(), 'rag-sources-names-')),
+  ;[bed, s3] = await Promise.all([
+    startSyncTestBed('sources-names', {
+      maxItems: 100,
+      maxBytes: 100_000,
+      requestTimeoutMs: 20_000,
+      fetchTimeoutMs: 60_000,
+    }),
     startS3Server(['names']),
   ])
   if (hasApache) webdav = await startWebdavServer(await freePort())
@@ -36,40 +36,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await webdav?.close()
   await s3?.close()
-  await fixture?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await bed?.close()
 })
 
-const LIMITS = { maxItems: 100, maxBytes: 100_000, requestTimeoutMs: 20_000, fetchTimeoutMs: 60_000 }
-
+/** A source of a kind (its collection `names-<kind>`), and a sync of it with its credentials. */
 async function syncs(kind: SourceRecord['kind'], settings: Record<string, unknown>, credentials = {}) {
-  const source = await insertSource(fixture.db.pool, {
-    id: randomUUID(),
-    name: `names-${kind}`,
-    kind,
-    collection: `names-${kind}`,
-    settings,
-    credentials: null,
-    intervalSeconds: null,
-    createdBy: 'test',
-  })
-  return () =>
-    syncOnce({ ...fixture, pool: fixture.db.pool }, source, { scratch, limits: LIMITS, credentials })
+  const source = await bed.addSource(kind, `names-${kind}`, settings)
+  return () => bed.sync(source, credentials)
 }
-
-async function filenames(collection: string) {
-  const { rows } = await fixture.db.pool.query<{ id: string; filename: string }>(
-    `SELECT id, filename FROM documents WHERE collection = $1 ORDER BY filename`,
-    [collection],
-  )
-  for (const row of rows) await waitForDocument(fixture.db.pool, row.id)
-  return rows.map((row) => row.filename)
-}
+const filenames = (collection: string) => bed.filenames(collection)
 
 /** The same three syncs on every kind: all new; nothing changed; one changed and one deleted. */
 async function followsNames(
   kind: SourceRecord['kind'],
-  sync: () => ReturnType<typeof syncOnce>,
+  sync: () => ReturnType<SyncTestBed['sync']>,
   place: { write(name: string, edition: number): Promise<void>; remove(name: string): Promise<void> },
   /** Where the names sit in the place (an S3 key keeps its prefix). */
   under = '',
@@ -135,7 +115,7 @@ describe('an S3 bucket', () => {
 
 describe('a Git repository', () => {
   it('follows paths named in Japanese, with spaces and signs', async () => {
-    const repo = join(scratch, 'names-repo')
+    const repo = join(bed.scratch, 'names-repo')
     await mkdir(repo, { recursive: true })
     const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' })
     git('init', '-q', '-b', 'main')

@@ -1,71 +1,44 @@
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { deleteDocument } from '@rag/ingest'
-import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import type { IngestionFixture } from '@rag/ingest/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SourceReader } from './source-listing.ts'
-import { insertSource, removeSource, type SourceRecord } from './source-records.ts'
+import { removeSource, type SourceRecord } from './source-records.ts'
 import { syncSource } from './sync-source.ts'
 import { hasApache } from './testing/apache-server.ts'
-import { syncOnce } from './testing/sync-once.ts'
+import { type SyncTestBed, startSyncTestBed } from './testing/sync-test-bed.ts'
 import { startWebdavServer, type WebdavServer } from './testing/webdav-server.ts'
 import { type S3Server, startS3Server } from './testing.ts'
 
 // Each kind of source against a real server on loopback: Apache's mod_dav, s3rver, a Git
 // repository on disk. A sync ingests what is new, re-reads only what changed, deletes what was
 // deleted there, and deletes nothing when part of the place could not be read.
+let bed: SyncTestBed
 let fixture: IngestionFixture
 let scratch: string
 let webdav: WebdavServer
 let s3: S3Server
 
+const LIMITS = { maxItems: 1000, maxBytes: 200_000, requestTimeoutMs: 20_000, fetchTimeoutMs: 60_000 }
+
 beforeAll(async () => {
-  ;[fixture, scratch, s3] = await Promise.all([
-    startIngestionFixture('sources-sync'),
-    mkdtemp(join(tmpdir(), 'rag-sources-')),
-    startS3Server(['exports']),
-  ])
+  ;[bed, s3] = await Promise.all([startSyncTestBed('sources-sync', LIMITS), startS3Server(['exports'])])
+  ;({ fixture, scratch } = bed)
   if (hasApache) webdav = await startWebdavServer(await freePort())
 })
 afterAll(async () => {
   await webdav?.close()
   await s3?.close()
-  await fixture?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await bed?.close()
 })
 
-const LIMITS = { maxItems: 1000, maxBytes: 200_000, requestTimeoutMs: 20_000, fetchTimeoutMs: 60_000 }
-
-async function addSource(kind: SourceRecord['kind'], name: string, settings: Record<string, unknown>) {
-  return insertSource(fixture.db.pool, {
-    id: randomUUID(),
-    name,
-    kind,
-    collection: name,
-    settings,
-    credentials: null,
-    intervalSeconds: null,
-    createdBy: 'test',
-  })
-}
-
-const sync = (source: SourceRecord, credentials: Record<string, string> = {}) =>
-  syncOnce({ ...fixture, pool: fixture.db.pool }, source, { scratch, limits: LIMITS, credentials })
-
-/** The collection's documents by name, each waited for to be ready. */
-async function documents(collection: string) {
-  const { rows } = await fixture.db.pool.query<{ id: string; filename: string; contentHash: string }>(
-    `SELECT id, filename, content_hash AS "contentHash" FROM documents WHERE collection = $1 ORDER BY filename`,
-    [collection],
-  )
-  for (const row of rows) await waitForDocument(fixture.db.pool, row.id)
-  return rows
-}
+const addSource = (...args: Parameters<SyncTestBed['addSource']>) => bed.addSource(...args)
+const sync = (...args: Parameters<SyncTestBed['sync']>) => bed.sync(...args)
+const filenames = (collection: string) => bed.filenames(collection)
 
 describe.skipIf(!hasApache)('a WebDAV folder', () => {
   it('syncs, re-syncs reading only what changed, and deletes what was deleted there', async () => {
@@ -78,10 +51,7 @@ describe.skipIf(!hasApache)('a WebDAV folder', () => {
 
     const first = await sync(source, credentials)
     expect(first).toMatchObject({ status: 'done', seen: 3, added: 2, ignored: 1, failed: 0, deleted: 0 })
-    expect((await documents('share')).map((d) => d.filename)).toEqual([
-      'share/faq.txt',
-      'share/manuals/guide.md',
-    ])
+    expect(await filenames('share')).toEqual(['share/faq.txt', 'share/manuals/guide.md'])
 
     const again = await sync(source, credentials)
     expect(again).toMatchObject({ status: 'done', seen: 3, added: 0, changed: 0, unchanged: 2, deleted: 0 })
@@ -90,7 +60,7 @@ describe.skipIf(!hasApache)('a WebDAV folder', () => {
     await rm(join(webdav.root, 'manuals', 'guide.md'))
     const third = await sync(source, credentials)
     expect(third).toMatchObject({ status: 'done', changed: 1, unchanged: 0, deleted: 1 })
-    expect((await documents('share')).map((d) => d.filename)).toEqual(['share/faq.txt'])
+    expect(await filenames('share')).toEqual(['share/faq.txt'])
   })
 
   it('deletes nothing when the server fails halfway through the walk, and says why', async () => {
@@ -105,7 +75,7 @@ describe.skipIf(!hasApache)('a WebDAV folder', () => {
     expect(partial.status).toBe('failed')
     expect(partial.error).toMatch(/could not list \/dav\/broken\/.*500/)
     expect(partial.deleted).toBe(0)
-    expect((await documents('share')).map((d) => d.filename)).toEqual(['share/faq.txt'])
+    expect(await filenames('share')).toEqual(['share/faq.txt'])
     await rm(join(webdav.root, 'broken'), { recursive: true })
   })
 
@@ -127,12 +97,12 @@ describe.skipIf(!hasApache)('a WebDAV folder', () => {
     const blocked = await sync(source, credentials)
     expect(blocked).toMatchObject({ status: 'partial', failed: 1, deleted: 0 })
     expect(blocked.error).toMatch(/1 item\(s\) could not be read: nothing was deleted/)
-    expect((await documents('share')).map((d) => d.filename)).toContain('share/b.txt')
+    expect(await filenames('share')).toContain('share/b.txt')
 
     await chmod(join(webdav.root, 'a.txt'), 0o644)
     const healed = await sync(source, credentials)
     expect(healed).toMatchObject({ status: 'done', changed: 1, deleted: 1, failed: 0 })
-    expect((await documents('share')).map((d) => d.filename)).not.toContain('share/b.txt')
+    expect(await filenames('share')).not.toContain('share/b.txt')
   })
 
   it('fails with the reason when the credentials are refused', async () => {
@@ -207,10 +177,7 @@ describe('a Git repository', () => {
       },
     ])
     expect(first.error).toMatch(/1 item\(s\) refused .*the rest is in sync/)
-    expect((await documents('manuals')).map((d) => d.filename)).toEqual([
-      'manuals/README.md',
-      'manuals/docs/setup.md',
-    ])
+    expect(await filenames('manuals')).toEqual(['manuals/README.md', 'manuals/docs/setup.md'])
 
     // The file too large for good stays there: a deletion still follows (it is no read failure).
     await writeFile(join(repo, 'docs', 'setup.md'), '# Setup\n\nPlug the lamp in, then press the switch.')
@@ -219,7 +186,7 @@ describe('a Git repository', () => {
     git('commit', '-qm', 'second')
     const again = await sync(source)
     expect(again).toMatchObject({ status: 'partial', seen: 2, changed: 1, deleted: 1, failed: 1 })
-    expect((await documents('manuals')).map((d) => d.filename)).toEqual(['manuals/docs/setup.md'])
+    expect(await filenames('manuals')).toEqual(['manuals/docs/setup.md'])
   })
 })
 
