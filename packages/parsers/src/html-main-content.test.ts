@@ -3,7 +3,7 @@ import { parseHtml } from './parse-html.ts'
 
 const text = (html: string) =>
   parseHtml(new TextEncoder().encode(html), 'page.html')
-    .flatMap((section) => [section.title ?? '', ...section.units])
+    .flatMap((section) => [section.heading ?? '', ...section.units])
     .join('\n')
 
 // Pages as sites lay them out without <main>, <nav> or <aside>: the chrome is named in class and id.
