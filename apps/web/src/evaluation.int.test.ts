@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('evaluation in the web app', () => {
     await page.click('form.chat-form button[type=submit]')
     const turn = page.locator('[data-testid=turn]').first()
     await expect.poll(() => turn.getAttribute('data-status'), { timeout: 30_000 }).toBe('done')
-    expect(await turn.locator('.badge.failed').textContent()).toBe('文書に記載なし')
+    await expect.poll(() => turn.locator('.badge.failed').textContent()).toBe('文書に記載なし')
     await turn.locator('[data-testid=feedback-down]').click()
     await turn.locator('[data-testid=feedback-reason]').selectOption('should-have-answered')
     await turn.locator('[data-testid=feedback-send]').click()
@@ -85,9 +85,9 @@ describe.skipIf(!hasChromium)('evaluation in the web app', () => {
     await page.keyboard.press('Enter')
     const figures = page.locator('[data-testid=evaluation-figures]')
     await expect.poll(() => figures.textContent(), { timeout: 60_000 }).toContain('正答: 67%')
-    expect(await page.locator('[data-testid=evaluation-questions] tbody tr').allTextContents()).toEqual([
-      expect.stringContaining('PTOはいつまでに申請しますか'),
-    ])
+    await expect
+      .poll(() => page.locator('[data-testid=evaluation-questions] tbody tr').allTextContents())
+      .toEqual([expect.stringContaining('PTOはいつまでに申請しますか')])
 
     // The fix: the collection learns that PTO is 有給休暇.
     await page.click('nav a[data-view=documents]')
@@ -104,8 +104,8 @@ describe.skipIf(!hasChromium)('evaluation in the web app', () => {
     await expect
       .poll(() => page.locator('[data-testid=evaluation-runs] li[data-status=done]').count())
       .toBe(2)
-    expect(await page.locator('[data-testid=evaluation-detail] canvas').count()).toBe(4)
-    expect(await page.locator('[data-testid=evaluation-questions] tbody tr').count()).toBe(0)
+    await expect.poll(() => page.locator('[data-testid=evaluation-detail] canvas').count()).toBe(4)
+    await expect.poll(() => page.locator('[data-testid=evaluation-questions] tbody tr').count()).toBe(0)
     await page.screenshot({ path: join(artifacts, 'evaluation-rerun.png'), fullPage: true })
 
     // On a phone: usable, nothing wider than the screen.

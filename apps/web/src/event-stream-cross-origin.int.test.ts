@@ -69,8 +69,8 @@ describe.skipIf(!hasChromium)('an answer followed from another origin', () => {
         timeout: 60_000,
       })
       .toContain('二十日')
-    expect(await tab.evaluate(() => (window as unknown as { plainRefused?: boolean }).plainRefused)).toBe(
-      true,
-    )
+    await expect
+      .poll(() => tab.evaluate(() => (window as unknown as { plainRefused?: boolean }).plainRefused))
+      .toBe(true)
   })
 })

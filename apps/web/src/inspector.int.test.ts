@@ -63,7 +63,9 @@ describe.skipIf(!hasChromium)('the document inspector in the web app', () => {
     await expect
       .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0)
-    expect(await page.locator('[data-testid=inspector-chunks] li').first().textContent()).toContain('OCR')
+    await expect
+      .poll(() => page.locator('[data-testid=inspector-chunks] li').first().textContent())
+      .toContain('OCR')
     await page.screenshot({ path: join(artifacts, 'inspector-scan.png'), fullPage: true })
 
     await page.focus('[data-testid=inspector-search]')
@@ -102,11 +104,11 @@ describe.skipIf(!hasChromium)('the document inspector in the web app', () => {
     await page.waitForSelector('[data-testid=inspector-table]')
     const headers = await page.locator('[data-testid=inspector-table] th').allTextContents()
     expect(headers).toContain('店舗')
-    expect(await page.locator('[data-testid=inspector-pages]').count()).toBe(0)
+    await expect.poll(() => page.locator('[data-testid=inspector-pages]').count()).toBe(0)
     const cited = page.locator('[data-testid=cited-by]')
     await expect.poll(() => cited.count()).toBeGreaterThan(0)
     await cited.first().locator('summary').click()
-    expect(await cited.first().textContent()).toContain('大阪店の上期の売上は？')
+    await expect.poll(() => cited.first().textContent()).toContain('大阪店の上期の売上は？')
     expect(await widest(page)).toBeLessThanOrEqual(390)
     await page.screenshot({ path: join(artifacts, 'inspector-workbook-phone.png'), fullPage: true })
     expect(consoleErrors).toEqual([])
@@ -118,6 +120,6 @@ describe.skipIf(!hasChromium)('the document inspector in the web app', () => {
     expect(response.status).toBe(404)
     await page.goto(`${server.baseUrl}/#/documents/${scanId}`)
     await page.waitForSelector('[data-testid=inspector-page]')
-    expect(await page.locator('[data-action=next-page]').isDisabled()).toBe(true)
+    await expect.poll(() => page.locator('[data-action=next-page]').isDisabled()).toBe(true)
   })
 })

@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
     expect(made).toMatch(/^rag_/)
     expect(await withKey(made)).toBe(200)
     await expect.poll(() => page.locator('.key-list li').count()).toBe(1)
-    expect(await page.locator('.key-list').textContent()).not.toContain(made)
+    await expect.poll(() => page.locator('.key-list').textContent()).not.toContain(made)
 
     // The reader's own page: no Keys view in its navigation.
     const reader = await (await browser.newContext({ locale: 'en-US' })).newPage()
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
     await expect
       .poll(() => reader.locator('[data-principal]').textContent())
       .toContain('handbook-bot (reader)')
-    expect(await reader.locator('a[data-view="keys"]').count()).toBe(0)
+    await expect.poll(() => reader.locator('a[data-view="keys"]').count()).toBe(0)
 
     await page.locator('.key-list li button').click()
     await expect.poll(() => page.locator('.key-list li.revoked').count()).toBe(1)

@@ -55,7 +55,7 @@ it.skipIf(!hasChromium)('opens the cited page with the table row marked where it
   await page.click('form.ask button[type=submit]')
   await page.waitForSelector('[data-testid=answer][data-status=done]', { timeout: 60_000 })
   const first = page.locator('[data-testid=sources] > li').first()
-  expect(await first.getAttribute('data-source-id')).toBe('price.pdf:p1:t1:r3')
+  await expect.poll(() => first.getAttribute('data-source-id')).toBe('price.pdf:p1:t1:r3')
   await first.locator('[data-action=page]').click()
   const view = first.locator('[data-testid=page-view]')
   await view.locator('img').waitFor()

@@ -103,15 +103,15 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     const steps = await page.locator('li.upload[data-filename="faq.csv"] .stages li').allTextContents()
     // No embedding model in this test: searchable by keyword, its vectors waiting, and said so.
     expect(steps).toEqual(['アップロード中', '待機中', '解析中', '分割中', 'ベクトル待ち', '保存中', '完了'])
-    expect(await page.locator('li.document[data-filename="faq.csv"] .row.muted').textContent()).toMatch(
-      /チャンクがベクトル待ち/,
-    )
+    await expect
+      .poll(() => page.locator('li.document[data-filename="faq.csv"] .row.muted').textContent())
+      .toMatch(/チャンクがベクトル待ち/)
     // And what they wait for (no embed worker runs beside this gateway), said once for the list,
     // not under each of the two documents whose vectors wait.
     await expect
       .poll(() => page.locator('[data-testid=vectors-wait]').textContent())
       .toMatch(/埋め込みワーカー待ちですが、報告がありません.*キーワード検索はできます/)
-    expect(await page.locator('[data-testid=vectors-wait]').count()).toBe(1)
+    await expect.poll(() => page.locator('[data-testid=vectors-wait]').count()).toBe(1)
   })
 
   it('says clearly why an unsupported file is not taken, and keeps the others', async () => {
@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     await page.waitForSelector('li.document[data-filename="note.txt"][data-status="ready"]', {
       timeout: 30_000,
     })
-    expect(await page.locator('li.document[data-filename="clip.mp4"]').count()).toBe(0)
+    await expect.poll(() => page.locator('li.document[data-filename="clip.mp4"]').count()).toBe(0)
     expect(await listed()).toEqual([...new Set([...before, 'note.txt'])].sort())
   })
 
@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     // The same name in two collections: two documents, told apart by their collection.
     const inManuals = page.locator('li.document[data-filename="note.txt"][data-collection="manuals"]')
     await expect.poll(() => inManuals.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
-    expect(await inManuals.locator('.collection').textContent()).toBe('manuals')
+    await expect.poll(() => inManuals.locator('.collection').textContent()).toBe('manuals')
     await page.selectOption('[data-testid=collection-filter]', 'manuals')
     await expect
       .poll(() =>
@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     await page.fill('[data-testid=upload-collection]', '')
     await page.selectOption('[data-testid=collection-filter]', '')
     await page.selectOption('[data-testid=collection-filter]', 'manuals')
-    expect(await page.inputValue('[data-testid=upload-collection]')).toBe('manuals')
+    await expect.poll(() => page.inputValue('[data-testid=upload-collection]')).toBe('manuals')
 
     // The collection's own synonyms, edited where its documents are: saved, or refused naming the line.
     const rules = page.locator('[data-testid=synonyms-rules]')
@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
     })
     const broken = page.locator('li.document[data-filename="broken.pdf"]')
     await expect.poll(() => broken.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed')
-    expect(await broken.locator('[role=alert]').textContent()).toMatch(/\S/)
+    await expect.poll(() => broken.locator('[role=alert]').textContent()).toMatch(/\S/)
 
     page.once('dialog', (dialog) => void dialog.accept())
     await broken.locator('button', { hasText: '削除' }).click()
@@ -299,9 +299,13 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     // Why it was found, in sentences: the words it says and where the search ranked it.
     const why = page.locator('[data-testid=sources] > li').first().locator('[data-testid=source-why]')
     await why.locator('summary').click()
-    expect(await why.locator('[data-why=words]').textContent()).toMatch(/^質問の語を含む: .*保証期間/)
-    expect(await why.locator('[data-why=ranks]').textContent()).toMatch(/キーワード検索 1位/)
-    expect(await page.locator('[data-testid=decision-why] summary').textContent()).toBe('回答した理由')
+    await expect
+      .poll(() => why.locator('[data-why=words]').textContent())
+      .toMatch(/^質問の語を含む: .*保証期間/)
+    await expect.poll(() => why.locator('[data-why=ranks]').textContent()).toMatch(/キーワード検索 1位/)
+    await expect
+      .poll(() => page.locator('[data-testid=decision-why] summary').textContent())
+      .toBe('回答した理由')
     await page.screenshot({ path: join(artifacts, 'web-app-answer.png'), fullPage: true })
   })
 
@@ -322,15 +326,15 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     await page.waitForSelector('[data-testid=answer][data-status=done] .badge', { timeout: 30_000 })
     page.off('request', onRequest)
     expect(asks).toHaveLength(1)
-    expect(await page.locator('[data-testid=answer] .badge').textContent()).toBe('文書に記載なし')
-    expect(await page.locator('[data-testid=sources]').count()).toBe(0)
+    await expect.poll(() => page.locator('[data-testid=answer] .badge').textContent()).toBe('文書に記載なし')
+    await expect.poll(() => page.locator('[data-testid=sources]').count()).toBe(0)
     // Why not, open at once: the probability against the threshold, and what weighed most.
     const why = page.locator('[data-testid=decision-why]')
-    expect(await why.getAttribute('open')).not.toBeNull()
-    expect(await why.locator('[data-why=words]').textContent()).toMatch(
-      /確率を \d+% と判定（\d+% 以上で回答）/,
-    )
-    expect(await why.locator('[data-why=deciding]').textContent()).toMatch(/^主な判断材料: /)
+    await expect.poll(() => why.getAttribute('open')).not.toBeNull()
+    await expect
+      .poll(() => why.locator('[data-why=words]').textContent())
+      .toMatch(/確率を \d+% と判定（\d+% 以上で回答）/)
+    await expect.poll(() => why.locator('[data-why=deciding]').textContent()).toMatch(/^主な判断材料: /)
     await page.screenshot({ path: join(artifacts, 'web-app-refusal-why.png'), fullPage: true })
   })
 
@@ -347,18 +351,18 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
       await expect.poll(() => turn(n).getAttribute('data-status'), { timeout: 30_000 }).toBe('done')
     }
     await say('保証期間は何年ですか', 0)
-    expect(await turn(0).locator('.answer-text').textContent()).toContain('2年間')
+    await expect.poll(() => turn(0).locator('.answer-text').textContent()).toContain('2年間')
     await say('それは延長できますか', 1)
-    expect(await turn(1).locator('[data-testid=rewritten-query]').textContent()).toContain(
-      '保証 期間 それは延長できますか',
-    )
+    await expect
+      .poll(() => turn(1).locator('[data-testid=rewritten-query]').textContent())
+      .toContain('保証 期間 それは延長できますか')
     expect(
       await turn(1).locator('[data-testid=turn-sources] > li').first().getAttribute('data-source-id'),
     ).toBe('lumina-guide.pdf:p5')
 
     // The thread is listed under its first question; renamed, it keeps its turns.
     const thread = page.locator('[data-testid=thread-list] li').first()
-    expect(await thread.locator('.thread-title').textContent()).toBe('保証期間は何年ですか')
+    await expect.poll(() => thread.locator('.thread-title').textContent()).toBe('保証期間は何年ですか')
     page.once('dialog', (dialog) => void dialog.accept('保証'))
     await thread.locator('button[data-action=rename]').click()
     await expect.poll(() => thread.locator('.thread-title').textContent()).toBe('保証')
@@ -368,16 +372,14 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     await expect.poll(() => page.locator('[data-testid=turn]').count()).toBe(2)
 
     // A thread kept to the "setup" collection does not find the warranty page.
-    expect(await page.locator('[data-testid=collection-picker] option').allTextContents()).toEqual([
-      'すべての文書',
-      'default',
-      'setup',
-    ])
+    await expect
+      .poll(() => page.locator('[data-testid=collection-picker] option').allTextContents())
+      .toEqual(['すべての文書', 'default', 'setup'])
     await page.selectOption('[data-testid=collection-picker]', 'setup')
     await page.click('[data-testid=new-thread]')
     await say('保証期間は何年ですか', 0)
-    expect(await turn(0).locator('.badge').textContent()).toBe('文書に記載なし')
-    expect(await page.locator('[data-testid=thread-title]').textContent()).toContain('(setup)')
+    await expect.poll(() => turn(0).locator('.badge').textContent()).toBe('文書に記載なし')
+    await expect.poll(() => page.locator('[data-testid=thread-title]').textContent()).toContain('(setup)')
     await page.screenshot({ path: join(artifacts, 'web-app-chat.png'), fullPage: true })
 
     const threads = page.locator('[data-testid=thread-list] li')
@@ -395,7 +397,7 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     })
     await expect.poll(() => turn(0).getAttribute('data-status'), { timeout: 30_000 }).toBe('done')
     await expect.poll(() => threads.count()).toBe(listed + 1)
-    expect(await page.locator('[data-testid=turn]').count()).toBe(1)
+    await expect.poll(() => page.locator('[data-testid=turn]').count()).toBe(1)
 
     const before = await threads.count()
     page.once('dialog', (dialog) => void dialog.accept())
@@ -427,15 +429,15 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     const first = page.locator('[data-testid=hits] > li').first()
     await expect.poll(() => first.getAttribute('data-source-id')).toBe('faq.csv:r2')
     // A CSV has no page to open at: the row is shown in the document instead.
-    expect(await first.locator('a[data-action=original]').count()).toBe(0)
+    await expect.poll(() => first.locator('a[data-action=original]').count()).toBe(0)
     await first.locator('button[data-action=context]').click()
     const shown = first.locator('[data-testid=context] > li')
     await expect
       .poll(() => shown.evaluateAll((items) => items.map((item) => item.getAttribute('data-source-id'))))
       .toEqual(['faq.csv:r1', 'faq.csv:r2', 'faq.csv:r3', 'faq.csv:r4', 'faq.csv:r5'])
     const cited = first.locator('[data-testid=context] > li.cited')
-    expect(await cited.getAttribute('data-source-id')).toBe('faq.csv:r2')
-    expect(await cited.locator('mark').textContent()).toContain('アームの角度')
+    await expect.poll(() => cited.getAttribute('data-source-id')).toBe('faq.csv:r2')
+    await expect.poll(() => cited.locator('mark').textContent()).toContain('アームの角度')
     await page.screenshot({ path: join(artifacts, 'web-app-context.png'), fullPage: true })
   })
 
@@ -445,11 +447,13 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     await page.click('form.ask button[type=submit]')
     const first = page.locator('[data-testid=hits] > li').first()
     await expect.poll(() => first.getAttribute('data-source-id')).toBe('faq.csv:r2')
-    expect(await first.locator('.text').textContent()).toMatch(/角度/)
+    await expect.poll(() => first.locator('.text').textContent()).toMatch(/角度/)
     // No embedding model here: said in plain words, with how to add one.
-    const degraded = await page.locator('[data-testid=degraded]').textContent()
-    expect(degraded).toMatch(/埋め込みモデル（EMBEDDING_MODEL）が使えないため、キーワードだけで検索しました/)
-    expect(degraded).toMatch(/pnpm rag models pull/)
+    const degraded = page.locator('[data-testid=degraded]')
+    await expect
+      .poll(() => degraded.textContent())
+      .toMatch(/埋め込みモデル（EMBEDDING_MODEL）が使えないため、キーワードだけで検索しました/)
+    expect(await degraded.textContent()).toMatch(/pnpm rag models pull/)
   })
 
   it('shows the collection of every hit and source, and searches or asks one collection', async () => {
@@ -462,16 +466,14 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
       hits.evaluateAll((items) => items.map((item) => item.getAttribute('data-collection')))
     await expect.poll(async () => new Set(await collectionsOf())).toEqual(new Set(['default', 'setup']))
     for (const hit of await hits.all())
-      expect(await hit.locator('.collection').textContent()).toContain(
-        await hit.getAttribute('data-collection'),
-      )
+      await expect
+        .poll(() => hit.locator('.collection').textContent())
+        .toContain(await hit.getAttribute('data-collection'))
 
     // One collection picked: only its documents are searched.
-    expect(await page.locator('[data-testid=search-collection] option').allTextContents()).toEqual([
-      'すべての文書',
-      'default',
-      'setup',
-    ])
+    await expect
+      .poll(() => page.locator('[data-testid=search-collection] option').allTextContents())
+      .toEqual(['すべての文書', 'default', 'setup'])
     await page.selectOption('[data-testid=search-collection]', 'setup')
     await page.click('form.ask button[type=submit]')
     await expect.poll(async () => [...new Set(await collectionsOf())]).toEqual(['setup'])
@@ -515,7 +517,7 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     })
     const answer = (await page.locator('[data-testid=answer] .answer-text').textContent()) ?? ''
     const quote = page.locator('[data-testid=sources] li >> nth=0').locator('[data-testid=answer-quote]')
-    expect(await quote.count()).toBe(1)
+    await expect.poll(() => quote.count()).toBe(1)
     expect(answer).toContain((await quote.textContent()) ?? '-')
     const passage = (await page.locator('[data-testid=sources] li >> nth=0 >> p.text').textContent()) ?? ''
     expect(answer.length).toBeLessThan(passage.length)
@@ -584,14 +586,14 @@ describe.skipIf(!hasChromium)('the web app behind an API key', () => {
     await page.waitForSelector('li.document[data-filename="faq.csv"][data-status="ready"]', {
       timeout: 30_000,
     })
-    expect(await page.locator('form.key-prompt').count()).toBe(0)
+    await expect.poll(() => page.locator('form.key-prompt').count()).toBe(0)
 
     await page.click('nav a[data-view=ask]')
     await page.fill('[data-testid=question]', 'What is the return policy?')
     await page.click('form.ask button[type=submit]')
     await page.waitForSelector('[data-testid=answer][data-status=done]', { timeout: 30_000 })
-    expect(await page.locator('[data-testid=sources] > li').first().getAttribute('data-source-id')).toBe(
-      'faq.csv:r5',
-    )
+    await expect
+      .poll(() => page.locator('[data-testid=sources] > li').first().getAttribute('data-source-id'))
+      .toBe('faq.csv:r5')
   })
 })

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
-import { boolean, oneOf, text } from './env-values.ts'
+import { boolean, integer, oneOf, optionalText, text } from './env-values.ts'
 
 /** What the test suites read: which database backend to run against and where the shared assets are. */
 export const testConfig = defineProcessConfig('tests', {
@@ -19,6 +19,11 @@ export const testConfig = defineProcessConfig('tests', {
       CHROMIUM_PATH: text('/usr/bin/chromium'),
       // CI=true (.ci/run): what a test needs must be there; a missing asset fails instead of skipping.
       CI: boolean(false),
+      // A folder: each integration file writes there the SQL it sent to the test database, from
+      // which `pnpm test` chooses the files the PGlite pass runs (docs/testing.md). Unset: nothing recorded.
+      TEST_SQL_LOG: optionalText(),
+      // Set by vitest in each of its workers (1…maxWorkers): which of the run's PGlite servers is this worker's.
+      VITEST_POOL_ID: integer(1, { min: 1 }),
     },
     read: (env) => ({
       dbBackend: env.TEST_DB_BACKEND,
@@ -27,6 +32,8 @@ export const testConfig = defineProcessConfig('tests', {
       sharedDir: env.SHARED_DIR,
       chromiumPath: env.CHROMIUM_PATH,
       ci: env.CI,
+      sqlLog: env.TEST_SQL_LOG,
+      poolId: env.VITEST_POOL_ID,
     }),
   }),
 })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { processEnvironment } from '@rag/config'
 import { type TestConfig, testConfig } from '@rag/config/testing'
+import { inject } from 'vitest'
 import { createPool, type Pool } from './create-pool.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import { type MigrateOptions, migrate } from './migrate.ts'
@@ -19,7 +20,7 @@ export interface TestDatabase {
   url: string
   schema: string
   pool: Pool
-  /** Drops the schema (native) or the whole in-memory database (PGlite) and closes everything. */
+  /** Drops the schema (or the whole in-memory database of its own) and closes everything. */
   drop(): Promise<void>
 }
 
@@ -27,9 +28,23 @@ export function readTestConfig(): TestConfig {
   return testConfig.parse(processEnvironment()).test
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's PGlite servers (testing/pglite-servers-setup.ts): the worker with VITEST_POOL_ID n uses the n-th. */
+    pgliteUrls: string[]
+  }
+}
+
+/** This vitest worker's PGlite server (pglite-servers-setup.ts), when the run started them. */
+function workerPglite(config: TestConfig): string | undefined {
+  const urls = inject('pgliteUrls') ?? []
+  return urls[(config.poolId - 1) % Math.max(urls.length, 1)]
+}
+
 /**
- * A fresh, migrated database for one test file: a new schema in the native Postgres, or a new
- * in-memory PGlite served over the wire protocol, as TEST_DB_BACKEND says (or as `backend` forces).
+ * A fresh, migrated database for one test file: a new schema in the native Postgres, or in this
+ * worker's in-memory PGlite (a PGlite of its own when the run started none), as TEST_DB_BACKEND
+ * says (or as `backend` forces).
  */
 export async function createTestDatabase(
   label: string,
@@ -47,8 +62,10 @@ export async function createTestDatabase(
   } = {},
 ): Promise<TestDatabase> {
   const schema = `t_${label.replace(/\W+/g, '_').toLowerCase().slice(0, 30)}_${randomBytes(4).toString('hex')}`
-  const embedded = backend === 'pglite' && !given ? await startEmbeddedPostgres() : undefined
-  const url = embedded?.url ?? given ?? readTestConfig().databaseUrl
+  const config = readTestConfig()
+  const shared = backend === 'pglite' && !given ? workerPglite(config) : undefined
+  const embedded = backend === 'pglite' && !given && !shared ? await startEmbeddedPostgres() : undefined
+  const url = embedded?.url ?? shared ?? given ?? config.databaseUrl
   const pool = createPool({ url, schema, max: 5 })
   if (migrated) await migrate(pool, { ...migrateOptions, schema })
   return {

@@ -15,30 +15,37 @@ const placeOf = (source: Source) =>
 /**
  * Sources: the places kept in sync with collections, each with its last sync (its counts moving
  * while it runs, its failures with their reasons), a sync on demand and removal; editors and
- * admins add them. Refreshed every 2 s while a sync runs, every 15 s otherwise.
+ * admins add them. Refreshed every 2 s while a sync runs or was just asked for, every 15 s otherwise.
  */
 export function SourcesView({ canEdit }: { canEdit: boolean }) {
   const { t } = useApp()
   const [sources, setSources] = useState<Source[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // A sync just asked for (added, changed, synced now) may not be listed as running yet when the
+  // list is next read: watched closely for a while, so its end shows within seconds, not 15.
+  const [watchUntil, setWatchUntil] = useState(0)
   const running = sources?.some((source) => source.lastSync?.status === 'running') ?? false
   const refresh = () =>
     api
       .listSources()
       .then(({ sources }) => setSources(sources))
       .catch((failure) => setError(messageOf(failure)))
-  useInterval(refresh, running ? 2000 : 15000)
+  useInterval(refresh, running || Date.now() < watchUntil ? 2000 : 15000)
+  const syncAsked = () => {
+    setWatchUntil(Date.now() + 60_000)
+    return refresh()
+  }
   const act = (action: () => Promise<unknown>) => async () => {
     setError(null)
     await action().catch((failure) => setError(messageOf(failure)))
-    await refresh()
+    await syncAsked()
   }
   const status = (sync: SourceSync) => t(`sources.status.${sync.status}` as const)
 
   return (
     <section class="card sources">
       <p class="muted">{t('sources.intro')}</p>
-      {canEdit ? <SourceForm onAdded={refresh} /> : null}
+      {canEdit ? <SourceForm onAdded={syncAsked} /> : null}
       <ErrorMessage message={error} testId="sources-error" />
       {sources?.length === 0 ? <p>{t('sources.none')}</p> : null}
       <ul class="source-list" data-testid="source-list">
@@ -102,7 +109,7 @@ export function SourcesView({ canEdit }: { canEdit: boolean }) {
                 >
                   {t('sources.remove')}
                 </button>
-                <SourceChangeForm source={source} onChanged={refresh} />
+                <SourceChangeForm source={source} onChanged={syncAsked} />
               </div>
             ) : null}
           </li>

@@ -1,0 +1,104 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type CoveringFile, chooseCoveringFiles, uncoveredStatements } from './choose-files.ts'
+import { formatSlowest } from './slowest-files.ts'
+import { fingerprint, loadParser } from './sql-fingerprint.ts'
+import { readVitestReport } from './vitest-report.ts'
+
+// `pnpm test`'s helper (scripts/test-all.sh), one command per step:
+//   choose-pglite SQL_DIR NATIVE_REPORT OUT   the files the PGlite pass runs, one per line
+//   check-pglite SQL_DIR PGLITE_REPORT        fails unless the files that passed on PGlite sent every statement native saw
+//   report NATIVE_REPORT PHASES               the 15 slowest files and each phase's wall time
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const [command, ...args] = process.argv.slice(2)
+
+/** What each file sent to the test database in the native pass (sql-recording-setup.ts). */
+async function readSqlLogs(
+  folder: string,
+  seconds: Map<string, number>,
+): Promise<{ files: CoveringFile[]; texts: Map<string, string> }> {
+  await loadParser()
+  const texts = new Map<string, string>()
+  const files = await Promise.all(
+    (await readdir(folder))
+      .filter((name) => name.endsWith('.json'))
+      .map(async (name) => {
+        const log = JSON.parse(await readFile(join(folder, name), 'utf8')) as {
+          file: string
+          statements: string[]
+        }
+        const statements = new Set<string>()
+        for (const sql of log.statements) {
+          const statement = fingerprint(sql)
+          statements.add(statement.fingerprint)
+          texts.set(statement.fingerprint, statement.text)
+        }
+        return { file: log.file, statements, seconds: seconds.get(log.file) ?? 1 }
+      }),
+  )
+  return { files, texts }
+}
+
+const durations = async (report: string) =>
+  new Map((await readVitestReport(report, root)).map((result) => [result.file, result.seconds]))
+
+async function choosePglite(sqlDir: string, nativeReport: string, out: string) {
+  const { files } = await readSqlLogs(sqlDir, await durations(nativeReport))
+  const chosen = chooseCoveringFiles(files)
+  const statements = new Set(files.flatMap((file) => [...file.statements]))
+  const seconds = chosen.reduce((sum, file) => sum + file.seconds, 0)
+  await writeFile(out, `${chosen.map((file) => file.file).join('\n')}\n`)
+  console.log(
+    `PGlite pass: ${chosen.length} of ${files.length} files send all ${statements.size} distinct statements ` +
+      `the native pass sent (${Math.round(seconds)} s natively)`,
+  )
+}
+
+async function checkPglite(sqlDir: string, pgliteReport: string) {
+  const results = await readVitestReport(pgliteReport, root)
+  const { files, texts } = await readSqlLogs(sqlDir, new Map())
+  const ran = new Set(results.filter((result) => result.passed).map((result) => result.file))
+  const missing = uncoveredStatements(files, ran)
+  const all = new Set(files.flatMap((file) => [...file.statements])).size
+  if (missing.size === 0) {
+    console.log(
+      `PGlite coverage: the ${ran.size} files that passed on PGlite sent all ${all} statements of the native pass`,
+    )
+    return
+  }
+  console.error(
+    `PGlite coverage: ${missing.size} of ${all} statements of the native pass were not run on PGlite:`,
+  )
+  for (const [statement, senders] of [...missing].slice(0, 20))
+    console.error(
+      `  ${(texts.get(statement) ?? statement).slice(0, 160)}\n    sent by ${senders.slice(0, 3).join(', ')}`,
+    )
+  process.exitCode = 1
+}
+
+async function report(nativeReport: string, phases: string) {
+  const results = await readVitestReport(nativeReport, root)
+  const lines = (await readFile(phases, 'utf8').catch(() => ''))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t') as [string, string])
+  console.log(
+    formatSlowest(
+      results,
+      lines.map(([name, seconds]) => ({ name, seconds: Number(seconds) })),
+    ),
+  )
+}
+
+const commands: Record<string, (...args: string[]) => Promise<void>> = {
+  'choose-pglite': (sqlDir = '', nativeReport = '', out = '') => choosePglite(sqlDir, nativeReport, out),
+  'check-pglite': (sqlDir = '', pgliteReport = '') => checkPglite(sqlDir, pgliteReport),
+  report: (nativeReport = '', phases = '') => report(nativeReport, phases),
+}
+const run = command ? commands[command] : undefined
+if (!run) {
+  console.error(`usage: main.ts ${Object.keys(commands).join('|')} …`)
+  process.exit(2)
+}
+await run(...args)

@@ -1,0 +1,39 @@
+import { fingerprintSync, loadModule, normalizeSync } from 'libpg-query'
+
+export interface Statement {
+  /** Equal for statements that differ only in constants, parameters, list lengths or the test's schema. */
+  fingerprint: string
+  /** The statement with its constants as $n, for people to read. */
+  text: string
+}
+
+// Each test database is a schema named t_<label>_<8 hex> (createTestDatabase): the same statement
+// on two of them is one statement.
+const TEST_SCHEMA = /"?t_[a-z0-9_]*_[0-9a-f]{8}"?/g
+
+let loaded: Promise<void> | undefined
+
+/** Loads the Postgres parser (libpg_query, as WebAssembly) once; `fingerprint` needs it. */
+export function loadParser(): Promise<void> {
+  loaded ??= loadModule()
+  return loaded
+}
+
+/**
+ * What a statement is, as Postgres' own parser sees it (libpg_query's fingerprint, the one
+ * pg_stat_statements-style tools use): `IN ($1,$2,$3)` and `IN ($1)` are one statement, so are two
+ * VALUES lists of different lengths. Text the parser refuses (a test sending bad SQL on purpose)
+ * is kept by its words, constants masked.
+ */
+export function fingerprint(sql: string): Statement {
+  const source = sql.replace(TEST_SCHEMA, 'test_schema').trim()
+  try {
+    return { fingerprint: fingerprintSync(source), text: normalizeSync(source).replace(/\s+/g, ' ') }
+  } catch {
+    const text = source
+      .replace(/'(?:[^']|'')*'/g, '?')
+      .replace(/\b\d+\b/g, '?')
+      .replace(/\s+/g, ' ')
+    return { fingerprint: `text:${text}`, text }
+  }
+}
