@@ -10,7 +10,7 @@ import { registerDocument } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import { freePort } from '@rag/runtime'
 import { insertSource, type SourceRecord, sourceReader, syncSource } from '@rag/sources'
-import { startS3Server, startWebdavServer, startWebSiteServer } from '@rag/sources/testing'
+import { LOOPBACK, startS3Server, startWebdavServer, startWebSiteServer } from '@rag/sources/testing'
 import { closeRun, openRun, startWorkers, waitAllReady, workersAttached } from './bench-run.ts'
 import { loadAverage } from './machine-load.ts'
 
@@ -249,6 +249,8 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number, untilRe
         fetchTimeoutMs: 600_000,
         gitCacheDir: join(scratch, 'git-cache'),
         env: processEnvironment(),
+        // The bench's servers listen on loopback.
+        policy: { allowPrivate: LOOPBACK },
       })
       const started = performance.now()
       try {

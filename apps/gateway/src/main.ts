@@ -126,6 +126,7 @@ runMain(async () => {
     models: config.models,
     evaluation: { generation: config.generation, chunking: config.chunking, models: config.models },
     sourceCredentialKeys: credentialKeys(config.sources),
+    sourcePrivateHosts: config.sources.allowPrivate,
     questionEvents,
     revocationChannel,
     ...(reads ? { reads } : {}),

@@ -16,6 +16,19 @@ import {
 // are typed by them and derive their inputs from them.
 
 const collection = z.string().min(1).max(MAX_COLLECTION_CHARS)
+
+/** Years a date a client sends may name: outside them, a typo (0000, 99999) Postgres would refuse with a 500. */
+export const SANE_YEARS = { from: 1900, to: 9999 } as const
+
+/** A date and time as ISO 8601 with its offset, within SANE_YEARS. */
+export const isoDateTime = () =>
+  z.iso.datetime({ offset: true }).refine(
+    (value) => {
+      const year = Number(value.slice(0, 4))
+      return year >= SANE_YEARS.from && year <= SANE_YEARS.to
+    },
+    { message: `must be a date from the year ${SANE_YEARS.from} to ${SANE_YEARS.to}` },
+  )
 const questionText = (what: string) =>
   z
     .string()

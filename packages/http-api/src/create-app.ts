@@ -24,6 +24,7 @@ import { errorHandler } from './error-handler.ts'
 import { HttpError } from './http-error.ts'
 import { clientAddress } from './middleware/client-address.ts'
 import { rejectCrossOrigin } from './middleware/cross-origin.ts'
+import { inputGuard } from './middleware/input-guard.ts'
 import { publicOrigin } from './middleware/public-origin.ts'
 import { rateLimit, sharedRateLimiter } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
@@ -67,6 +68,8 @@ export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   evaluation?: Pick<LiveEvaluationDeps, 'generation' | 'chunking' | 'models'>
   /** SOURCES_SECRET (and those rotated out): seals a source's credentials; absent: none stored. */
   sourceCredentialKeys?: CredentialKeys | null
+  /** SOURCES_ALLOW_PRIVATE: private hosts sources may reach; a source on one is an admin's to add. */
+  sourcePrivateHosts?: readonly string[]
 }
 
 const EVALUATION_DEFAULTS = {
@@ -94,6 +97,7 @@ export function createApp(deps: GatewayDeps) {
   const metrics = deps.metrics ?? createPlatformMetrics('gateway')
   app.use(requestContext({ logger: deps.logger }))
   app.use(httpMetrics(metrics))
+  app.use(inputGuard())
   if (access.corsOrigins.length > 0) {
     // Before the key check: a browser's preflight carries no key. The headers a listed origin asks
     // to send are allowed as asked (no allowHeaders: hono echoes the request's): clients add their
@@ -178,7 +182,14 @@ export function createApp(deps: GatewayDeps) {
     '/',
     evaluationRunRoutes({ ...deps, ...evaluation, models: { ...evaluation.models, ...deps.models } }),
   )
-  app.route('/', sourceRoutes({ ...deps, credentialKeys: deps.sourceCredentialKeys ?? null }))
+  app.route(
+    '/',
+    sourceRoutes({
+      ...deps,
+      credentialKeys: deps.sourceCredentialKeys ?? null,
+      privateHosts: deps.sourcePrivateHosts ?? [],
+    }),
+  )
   app.route('/', userSessionRoutes({ ...deps, revocations }))
   // Sign-in is open (it checks the key itself); its wrong keys count with every other route's.
   app.route(

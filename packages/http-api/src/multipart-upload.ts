@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { diskFullMessage, isDiskFull } from '@rag/ingest'
 import busboy from 'busboy'
 import { HttpError } from './http-error.ts'
+import { controlCharacterError, controlCharacterField } from './middleware/input-guard.ts'
 
 export interface SpooledFile {
   /** As the client named it. */
@@ -68,6 +69,11 @@ export async function readMultipartUpload(
       }
       const path = join(dir, String(files.length))
       const filename = info.filename || `upload-${files.length + 1}`
+      if (controlCharacterField(filename, 'filename')) {
+        stream.resume()
+        reject(controlCharacterError(`${field}.filename`))
+        return
+      }
       files.push({ filename, path })
       stream.on('limit', () =>
         reject(new HttpError(413, `${filename} is larger than ${maxBytes} bytes (UPLOAD_MAX_BYTES)`)),
@@ -85,6 +91,8 @@ export async function readMultipartUpload(
       writes.push(written)
     })
     parser.on('field', (name, value) => {
+      const bad = controlCharacterField(name, 'field') ?? controlCharacterField(value, name)
+      if (bad) reject(controlCharacterError(bad))
       fields[name] = value
     })
     parser.on('filesLimit', () =>

@@ -46,3 +46,4 @@ export {
   guardedFetcher,
 } from './web-page/guarded-fetcher.ts'
 export { ingestWebPage } from './web-page/ingest-web-page.ts'
+export { isPrivateAddress } from './web-page/private-address.ts'

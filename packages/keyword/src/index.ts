@@ -24,6 +24,7 @@ export {
   queryAlternates,
   SYNONYM_FILE_LIMITS,
   SYNONYM_WEIGHTS,
+  type SynonymAlternate,
   SynonymFileError,
   type SynonymGroup,
   SynonymTable,

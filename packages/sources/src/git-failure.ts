@@ -28,6 +28,8 @@ export function gitFailure(
       return hasCredential
         ? 'the server refused the source’s token (expired, revoked, or without access to this repository)'
         : 'the server wants a token: give the source one'
+    if (/returned error: 30[1278]/.test(stderr))
+      return 'the server redirects elsewhere, and a sync follows no redirect (give the source the address it redirects to)'
     return undefined
   })()
   return cause ? `${cause} (git: ${said})` : said

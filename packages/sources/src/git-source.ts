@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gitBlobReader } from './git-blob-reader.ts'
 import { gitFailure } from './git-failure.ts'
+import { type GitTransport, gitTransport } from './network/git-transport.ts'
+import type { OutboundPolicy } from './network/outbound-policy.ts'
 import {
   describeError,
   ItemError,
@@ -38,11 +40,12 @@ const quoted = (value: string) => `'${value.replaceAll("'", "'\\''")}'`
 
 /**
  * ssh as a sync needs it: never a prompt, the host key trusted on first use and remembered in
- * `knownHosts`, only the source's key offered when it has one.
+ * `knownHosts`, only the source's key offered when it has one, to the address checked.
  */
-function sshCommand(knownHosts: string, keyFile?: string): string {
+function sshCommand(knownHosts: string, transport: GitTransport, keyFile?: string): string {
   return [
     'ssh',
+    ...transport.sshOptions,
     ...(keyFile ? ['-i', quoted(keyFile), '-o', 'IdentitiesOnly=yes'] : []),
     '-o BatchMode=yes -o StrictHostKeyChecking=accept-new',
     `-o UserKnownHostsFile=${quoted(knownHosts)}`,
@@ -64,6 +67,8 @@ export function gitSource(
     fetchTimeoutMs: number
     /** The environment git runs in (PATH, HOME), read where the process reads its configuration. */
     env: NodeJS.ProcessEnv
+    /** Where git may connect (the host resolved and checked before git runs). */
+    policy: OutboundPolicy
   },
 ): SourceReader {
   const name = createHash('sha256')
@@ -76,30 +81,37 @@ export function gitSource(
   const knownHosts = join(limits.cacheDir, `${name}.known_hosts`)
   let keyDir: string | undefined
   let blobs: ReturnType<typeof gitBlobReader> | undefined
+  // The URL checked and its host resolved by the policy once per sync; git then connects there only.
+  let transport: Promise<GitTransport> | undefined
   const environment = async (): Promise<NodeJS.ProcessEnv> => {
-    const env: NodeJS.ProcessEnv = {
+    transport ??= gitTransport(settings.url, limits.policy, { token: credentials.token })
+    const route = await transport
+    let keyFile: string | undefined
+    if (credentials.sshKey) {
+      keyDir ??= await mkdtemp(join(tmpdir(), 'rag-git-key-'))
+      keyFile = join(keyDir, 'key')
+      await writeFile(keyFile, `${credentials.sshKey.trim()}\n`, { mode: 0o600 })
+    }
+    return {
       PATH: limits.env.PATH,
       HOME: limits.env.HOME,
       GIT_TERMINAL_PROMPT: '0',
       GIT_NO_LAZY_FETCH: '1',
-      GIT_SSH_COMMAND: sshCommand(knownHosts),
-    }
-    if (credentials.token) {
+      // No system or user configuration (a proxy, a URL rewrite, a credential helper of the
+      // machine's), and no protocol but the source's own.
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_ALLOW_PROTOCOL: route.allowProtocol,
+      GIT_SSH_COMMAND: sshCommand(knownHosts, route, keyFile),
       // In the environment, not the command line (which any user of the machine can read).
-      const basic = Buffer.from(`x-access-token:${credentials.token}`).toString('base64')
-      Object.assign(env, {
-        GIT_CONFIG_COUNT: '1',
-        GIT_CONFIG_KEY_0: 'http.extraHeader',
-        GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
-      })
+      GIT_CONFIG_COUNT: String(route.config.length),
+      ...Object.fromEntries(
+        route.config.flatMap(([key, value], index) => [
+          [`GIT_CONFIG_KEY_${index}`, key],
+          [`GIT_CONFIG_VALUE_${index}`, value],
+        ]),
+      ),
     }
-    if (credentials.sshKey) {
-      keyDir ??= await mkdtemp(join(tmpdir(), 'rag-git-key-'))
-      const keyFile = join(keyDir, 'key')
-      await writeFile(keyFile, `${credentials.sshKey.trim()}\n`, { mode: 0o600 })
-      env.GIT_SSH_COMMAND = sshCommand(knownHosts, keyFile)
-    }
-    return env
   }
   const git = async (
     args: string[],

@@ -15,18 +15,27 @@ function isPrivateHost(host: string): boolean {
 
 /**
  * Whether a source reaches this machine or its private network: a Git repository by a local
- * path (or file://), a URL to loopback or a private address. Only an admin adds such a source —
- * an editor must not make the server read its own disk or reach what only it can reach.
+ * path (or file://), a URL to loopback or a private address, or a host of SOURCES_ALLOW_PRIVATE.
+ * Only an admin adds such a source — an editor must not make the server read its own disk or
+ * reach what only it can reach. (A name that only resolves to a private address passes here and
+ * is refused when a sync connects: network/outbound-policy.ts.)
  */
-export function placeIsPrivate(kind: SourceKind, settings: Record<string, unknown>): boolean {
+export function placeIsPrivate(
+  kind: SourceKind,
+  settings: Record<string, unknown>,
+  allowPrivate: readonly string[] = [],
+): boolean {
   const address = String((kind === 's3' ? settings.endpoint : settings.url) ?? '')
   if (kind === 's3' && !address) return false
+  const listed = (host: string) =>
+    allowPrivate.some((entry) => entry.toLowerCase() === host.replace(/^\[|\]$/g, '').toLowerCase())
+  const judged = (host: string) => isPrivateHost(host) || listed(host)
   if (kind === 'git') {
-    if (/^[\w.-]+@[\w.-]+:/.test(address)) return isPrivateHost(address.split('@')[1]?.split(':')[0] ?? '')
+    if (/^[\w.-]+@[\w.-]+:/.test(address)) return judged(address.split('@')[1]?.split(':')[0] ?? '')
     if (!/^(https?|ssh|git):\/\//i.test(address)) return true
   }
   try {
-    return isPrivateHost(new URL(address).hostname)
+    return judged(new URL(address).hostname)
   } catch {
     return true
   }

@@ -1,4 +1,7 @@
 import { GetObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3'
+import { NodeHttpHandler } from '@smithy/node-http-handler'
+import { guardedAgents } from './network/guarded-agents.ts'
+import type { OutboundPolicy } from './network/outbound-policy.ts'
 import {
   describeError,
   ItemError,
@@ -29,20 +32,35 @@ export interface S3Credentials {
  * ETag (on a versioned bucket the listing gives the current version, a deleted object is gone).
  * A listing past `maxItems`, or one whose pages do not move on (a server paging forever), is refused.
  */
-export function s3Source(settings: S3Settings, credentials: S3Credentials, limits: ReadLimits): SourceReader {
+export function s3Source(
+  settings: S3Settings,
+  credentials: S3Credentials,
+  limits: ReadLimits & { policy: OutboundPolicy },
+): SourceReader {
+  const agents = guardedAgents(limits.policy)
+  const given = credentials.accessKeyId && credentials.secretAccessKey
   const client = new S3Client({
     region: settings.region ?? 'us-east-1',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle ?? Boolean(settings.endpoint),
-    ...(credentials.accessKeyId && credentials.secretAccessKey
+    // The source's own keys, or none: a bucket without keys is read anonymously (unsigned), never
+    // with the identity of the process (its environment, profile files or instance role), which
+    // would let any editor read whatever the platform's own role may read.
+    ...(given
       ? {
           credentials: {
-            accessKeyId: credentials.accessKeyId,
-            secretAccessKey: credentials.secretAccessKey,
+            accessKeyId: credentials.accessKeyId as string,
+            secretAccessKey: credentials.secretAccessKey as string,
             ...(credentials.sessionToken ? { sessionToken: credentials.sessionToken } : {}),
           },
         }
-      : {}),
+      : {
+          // Placeholders that are never used (the signer below signs nothing): given, they keep
+          // the SDK from looking for the process's own credentials.
+          credentials: { accessKeyId: 'anonymous', secretAccessKey: 'anonymous' },
+          signer: { sign: async (request) => request },
+        }),
+    requestHandler: new NodeHttpHandler({ httpAgent: agents.httpAgent, httpsAgent: agents.httpsAgent }),
     maxAttempts: 2,
   })
   const prefix = settings.prefix ?? ''
@@ -113,6 +131,7 @@ export function s3Source(settings: S3Settings, credentials: S3Credentials, limit
     },
     async close() {
       client.destroy()
+      agents.destroy()
     },
   }
 }

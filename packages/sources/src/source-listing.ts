@@ -67,5 +67,11 @@ export interface ReadLimits {
 export const describeError = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error)
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
+  // The S3 SDK says "UnknownError" for an answer it has no name for: its HTTP status says more.
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+  if (status !== undefined && /^UnknownError$/.test(error.message))
+    return status >= 300 && status < 400
+      ? `the server answered ${status}, a redirect, and a sync follows none (give the source the address it redirects to)`
+      : `the server answered ${status}`
   return `${error.message}${cause}`
 }

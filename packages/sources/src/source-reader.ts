@@ -1,6 +1,6 @@
 import type { SourceKind } from '@rag/api-contract'
 import { gitSource } from './git-source.ts'
-import { placeIsPrivate } from './place-is-private.ts'
+import type { OutboundPolicy } from './network/outbound-policy.ts'
 import { s3Source } from './s3-source.ts'
 import type { ReadLimits, SourceReader } from './source-listing.ts'
 import { webSiteSource } from './web/web-site-source.ts'
@@ -16,6 +16,8 @@ export interface ReaderLimits extends ReadLimits {
   fetchTimeoutMs: number
   /** The process's environment (processEnvironment()): git runs with its PATH and HOME. */
   env: NodeJS.ProcessEnv
+  /** Where every kind's connections may go (SOURCES_ALLOW_PRIVATE). */
+  policy: OutboundPolicy
 }
 
 /** The reader of a source of `kind`, from its (validated) settings and opened credentials. */
@@ -34,8 +36,6 @@ export function sourceReader(
       return webSiteSource(settings as { url: string }, {
         ...limits,
         maxRedirects: WEB_MAX_REDIRECTS,
-        // Only an admin adds a site on a private address (routes/sources.ts): its pages may be there.
-        allowPrivate: placeIsPrivate('web', settings),
         authorization: authorizationOf(credentials),
       })
     case 'git':

@@ -5,6 +5,7 @@ import type { Pool } from '@rag/db'
 import type { IngestDeps, RegisterOptions } from '@rag/ingest'
 import { type JobContext, type Producer, sourceSyncJob, startWorker } from '@rag/queue'
 import { type CredentialKeys, openCredentials } from './credentials.ts'
+import type { OutboundPolicy } from './network/outbound-policy.ts'
 import { sourceReader } from './source-reader.ts'
 import { getSource, startSyncRecord, updateSyncRecord } from './source-records.ts'
 import { syncSource } from './sync-source.ts'
@@ -14,6 +15,8 @@ export interface SyncWorkerOptions extends RegisterOptions {
   dataDir: string
   /** The process's environment (processEnvironment()): git runs with its PATH and HOME. */
   env: NodeJS.ProcessEnv
+  /** How names resolve and which addresses are private (tests give their own; default: the system's). */
+  network?: Pick<OutboundPolicy, 'resolve' | 'isPrivate'>
 }
 
 export const credentialKeys = (sources: SourcesSection): CredentialKeys | null =>
@@ -52,6 +55,7 @@ export function sourceSyncHandler(deps: IngestDeps, options: SyncWorkerOptions) 
       fetchTimeoutMs: sources.fetchTimeoutMs,
       gitCacheDir: sources.gitCacheDir || join(options.dataDir, 'sources'),
       env: options.env,
+      policy: { allowPrivate: sources.allowPrivate, ...options.network },
     })
     try {
       const sync = await syncSource(deps, source, reader, {

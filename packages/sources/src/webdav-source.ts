@@ -1,4 +1,6 @@
 import { createClient, type FileStat, type WebDAVClient } from 'webdav'
+import { guardedAgents } from './network/guarded-agents.ts'
+import type { OutboundPolicy } from './network/outbound-policy.ts'
 import {
   describeError,
   ItemError,
@@ -21,16 +23,21 @@ export interface WebdavCredentials {
 /**
  * A WebDAV folder, walked one PROPFIND (depth 1) per folder as every server allows (depth
  * infinity is often refused); an item's version is its ETag, else its last modification time.
+ * Its connections go through the policy's agents, to the folder's server only: a redirect
+ * elsewhere fails before it connects, the password with it.
  */
 export function webdavSource(
   settings: WebdavSettings,
   credentials: WebdavCredentials,
-  limits: ReadLimits,
+  limits: ReadLimits & { policy: OutboundPolicy },
 ): SourceReader {
   const base = new URL(settings.url)
+  const agents = guardedAgents(limits.policy, base)
   const client: WebDAVClient = createClient(`${base.origin}`, {
     ...(credentials.username ? { username: credentials.username, password: credentials.password ?? '' } : {}),
     maxContentLength: limits.maxBytes,
+    httpAgent: agents.httpAgent,
+    httpsAgent: agents.httpsAgent,
   })
   const root = decodeURIComponent(base.pathname).replace(/\/?$/, '/')
   const timed = (signal: AbortSignal) =>
@@ -76,6 +83,9 @@ export function webdavSource(
         if (error instanceof ItemError) throw error
         throw new ItemError(`could not read it: ${describeError(error)}`)
       }
+    },
+    async close() {
+      agents.destroy()
     },
   }
 }

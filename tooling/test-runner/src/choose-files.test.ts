@@ -33,3 +33,21 @@ describe('choosing the PGlite pass by the SQL it covers', () => {
     expect(uncoveredStatements(files, new Set(['one.int.test.ts', 'two.int.test.ts'])).size).toBe(0)
   })
 })
+
+describe('statements told apart by what they are', () => {
+  it('are one statement across test schemas, constants and list lengths', async () => {
+    const { fingerprint, loadParser } = await import('./sql-fingerprint.ts')
+    await loadParser()
+    const same = [
+      'SELECT * FROM "t_search_1a2b3c4d".chunks WHERE id IN ($1, $2, $3)',
+      'SELECT * FROM "t_other_label_9f8e7d6c".chunks WHERE id IN ($1)',
+    ].map((sql) => fingerprint(sql).fingerprint)
+    expect(same[0]).toBe(same[1])
+    expect(fingerprint("SELECT 1 FROM chunks WHERE text = 'x'").fingerprint).toBe(
+      fingerprint('SELECT 1 FROM chunks WHERE text = $1').fingerprint,
+    )
+    expect(fingerprint('SELECT id FROM chunks').fingerprint).not.toBe(
+      fingerprint('SELECT id FROM sections').fingerprint,
+    )
+  })
+})

@@ -7,9 +7,9 @@ export interface Statement {
   text: string
 }
 
-// Each test database is a schema named t_<label>_<8 hex> (createTestDatabase): the same statement
-// on two of them is one statement.
-const TEST_SCHEMA = /"?t_[a-z0-9_]*_[0-9a-f]{8}"?/g
+// Each test database is a schema named t_<label>_<8 hex> (createTestDatabase), the evaluation's
+// corpora eval_<name>_<12 hex>: the same statement on two of them is one statement.
+const GENERATED_NAME = /"?[a-z][a-z0-9_]*_[0-9a-f]{8,}"?/g
 
 let loaded: Promise<void> | undefined
 
@@ -26,7 +26,7 @@ export function loadParser(): Promise<void> {
  * is kept by its words, constants masked.
  */
 export function fingerprint(sql: string): Statement {
-  const source = sql.replace(TEST_SCHEMA, 'test_schema').trim()
+  const source = sql.replace(GENERATED_NAME, 'generated_name').trim()
   try {
     return { fingerprint: fingerprintSync(source), text: normalizeSync(source).replace(/\s+/g, ' ') }
   } catch {

@@ -13,6 +13,8 @@ export interface SourcesSection {
   gitCacheDir: string
   /** How often due scheduled syncs are looked for. */
   scheduleCheckMs: number
+  /** Private hosts, addresses and CIDR ranges sources may reach (only an admin adds a source there). */
+  allowPrivate: string[]
 }
 
 export const sources = defineFragment({
@@ -33,6 +35,10 @@ export const sources = defineFragment({
     SOURCE_FETCH_TIMEOUT_SECONDS: integer(900, { min: 1, max: 86400 }),
     // Where Git sources keep their fetched repositories. Default: DATA_DIR/sources.
     SOURCE_CACHE_DIR: text(''),
+    // Private hosts sources may reach, comma-separated: names (nas.corp), addresses (10.0.0.5) or
+    // CIDR ranges (10.1.0.0/16). Every other private, loopback, link-local or metadata address is
+    // refused when a sync connects, whatever name leads there. Only an admin adds a source on one.
+    SOURCES_ALLOW_PRIVATE: list(),
   },
   read: (env): SourcesSection => ({
     secret: env.SOURCES_SECRET,
@@ -42,5 +48,6 @@ export const sources = defineFragment({
     fetchTimeoutMs: env.SOURCE_FETCH_TIMEOUT_SECONDS * 1000,
     gitCacheDir: env.SOURCE_CACHE_DIR,
     scheduleCheckMs: 30_000,
+    allowPrivate: env.SOURCES_ALLOW_PRIVATE,
   }),
 })

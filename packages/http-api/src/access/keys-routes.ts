@@ -5,6 +5,7 @@ import {
   createdKeySchema,
   createKeyRequestSchema,
   grantedCollections,
+  isoDateTime,
   keyListSchema,
 } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
@@ -90,7 +91,7 @@ const auditRoute = defineRoute(
           .openapi({ description: 'The `next` of the previous page' }),
         actor: z.string().max(200).optional().openapi({ example: 'bootstrap' }),
         action: z.enum(AUDIT_ACTIONS).optional(),
-        since: z.iso.datetime({ offset: true }).optional(),
+        since: isoDateTime().optional(),
       }),
     },
     responses: { 200: json(auditPageSchema, 'A page of entries'), ...commonErrors },

@@ -1,10 +1,15 @@
+import { ingestSamples } from '@rag/ingest/testing'
 import { describe, expect } from 'vitest'
 import { type GatewayFixture, gatewayTest as it, sendJson } from '../testing/gateway-fixtures.ts'
 
 const send = sendJson
 
-const topSource = async (samples: GatewayFixture, query: string) => {
-  const { body } = await send(samples, 'GET', `/search?q=${encodeURIComponent(query)}&mode=keyword&k=3`)
+const topSource = async (samples: GatewayFixture, query: string, collection?: string) => {
+  const { body } = await send(
+    samples,
+    'GET',
+    `/search?q=${encodeURIComponent(query)}&mode=keyword&k=3${collection ? `&collection=${collection}` : ''}`,
+  )
   return (body.hits as { sourceId: string }[])[0]?.sourceId ?? null
 }
 
@@ -35,5 +40,21 @@ describe("a collection's own synonyms", () => {
       ruleCount: 0,
     })
     expect(await topSource(samples, question)).not.toBe('faq.csv:r3')
+  })
+
+  it('apply to searches of their own collection only, never to another’s or to a search of several', async ({
+    gateway,
+  }) => {
+    for (const collection of ['support', 'sales'])
+      await ingestSamples(gateway.fixture, gateway.uploadDir, ['faq.csv'], { collection })
+    const question = 'ねんねモードはありますか'
+    const saved = await send(gateway, 'PUT', '/collections/support/synonyms', {
+      rules: 'ねんねモード, スリープタイマー\n',
+    })
+    expect(saved.status).toBe(200)
+    expect(await topSource(gateway, question, 'support')).toBe('faq.csv:r3')
+    // The sales team's searches are not changed by support's words, nor is a search of both.
+    expect(await topSource(gateway, question, 'sales')).not.toBe('faq.csv:r3')
+    expect(await topSource(gateway, question)).not.toBe('faq.csv:r3')
   })
 })

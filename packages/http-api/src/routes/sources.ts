@@ -214,6 +214,8 @@ export interface SourceRouteDeps {
   producer: Pick<Producer, 'enqueueAgain' | 'queues'>
   /** SOURCES_SECRET (and those rotated out); absent: a source with credentials is refused. */
   credentialKeys: CredentialKeys | null
+  /** SOURCES_ALLOW_PRIVATE: a source on one of these is an admin's to add, as one on a private address. */
+  privateHosts: readonly string[]
 }
 
 /**
@@ -251,7 +253,7 @@ export function sourceRoutes(deps: SourceRouteDeps) {
           `this key may not add to the collection ${JSON.stringify(request.collection)}`,
         )
       auditCollection(c, request.collection)
-      if (principal.role !== 'admin' && placeIsPrivate(request.kind, request.settings))
+      if (principal.role !== 'admin' && placeIsPrivate(request.kind, request.settings, deps.privateHosts))
         throw new HttpError(
           403,
           'a source on this machine (a local path) or on a private address is added by an admin only',
@@ -305,7 +307,7 @@ export function sourceRoutes(deps: SourceRouteDeps) {
       const schema = sourceRequestSchemaByKind[source.kind].shape
       const settings =
         change.settings === undefined ? undefined : checked(schema.settings, change.settings, 'settings')
-      if (settings && principal.role !== 'admin' && placeIsPrivate(source.kind, settings))
+      if (settings && principal.role !== 'admin' && placeIsPrivate(source.kind, settings, deps.privateHosts))
         throw new HttpError(
           403,
           'a source on this machine (a local path) or on a private address is added by an admin only',

@@ -14,7 +14,7 @@ export async function fetchWebPage(
   raw: string,
   limits: WebFetchLimits,
   /** Which addresses count as private (tests name their own). */
-  isBlocked: (address: string) => boolean = isPrivateAddress,
+  isBlocked: (address: string) => boolean = (address) => isPrivateAddress(address),
 ): Promise<{ url: string; html: Uint8Array }> {
   const fetcher = guardedFetcher(limits, isBlocked)
   try {

@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns'
+import { type LookupAddress, lookup } from 'node:dns'
 import { isIP } from 'node:net'
 import { Agent, type Dispatcher, fetch } from 'undici'
 import { isPrivateAddress } from './private-address.ts'
@@ -9,6 +9,10 @@ export interface WebFetchLimits {
   maxRedirects: number
   /** Loopback and private networks may be fetched (an intranet); off by default (SSRF). */
   allowPrivate: boolean
+  /** The setting that allows private addresses, named when one is refused (default URL_FETCH_ALLOW_PRIVATE). */
+  privateRule?: string
+  /** Every address of a name (default: the system's resolver; a source's policy, tests, give their own). */
+  resolve?: (host: string) => Promise<string[]>
 }
 
 /** The page cannot be taken; `status` is what the API answers (the message says why). */
@@ -49,11 +53,12 @@ export type GuardedResponse =
  */
 export function guardedFetcher(
   limits: WebFetchLimits,
-  /** Which addresses count as private (tests name their own). */
-  isBlocked: (address: string) => boolean = isPrivateAddress,
+  /** Whether a connection for `host` may not reach `address` (a source's policy; tests name their own). */
+  isBlocked: (address: string, host: string) => boolean = (address) => isPrivateAddress(address),
 ) {
-  const dispatcher = guardedAgent(limits.allowPrivate, isBlocked)
-  const checked = (raw: string) => checkedUrl(raw, limits.allowPrivate, isBlocked)
+  const dispatcher = guardedAgent(limits.allowPrivate, isBlocked, limits.resolve)
+  const rule = limits.privateRule ?? 'URL_FETCH_ALLOW_PRIVATE'
+  const checked = (raw: string) => checkedUrl(raw, limits.allowPrivate, isBlocked, rule)
 
   async function get(raw: string, request: GuardedRequest): Promise<GuardedResponse> {
     const timeout = AbortSignal.timeout(limits.timeoutMs)
@@ -120,7 +125,7 @@ export function guardedFetcher(
         }
       }
     } catch (error) {
-      throw error instanceof WebPageError ? error : failure(error, url, limits)
+      throw error instanceof WebPageError ? error : failure(error, url, limits, rule)
     }
   }
 
@@ -135,13 +140,32 @@ const USER_AGENT = 'rag-platform (document ingestion)'
  * Connections that resolve a name to a private address are refused at connect time: the check
  * cannot be passed by a name that resolves differently later (DNS rebinding).
  */
-function guardedAgent(allowPrivate: boolean, isBlocked: (address: string) => boolean): Dispatcher {
+function guardedAgent(
+  allowPrivate: boolean,
+  isBlocked: (address: string, host: string) => boolean,
+  resolve?: (host: string) => Promise<string[]>,
+): Dispatcher {
+  const resolver = (
+    hostname: string,
+    options: object,
+    callback: (error: Error | null, addresses: LookupAddress[]) => void,
+  ) => {
+    if (!resolve) return lookup(hostname, { ...options, all: true }, callback)
+    resolve(hostname).then(
+      (addresses) =>
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: isIP(address) })),
+        ),
+      (error: Error) => callback(error, []),
+    )
+  }
   return new Agent({
     connect: {
       lookup: (hostname, options, callback) =>
-        lookup(hostname, { ...options, all: true }, (error, addresses) => {
+        resolver(hostname, options, (error, addresses) => {
           if (error) return callback(error, [])
-          const blocked = allowPrivate ? undefined : addresses.find((a) => isBlocked(a.address))
+          const blocked = allowPrivate ? undefined : addresses.find((a) => isBlocked(a.address, hostname))
           if (blocked)
             return callback(
               Object.assign(new Error(`${hostname} is a private address (${blocked.address})`), {
@@ -155,7 +179,12 @@ function guardedAgent(allowPrivate: boolean, isBlocked: (address: string) => boo
   })
 }
 
-function checkedUrl(raw: string, allowPrivate: boolean, isBlocked: (address: string) => boolean): URL {
+function checkedUrl(
+  raw: string,
+  allowPrivate: boolean,
+  isBlocked: (address: string, host: string) => boolean,
+  rule: string,
+): URL {
   let url: URL
   try {
     url = new URL(raw)
@@ -167,21 +196,21 @@ function checkedUrl(raw: string, allowPrivate: boolean, isBlocked: (address: str
   if (url.username || url.password)
     throw new WebPageError(400, 'a URL with a user name or password is not fetched')
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (!allowPrivate && (isIP(host) ? isBlocked(host) : /^localhost\.?$/i.test(host)))
-    throw new WebPageError(
-      400,
-      `${url.host} is a private address: only public pages are fetched (URL_FETCH_ALLOW_PRIVATE)`,
-    )
+  if (
+    !allowPrivate &&
+    (isIP(host) ? isBlocked(host, host) : /^localhost\.?$/i.test(host) && isBlocked('127.0.0.1', host))
+  )
+    throw new WebPageError(400, `${url.host} is a private address: only public pages are fetched (${rule})`)
   url.hash = ''
   return url
 }
 
-function failure(error: unknown, url: URL, limits: WebFetchLimits): WebPageError {
+function failure(error: unknown, url: URL, limits: WebFetchLimits, rule: string): WebPageError {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
   const name = (error as { name?: string }).name
   if (name === 'TimeoutError' || name === 'AbortError')
     return new WebPageError(504, `${url.href} did not answer within ${limits.timeoutMs / 1000} s`)
   if (cause?.code === 'EPRIVATE')
-    return new WebPageError(400, `${cause.message}: only public pages are fetched (URL_FETCH_ALLOW_PRIVATE)`)
+    return new WebPageError(400, `${cause.message}: only public pages are fetched (${rule})`)
   return new WebPageError(502, `${url.href} cannot be fetched: ${cause?.message ?? (error as Error).message}`)
 }

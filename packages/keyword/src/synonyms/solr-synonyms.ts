@@ -1,7 +1,17 @@
 import { MAX_GROUP_WORDS, type SynonymGroup, synonymKey } from './synonym-table.ts'
 
-/** What a synonyms file may hold: past these it is refused, saying where. */
-export const SYNONYM_FILE_LIMITS = { lines: 100_000, wordChars: 100 }
+/**
+ * What a synonyms file may hold: past these it is refused, saying where. `alternatesPerWord` and
+ * `alternates` bound what the rules expand to (a rule of n words gives each word n − 1): 1,479
+ * rules of 64 words, a megabyte, came to 6 million alternates, and building them froze every
+ * search of every collection for minutes.
+ */
+export const SYNONYM_FILE_LIMITS = {
+  lines: 100_000,
+  wordChars: 100,
+  alternatesPerWord: 64,
+  alternates: 250_000,
+}
 
 export class SynonymFileError extends Error {
   constructor(
@@ -31,6 +41,7 @@ export function parseSolrSynonyms(text: string): SynonymGroup[] {
       SYNONYM_FILE_LIMITS.lines + 1,
     )
   const groups: SynonymGroup[] = []
+  const expansion = expansionCounter()
   lines.forEach((raw, index) => {
     const number = index + 1
     if (CONTROL.test(raw))
@@ -48,8 +59,10 @@ export function parseSolrSynonyms(text: string): SynonymGroup[] {
     if (right === undefined) {
       if (left.length < 2)
         throw new SynonymFileError('a rule needs two words or more ("a, b" or "a => b")', number)
+      expansion.add(left, left, number)
       groups.push({ words: left.map((text) => ({ text, lexeme: 1, expands: true })) })
     } else {
+      expansion.add(left, right, number)
       groups.push({
         oneWay: true,
         words: [
@@ -60,6 +73,33 @@ export function parseSolrSynonyms(text: string): SynonymGroup[] {
     }
   })
   return groups
+}
+
+/** Counts what the rules expand to as they are read, refusing the line that passes a limit. */
+function expansionCounter() {
+  const perWord = new Map<string, number>()
+  let total = 0
+  const { alternates, alternatesPerWord } = SYNONYM_FILE_LIMITS
+  return {
+    add(expanding: string[], targets: string[], line: number) {
+      for (const word of expanding) {
+        const count = targets.filter((target) => target !== word).length
+        total += count
+        if (total > alternates)
+          throw new SynonymFileError(
+            `the rules up to here give their words more than ${alternates.toLocaleString('en')} alternates in all, the most a collection's rules may (a rule of n words gives each n − 1: split large groups into smaller ones, or write one-way rules "a => b")`,
+            line,
+          )
+        const own = (perWord.get(word) ?? 0) + count
+        if (own > alternatesPerWord)
+          throw new SynonymFileError(
+            `"${word}" has more than ${alternatesPerWord} alternates over the rules up to here, the most one word may`,
+            line,
+          )
+        perWord.set(word, own)
+      }
+    },
+  }
 }
 
 function wordsOf(side: string, line: number): string[] {

@@ -86,6 +86,18 @@ export class SynonymTable {
     return [...own, ...below.filter((alternate) => !own.some((mine) => mine.text === alternate.text))]
   }
 
+  /** Every word's alternates, as plain data (to build the table in one thread and use it in another). */
+  entries(): [string, SynonymAlternate[]][] {
+    return [...this.alternates]
+  }
+
+  /** The table `entries()` gave. */
+  static fromEntries(entries: Iterable<[string, SynonymAlternate[]]>): SynonymTable {
+    const table = new SynonymTable([])
+    for (const [key, list] of entries) table.alternates.set(key, list)
+    return table
+  }
+
   /** This table's groups over another: its alternates of a word first, then the other's. Nothing is copied. */
   over(other: SynonymTable | null): SynonymTable {
     if (!other || other.size === 0) return this

@@ -106,3 +106,28 @@ describe('a synonyms file', () => {
     expect(table.alternatesOf('alias99998').map((alternate) => alternate.text)).toEqual(['term99998'])
   })
 })
+
+describe('what a collection’s rules may expand to', () => {
+  const refused = (text: string) => {
+    try {
+      parseSolrSynonyms(text)
+      return null
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it('refuses, naming the line and the limit, rules that would give their words millions of alternates', () => {
+    // 1,479 rules of 64 words (a megabyte): 6 million alternates, once minutes of a frozen gateway.
+    const rule = (n: number) => Array.from({ length: 64 }, (_, i) => `w${n}x${i}`).join(', ')
+    const text = Array.from({ length: 1479 }, (_, n) => rule(n)).join('\n')
+    expect(refused(text)).toMatch(
+      /^line \d+: the rules up to here give their words more than 250,000 alternates/,
+    )
+  })
+
+  it('refuses a word that gathers more than 64 alternates over many rules', () => {
+    const text = Array.from({ length: 70 }, (_, n) => `hub, spoke${n}`).join('\n')
+    expect(refused(text)).toMatch(/^line 65: "hub" has more than 64 alternates/)
+  })
+})

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from '@rag/ingest/testing'
+import type { OutboundPolicy } from '../network/outbound-policy.ts'
 import type { ReadLimits } from '../source-listing.ts'
 import { insertSource, type SourceRecord, type SyncRecord } from '../source-records.ts'
 import { syncOnce } from './sync-once.ts'
@@ -30,6 +31,8 @@ export interface SyncTestBed {
 export async function startSyncTestBed(
   label: string,
   limits: ReadLimits & { fetchTimeoutMs: number },
+  /** Where its syncs may connect (default: loopback, where the test servers are). */
+  policy?: OutboundPolicy,
 ): Promise<SyncTestBed> {
   const [fixture, scratch] = await Promise.all([
     startIngestionFixture(label),
@@ -51,7 +54,7 @@ export async function startSyncTestBed(
         createdBy: 'test',
       }),
     sync: (source, credentials = {}) =>
-      syncOnce({ ...fixture, pool }, source, { scratch, limits, credentials }),
+      syncOnce({ ...fixture, pool }, source, { scratch, limits, credentials, ...(policy ? { policy } : {}) }),
     async filenames(collection) {
       const { rows } = await pool.query<{ id: string; filename: string }>(
         'SELECT id, filename FROM documents WHERE collection = $1 ORDER BY filename',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type GuardedResponse, guardedFetcher, WebPageError } from '@rag/ingest'
 import { detectSourceType } from '@rag/parsers'
+import { addressAllowed, type OutboundPolicy } from '../network/outbound-policy.ts'
 import {
   describeError,
   ItemError,
@@ -24,10 +25,8 @@ export interface WebSiteSettings {
 
 export interface WebSiteLimits extends ReadLimits {
   maxRedirects: number
-  /** The site is on this machine or a private network (an admin added it): its addresses may be fetched. */
-  allowPrivate: boolean
-  /** Which addresses count as private (tests name their own). */
-  isBlocked?: (address: string) => boolean
+  /** Where its connections may go (private addresses only as SOURCES_ALLOW_PRIVATE lists them). */
+  policy: OutboundPolicy
   /** Sent with every request (the fetcher keeps requests on the site, so it goes nowhere else). */
   authorization?: string | undefined
 }
@@ -80,9 +79,11 @@ export function webSiteSource(settings: WebSiteSettings, limits: WebSiteLimits):
       maxBytes: limits.maxBytes,
       timeoutMs: limits.requestTimeoutMs,
       maxRedirects: limits.maxRedirects,
-      allowPrivate: limits.allowPrivate,
+      allowPrivate: false,
+      privateRule: 'SOURCES_ALLOW_PRIVATE',
+      ...(limits.policy.resolve ? { resolve: limits.policy.resolve } : {}),
     },
-    limits.isBlocked,
+    (address, host) => !addressAllowed(limits.policy, host, address),
   )
 
   const auth: Record<string, string> = limits.authorization ? { authorization: limits.authorization } : {}

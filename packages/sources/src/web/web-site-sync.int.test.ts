@@ -247,7 +247,7 @@ describe('a site of traps', () => {
 
     const reader = webSiteSource(
       { url: `${trapsUrl}/forever` },
-      { ...LIMITS, maxRedirects: 5, allowPrivate: false },
+      { ...LIMITS, maxRedirects: 5, policy: { allowPrivate: [] } },
     )
     const listing = async () => {
       for await (const _ of reader.list(new Map(), new AbortController().signal));
