@@ -38,6 +38,7 @@ export async function gitTransport(
   policy: OutboundPolicy,
   { token }: { token?: string | undefined } = {},
 ): Promise<GitTransport> {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\s\\\0-\x1f]/.test(url))
     throw new GitUrlError('a Git URL with spaces, backslashes or control characters is not fetched')
   const http = HTTP_URL.exec(url)
