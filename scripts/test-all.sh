@@ -12,49 +12,53 @@ rm -rf "$work" && mkdir -p "$work"
 log=$work/all.log
 phases=$work/phases.tsv
 runner() { node --import tsx tooling/test-runner/src/main.ts "$@"; }
+timed() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  local status=$?
+  printf '%s\t%s\n' "$name" $((SECONDS - start)) >>"$phases"
+  return $status
+}
 
 # Runs a phase, its output shown and kept for the summary, its wall time noted.
 run() {
-  local name=$1 start=$SECONDS
+  local name=$1
   shift
   printf '\n=== %s ===\n' "$name"
-  "$@" 2>&1 | tee -a "$log"
+  timed "$name" "$@" 2>&1 | tee -a "$log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("$name")
-  printf '%s\t%s\n' "$name" $((SECONDS - start)) >>"$phases"
 }
-
-# Lint and typecheck need no service and little of the tests' waiting: they run beside the native
-# pass, their output held back and shown after it, so the two do not interleave.
-checks() {
-  local start=$SECONDS status=0
-  pnpm lint >"$work/lint.log" 2>&1 || status=1
-  printf 'lint\t%s\n' $((SECONDS - start)) >"$work/checks.tsv"
-  start=$SECONDS
-  pnpm typecheck >"$work/typecheck.log" 2>&1 || status=$((status | 2))
-  printf 'typecheck (beside the native pass)\t%s\n' $((SECONDS - start)) >>"$work/checks.tsv"
-  return $status
-}
-checks &
-checks_pid=$!
 
 run "build (the web app the browser tests serve)" pnpm exec turbo run build --output-logs=errors-only
-# Every test file once, natively, each integration file's SQL recorded for choosing the PGlite pass.
-run "tests (native Postgres)" env TEST_SQL_LOG="$work/sql" pnpm exec vitest run \
-  --reporter=default --reporter=json --outputFile.json="$work/native.json"
 
-wait "$checks_pid"
-checks_status=$?
-for part in lint typecheck; do
-  printf '\n=== %s ===\n' "$part"
-  tee -a "$log" <"$work/$part.log"
-done
-[ $((checks_status & 1)) -eq 0 ] || failed+=(lint)
-[ $((checks_status & 2)) -eq 0 ] || failed+=(typecheck)
-cat "$work/checks.tsv" >>"$phases"
+# The native pass in two lanes at once, each on one core. The long tail (vitest.config.ts: a
+# platform brought up, workers killed, a 60-page scan, a browser walking a view) runs one file at
+# a time beside the rest: two of them at once ran each other down (their processes, their polling)
+# to half their speed. Every integration file's SQL is recorded for choosing the PGlite pass.
+native() {
+  env TEST_SQL_LOG="$work/sql" pnpm exec vitest run --maxWorkers 1 "$@"
+}
+timed "tests: the long tail (native Postgres)" native --project long \
+  --reporter=default --reporter=json --outputFile.json="$work/native-long.json" >"$work/long.log" 2>&1 &
+long_pid=$!
+
+run lint pnpm lint
+run typecheck pnpm typecheck
+run "tests: the rest (native Postgres)" native --project integration --project unit \
+  --reporter=default --reporter=json --outputFile.json="$work/native-rest.json"
+
+wait "$long_pid"
+long_status=$?
+printf '\n=== tests: the long tail (native Postgres) ===\n'
+tee -a "$log" <"$work/long.log"
+[ "$long_status" -eq 0 ] || failed+=("tests: the long tail")
+native_reports=("$work/native-long.json" "$work/native-rest.json")
 
 # The PGlite pass (what `pnpm start` embeds): the fewest, quickest files that together send every
-# statement the native pass sent; then proof that the files that passed there covered them all.
-if [ -f "$work/native.json" ] && runner choose-pglite "$work/sql" "$work/native.json" "$work/pglite-files"; then
+# statement of the platform's own the native pass sent; then proof that the files that passed
+# there covered them all.
+if runner choose-pglite "$work/sql" "$work/pglite-files" "${native_reports[@]}"; then
   mapfile -t chosen <"$work/pglite-files"
   run "tests on PGlite (${#chosen[@]} files)" env TEST_DB_BACKEND=pglite pnpm exec vitest run \
     --project long --project integration --reporter=default --reporter=json \
@@ -64,7 +68,7 @@ else
   failed+=("choosing the PGlite pass")
 fi
 
-[ -f "$work/native.json" ] && runner report "$work/native.json" "$phases"
+runner report "$phases" "${native_reports[@]}"
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\n=== what failed (from the output above) ===\n'
   sed 's/\x1b\[[0-9;]*m//g' "$log" |

@@ -11,7 +11,7 @@ export async function bulkLoad<T>(
   load: () => Promise<T>,
   { embedded = false }: { embedded?: boolean } = {},
 ): Promise<T> {
-  await pool.query(`DROP INDEX chunks_terms_idx;
+  await pool.query(`DROP INDEX chunks_collection_terms_idx;
     ALTER TABLE chunks DISABLE TRIGGER chunks_stats_insert;
     ALTER TABLE sections DISABLE TRIGGER sections_stats_insert`)
   const loaded = await load()
@@ -19,7 +19,9 @@ export async function bulkLoad<T>(
   try {
     // The embedded PGlite server, a 32-bit process, takes at most 2 GB − 1 kB (and has less to give).
     await client.query(`SET maintenance_work_mem = '${embedded ? '512MB' : '2GB'}'`)
-    await client.query('CREATE INDEX chunks_terms_idx ON chunks USING gin (terms) WITH (fastupdate = off)')
+    await client.query(
+      'CREATE INDEX chunks_collection_terms_idx ON chunks USING gin (collection, terms) WITH (fastupdate = off)',
+    )
     await client.query('BEGIN')
     // The statistics of what is in the tables now, as chunks_stats_added and sections_stats_added count them.
     await client.query(`SELECT recount_keyword_stats();

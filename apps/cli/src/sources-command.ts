@@ -120,9 +120,20 @@ export async function listSourcesCommand(client: GatewayClient, output: Writable
   return 0
 }
 
+/**
+ * The source a command names: NAME, or COLLECTION/NAME when collections this key sees each have a
+ * source of that name (a name is its collection's).
+ */
 export const byName = async (client: GatewayClient, name: string) => {
-  const source = (await client.listSources()).find((candidate) => candidate.name === name)
+  const sources = await client.listSources()
+  const named = sources.filter((candidate) => candidate.name === name)
+  const qualified = sources.filter((candidate) => `${candidate.collection}/${candidate.name}` === name)
+  const [source, ...others] = qualified.length > 0 ? qualified : named
   if (!source) throw new Error(`no source named ${JSON.stringify(name)} that this key sees`)
+  if (others.length > 0)
+    throw new Error(
+      `${others.length + 1} sources are named ${JSON.stringify(name)} (${[source, ...others].map((s) => `${s.collection}/${s.name}`).join(', ')}): name one as COLLECTION/NAME`,
+    )
   return source
 }
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { createServer, type Socket } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
 import { ProtocolAwareQueue } from './protocol-aware-queue.ts'
@@ -30,7 +31,8 @@ export async function startEmbeddedPostgres({
   maxConnections = 64,
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   if (dir) await mkdir(dir, { recursive: true })
-  const db = await PGlite.create(dir ?? 'memory://', { extensions: { vector } })
+  // pgvector for the vectors; btree_gin for the keyword index keyed by collection (migration 0030).
+  const db = await PGlite.create(dir ?? 'memory://', { extensions: { vector, btree_gin } })
   // pglite-socket's handler does the wire protocol; the queue deciding who runs next is ours.
   const queue = new ProtocolAwareQueue(db) as unknown as QueueOption
   const handlers = new Set<PGLiteSocketHandler>()

@@ -83,7 +83,12 @@ afterAll(async () => {
   await db?.drop()
 })
 
-async function planOf(target: TestDatabase, match: '&&' | '@>', terms: string[]): Promise<string> {
+async function planOf(
+  target: TestDatabase,
+  match: '&&' | '@>',
+  terms: string[],
+  scope: string[] | null = null,
+): Promise<string> {
   const sql = keywordScoreSql(match)
   // Planned as the search plans it (its planner settings included).
   const { rows } = await withKeywordPlan(target.pool, (client) =>
@@ -102,6 +107,7 @@ async function planOf(target: TestDatabase, match: '&&' | '@>', terms: string[])
       true,
       hashedLookup(terms),
       null,
+      scope,
     ]),
   )
   return rows.map((row) => row['QUERY PLAN']).join('\n')
@@ -124,7 +130,7 @@ describe.skipIf(!hasSquad || !hasScifact)('the keyword query plan on real text',
         ['@>', byRarity.slice(0, 2).map((stat) => stat.term)],
       ] as const) {
         const plan = await planOf(db, match, [...terms])
-        expect(plan, `${question}\n${plan}`).toMatch(/Bitmap Index Scan on chunks_terms_idx/)
+        expect(plan, `${question}\n${plan}`).toMatch(/Bitmap Index Scan on chunks_collection_terms_idx/)
         expect(plan, `${question}\n${plan}`).not.toMatch(/chunks_document_idx/)
         // Only the candidates' own documents, by id: not every document hashed for each query.
         expect(plan, `${question}\n${plan}`).toMatch(
@@ -163,7 +169,7 @@ describe.skipIf(!hasSquad)('the keyword query plan when candidates are a large s
     )
     const { rare } = candidateTerms(stats, 2000)
     const plan = await planOf(small, '&&', rare)
-    expect(plan).toMatch(/Bitmap Index Scan on chunks_terms_idx/)
+    expect(plan).toMatch(/Bitmap Index Scan on chunks_collection_terms_idx/)
     expect(plan).not.toMatch(/Seq Scan on chunks/)
   })
 })
@@ -172,7 +178,7 @@ describe('the keyword index', () => {
   it('has no pending list: new terms are searchable through the index at once, not scanned per query', async () => {
     const { rows } = await db.pool.query<{ options: string[] | null }>(
       `SELECT c.reloptions AS options FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.relname = 'chunks_terms_idx' AND n.nspname = current_schema()`,
+        WHERE c.relname = 'chunks_collection_terms_idx' AND n.nspname = current_schema()`,
     )
     expect(rows[0]?.options).toContain('fastupdate=off')
   })

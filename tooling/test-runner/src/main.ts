@@ -6,10 +6,10 @@ import { formatSlowest } from './slowest-files.ts'
 import { fingerprint, loadParser } from './sql-fingerprint.ts'
 import { readVitestReport } from './vitest-report.ts'
 
-// `pnpm test`'s helper (scripts/test-all.sh), one command per step:
-//   choose-pglite SQL_DIR NATIVE_REPORT OUT   the files the PGlite pass runs, one per line
-//   check-pglite SQL_DIR PGLITE_REPORT        fails unless the files that passed on PGlite sent every statement native saw
-//   report NATIVE_REPORT PHASES               the 15 slowest files and each phase's wall time
+// `pnpm test`'s helper (scripts/test-all.sh), one command per step (REPORT…: vitest JSON reports):
+//   choose-pglite SQL_DIR OUT REPORT…   the files the PGlite pass runs, one per line
+//   check-pglite SQL_DIR REPORT…        fails unless the files that passed on PGlite sent every statement native saw
+//   report PHASES REPORT…               the 15 slowest files and each phase's wall time
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const [command, ...args] = process.argv.slice(2)
 
@@ -40,11 +40,13 @@ async function readSqlLogs(
   return { files, texts }
 }
 
-const durations = async (report: string) =>
-  new Map((await readVitestReport(report, root)).map((result) => [result.file, result.seconds]))
+/** The files of several reports (the lanes of one pass), those a report lacks left out. */
+const readReports = async (reports: string[]) =>
+  (await Promise.all(reports.map((report) => readVitestReport(report, root).catch(() => [])))).flat()
 
-async function choosePglite(sqlDir: string, nativeReport: string, out: string) {
-  const { files } = await readSqlLogs(sqlDir, await durations(nativeReport))
+async function choosePglite(sqlDir: string, out: string, reports: string[]) {
+  const durations = new Map((await readReports(reports)).map((result) => [result.file, result.seconds]))
+  const { files } = await readSqlLogs(sqlDir, durations)
   const chosen = chooseCoveringFiles(files)
   const statements = new Set(files.flatMap((file) => [...file.statements]))
   const seconds = chosen.reduce((sum, file) => sum + file.seconds, 0)
@@ -55,8 +57,8 @@ async function choosePglite(sqlDir: string, nativeReport: string, out: string) {
   )
 }
 
-async function checkPglite(sqlDir: string, pgliteReport: string) {
-  const results = await readVitestReport(pgliteReport, root)
+async function checkPglite(sqlDir: string, reports: string[]) {
+  const results = await readReports(reports)
   const { files, texts } = await readSqlLogs(sqlDir, new Map())
   const ran = new Set(results.filter((result) => result.passed).map((result) => result.file))
   const missing = uncoveredStatements(files, ran)
@@ -77,8 +79,8 @@ async function checkPglite(sqlDir: string, pgliteReport: string) {
   process.exitCode = 1
 }
 
-async function report(nativeReport: string, phases: string) {
-  const results = await readVitestReport(nativeReport, root)
+async function report(phases: string, reports: string[]) {
+  const results = await readReports(reports)
   const lines = (await readFile(phases, 'utf8').catch(() => ''))
     .split('\n')
     .filter(Boolean)
@@ -92,9 +94,9 @@ async function report(nativeReport: string, phases: string) {
 }
 
 const commands: Record<string, (...args: string[]) => Promise<void>> = {
-  'choose-pglite': (sqlDir = '', nativeReport = '', out = '') => choosePglite(sqlDir, nativeReport, out),
-  'check-pglite': (sqlDir = '', pgliteReport = '') => checkPglite(sqlDir, pgliteReport),
-  report: (nativeReport = '', phases = '') => report(nativeReport, phases),
+  'choose-pglite': (sqlDir = '', out = '', ...reports) => choosePglite(sqlDir, out, reports),
+  'check-pglite': (sqlDir = '', ...reports) => checkPglite(sqlDir, reports),
+  report: (phases = '', ...reports) => report(phases, reports),
 }
 const run = command ? commands[command] : undefined
 if (!run) {

@@ -179,6 +179,22 @@ describe('the audit log of refusals', () => {
   })
 })
 
+describe('the audit log of a reader’s refusals', () => {
+  it('records a reader refused an editor’s action (403 for its role), as refused', async () => {
+    const refused = await call(keys.reader as string, `/documents/${bravo.id}`, { method: 'DELETE' })
+    expect(refused.status).toBe(403)
+    const { entries } = JSON.parse((await call(ADMIN, '/audit?limit=1')).text) as {
+      entries: { action: string; detail: { refused?: boolean; status: number } }[]
+    }
+    expect(entries[0]).toEqual(
+      expect.objectContaining({
+        action: 'delete',
+        detail: expect.objectContaining({ refused: true, status: 403 }),
+      }),
+    )
+  })
+})
+
 describe('threads', () => {
   it('cannot be scoped to a collection the key was not given (404, as for none)', async () => {
     const made = await call(keys.reader as string, '/conversations', {

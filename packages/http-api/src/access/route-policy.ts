@@ -63,10 +63,17 @@ export function defineRoute<const R extends RouteConfig>(route: R, access: Route
   const method = route.method.toUpperCase()
   POLICIES.push({ method, path: route.path, ...access })
   const middleware: MiddlewareHandler[] = []
+  // Set before the role is checked: a reader refused an editor's action (403) is recorded as having
+  // tried it, as a refusal (audit-trail.ts), as docs/security.md says.
+  if (access.audit) {
+    const action = access.audit
+    middleware.push(async function auditActionMiddleware(c, next) {
+      c.set('auditAction', action)
+      return next()
+    })
+  }
   if (access.role !== 'open') middleware.push(needsRole(access.role, (c) => `${c.req.method} ${c.req.path}`))
-  middleware.push(async function routeAccessMiddleware(c, next) {
-    // Set once the role is right: an audited action refused for want of it is not an attempt at it.
-    if (access.audit) c.set('auditAction', access.audit)
+  middleware.push(async function routeLimitMiddleware(c, next) {
     const limited = access.limit ? c.get('routeLimits')?.[access.limit] : undefined
     return limited ? limited(c, next) : next()
   })

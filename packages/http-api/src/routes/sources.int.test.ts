@@ -167,6 +167,11 @@ describe.skipIf(!hasApache)('sources through the API', () => {
     expect(site.status).toBe(403)
     const duplicate = await call(ADMIN, 'POST', '/sources', share())
     expect(duplicate.status).toBe(409)
+    // A name is its collection's: another collection may have a source of that name too.
+    const elsewhere = await call(ADMIN, 'POST', '/sources', { ...share(), collection: 'legal' })
+    expect(elsewhere.status).toBe(201)
+    // (204: no body to read.)
+    await call(ADMIN, 'DELETE', `/sources/${(elsewhere.body as { id: string }).id}`).catch(() => undefined)
   })
 
   it('are changed by an editor: credentials that stopped working replaced, a schedule set, nothing indexed lost', async () => {

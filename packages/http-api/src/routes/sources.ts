@@ -60,7 +60,7 @@ const addRoute = defineRoute(
     responses: {
       201: jsonResponse('The source (its credentials are kept sealed and never shown)', sourceSchema),
       ...jsonChangeErrors,
-      409: errorResponse('A source of that name exists'),
+      409: errorResponse('A source of that name exists in that collection'),
     },
   },
   { role: 'editor', audit: 'source.change' },
@@ -271,7 +271,10 @@ export function sourceRoutes(deps: SourceRouteDeps) {
         createdBy: principal.name,
       }).catch((error: unknown) => {
         if ((error as { code?: string }).code === '23505')
-          throw new HttpError(409, `a source named ${JSON.stringify(request.name)} exists`)
+          throw new HttpError(
+            409,
+            `a source named ${JSON.stringify(request.name)} exists in the collection ${JSON.stringify(request.collection)}`,
+          )
         throw error
       })
       await requestSync(deps.producer, id, `added by ${principal.name}`)

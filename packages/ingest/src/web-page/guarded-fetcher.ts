@@ -75,8 +75,13 @@ export function guardedFetcher(
         const location = response.headers.get('location')
         if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
           await response.body?.cancel()
+          // The place answered (with redirects): the page's own failure, not the server's now.
           if (redirects >= limits.maxRedirects)
-            throw new WebPageError(502, `${raw} redirects more than ${limits.maxRedirects} times`)
+            throw new WebPageError(
+              502,
+              `${raw} redirects more than ${limits.maxRedirects} times`,
+              response.status,
+            )
           const next = new URL(location, url)
           if (request.origin !== undefined && next.origin !== request.origin)
             throw new WebPageError(422, `${url.href} redirects to another site (${next.origin})`)

@@ -29,7 +29,12 @@ beforeAll(async () => {
     startIngestionFixture('sources-web'),
     mkdtemp(join(tmpdir(), 'rag-web-')),
   ])
-  if (hasApache) site = await startWebSiteServer(await freePort(), { '/away': 'http://example.invalid/page' })
+  if (hasApache)
+    site = await startWebSiteServer(await freePort(), {
+      '/away': 'http://example.invalid/page',
+      // Redirects to itself, for ever: one unreadable page of its own.
+      '/loop': '/loop',
+    })
   traps = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://traps')
     const html = (body: string) =>
@@ -190,6 +195,24 @@ describe.skipIf(!hasApache)('a web site', () => {
     expect(refused.failures[0]?.reason).toMatch(/answered 403/)
     expect(await documents('refusing')).toEqual(['/', '/handbook/'])
     await chmod(join(site.root, 'handbook/index.html'), 0o644)
+  })
+
+  it('counts a page redirecting in a loop as one unreadable page of its own: deletions go on', async () => {
+    await writeFile(join(site.root, 'notice.html'), page('Notice', '<p>Closed on Friday.</p>'))
+    await writeFile(
+      join(site.root, 'index.html'),
+      page('Home', '<a href="/loop">Loop</a> <a href="/notice.html">Notice</a>'),
+    )
+    const source = await addSource('looping', { url: `${site.url}/`, depth: 1 })
+    const first = await sync(source)
+    expect(first.failures).toEqual([
+      { key: `${site.url}/loop`, reason: expect.stringMatching(/redirects more than 5 times/) },
+    ])
+    expect(await documents('looping')).toContain('/notice.html')
+    await rm(join(site.root, 'notice.html'))
+    await writeFile(join(site.root, 'index.html'), page('Home', '<a href="/loop">Loop</a>'))
+    expect(await sync(source)).toMatchObject({ failed: 1, deleted: 1 })
+    expect(await documents('looping')).not.toContain('/notice.html')
   })
 
   it('reads a sitemap, refusing one that unpacks past the limit or nests without end', async () => {
