@@ -49,7 +49,7 @@ async function runScenario(
   const output = new PassThrough()
   output.resume()
   const supervisor = new ProcessSupervisor({
-    programs: processCommands(workersOf('ingestion')),
+    programs: processCommands(workersOf('ingestion'), { runtime: readTestConfig().processRuntime }),
     env: {
       ...processEnvironment(),
       DATABASE_URL: db.url,

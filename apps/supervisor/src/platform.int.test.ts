@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
+import { readTestConfig } from '@rag/db/testing'
 import { isAlive } from '@rag/process-supervisor'
 import { QUEUE_NAMES } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
@@ -41,6 +42,8 @@ describe('pnpm start on embedded defaults', () => {
       // Tests never download: the default models stay missing (and are reported so) even on a
       // machine with internet. Reranking asked for by default whatever the core count.
       ALLOW_MODEL_DOWNLOAD: 'false',
+      // The processes as the suite was built to run them (bundles after `pnpm test`'s build).
+      PROCESS_RUNTIME: readTestConfig().processRuntime,
       RERANK_BY_DEFAULT: 'true',
     }
     // Embedded means: no database given at all.

@@ -41,7 +41,9 @@ describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
     const output = new PassThrough()
     output.resume()
     const supervisor = new ProcessSupervisor({
-      programs: processCommands(['worker-retrieve', 'worker-llm']),
+      programs: processCommands(['worker-retrieve', 'worker-llm'], {
+        runtime: readTestConfig().processRuntime,
+      }),
       env: {
         ...processEnvironment(),
         DATABASE_URL: fixture.db.url,

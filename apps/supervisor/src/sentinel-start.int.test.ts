@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
+import { readTestConfig } from '@rag/db/testing'
 import { QUEUE_NAMES } from '@rag/queue'
 import { SENTINEL_NAME, type SentinelCluster, startSentinelCluster, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
@@ -37,6 +38,8 @@ it('starts every process with Redis behind Sentinel as documented, none of them 
     REDIS_SENTINEL_NAME: SENTINEL_NAME,
     QUEUE_PREFIX: uniquePrefix('sentinel-start'),
     ALLOW_MODEL_DOWNLOAD: 'false',
+    // The processes as the suite was built to run them (bundles after `pnpm test`'s build).
+    PROCESS_RUNTIME: readTestConfig().processRuntime,
     SEED_SAMPLE_DATA: 'false',
   }
   for (const name of ['DATABASE_URL', 'DB_HOST', 'REDIS_URL']) delete env[name]

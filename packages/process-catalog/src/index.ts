@@ -1,4 +1,9 @@
-export { type ProcessCommand, processCommands, workerMetricsPorts } from './process-command.ts'
+export {
+  bundleOf,
+  type ProcessCommand,
+  processCommands,
+  workerMetricsPorts,
+} from './process-command.ts'
 export {
   PROCESS_NAMES,
   PROCESSES,

@@ -1,9 +1,19 @@
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { ProcessRuntime } from '@rag/config'
 import { PROCESS_NAMES, PROCESSES, type ProcessName, WORKER_PROCESS_NAMES } from './processes.ts'
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
-/** How to start a process of the catalog: its entry file under tsx's loader, in a Node process of its own. */
+/** The bundle of an entry (apps/worker-chunk/src/main.ts → apps/worker-chunk/dist/main.mjs). */
+export const bundleOf = (entry: string) => entry.replace(/\/src\/main\.ts$/, '/dist/main.mjs')
+
+/**
+ * How to start a process of the catalog, in a Node process of its own: its entry under tsx, or
+ * (runtime `bundle`) the bundle its app's build made — about 1.5 s of CPU at start instead of 5.
+ * `pnpm start`, the image and the test suite build first and run bundles; a process whose bundle
+ * is missing runs from source.
+ */
 export interface ProcessCommand {
   name: ProcessName
   command: string
@@ -22,16 +32,21 @@ export function workerMetricsPorts(base: number): Map<ProcessName, number> {
 
 export function processCommands(
   names: readonly ProcessName[] = PROCESS_NAMES,
-  { metricsPort = 0 }: { metricsPort?: number } = {},
+  { metricsPort = 0, runtime = 'source' }: { metricsPort?: number; runtime?: ProcessRuntime } = {},
 ): ProcessCommand[] {
   const tsxLoader = import.meta.resolve('tsx')
   const ports = workerMetricsPorts(metricsPort)
   return names.map((name) => {
     const port = ports.get(name)
+    const source = `${REPOSITORY_ROOT}${PROCESSES[name].entry}`
+    const bundle = `${REPOSITORY_ROOT}${bundleOf(PROCESSES[name].entry)}`
     return {
       name,
       command: process.execPath,
-      args: ['--import', tsxLoader, `${REPOSITORY_ROOT}${PROCESSES[name].entry}`],
+      args:
+        runtime === 'bundle' && existsSync(bundle)
+          ? ['--enable-source-maps', bundle]
+          : ['--import', tsxLoader, source],
       // Every process would otherwise read the one METRICS_PORT and all but the first fail to listen.
       env: { METRICS_PORT: String(port ?? 0) },
     }
