@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
 import { readTestConfig } from '@rag/db/testing'
+import { entryArgs } from '@rag/process-catalog'
 import { isAlive } from '@rag/process-supervisor'
 import { QUEUE_NAMES } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
@@ -16,7 +16,8 @@ import { stopSupervisor } from './testing/stop-supervisor.ts'
 // The README's first command, as a user runs it: the supervisor on embedded defaults (PGlite in a
 // fresh data folder), every process started for real. Slow (about 15 s), so one test walks it all.
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
+// The supervisor as `pnpm start` runs it (its bundle, once `pnpm test` has built it).
+const SUPERVISOR = entryArgs('apps/supervisor/src/main.ts', readTestConfig().processRuntime)
 const redisUrl = testRedisUrl()
 const prefix = uniquePrefix('platform')
 let supervisor: ChildProcess | undefined
@@ -48,7 +49,7 @@ describe('pnpm start on embedded defaults', () => {
     }
     // Embedded means: no database given at all.
     for (const name of ['DATABASE_URL', 'DB_HOST']) delete env[name]
-    supervisor = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], { env })
+    supervisor = spawn(process.execPath, SUPERVISOR, { env })
     // Not on a terminal, so every process's lines arrive as JSON (LOG_FORMAT=auto).
     const stdoutLines: string[] = []
     if (supervisor.stdout)
@@ -77,7 +78,7 @@ describe('pnpm start on embedded defaults', () => {
     expect(Object.keys(body?.queues ?? {}).sort()).toEqual([...QUEUE_NAMES].sort())
 
     // A second `pnpm start` on the same data folder is refused at once, naming the running one.
-    const second = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], {
+    const second = spawn(process.execPath, SUPERVISOR, {
       env: { ...env, GATEWAY_PORT: String(await freePort()) },
     })
     let refusal = ''

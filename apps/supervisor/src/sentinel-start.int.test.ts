@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
 import { readTestConfig } from '@rag/db/testing'
+import { entryArgs } from '@rag/process-catalog'
 import { QUEUE_NAMES } from '@rag/queue'
 import { SENTINEL_NAME, type SentinelCluster, startSentinelCluster, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
@@ -15,7 +15,8 @@ import { stopSupervisor } from './testing/stop-supervisor.ts'
 // docs/operations.md's Sentinel settings through `pnpm start`: REDIS_SENTINELS and
 // REDIS_SENTINEL_NAME, no REDIS_URL. The supervisor must hand its processes what they can start
 // with (the settings they read themselves), and every process must come up and stay up.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
+// The supervisor as `pnpm start` runs it (its bundle, once `pnpm test` has built it).
+const SUPERVISOR = entryArgs('apps/supervisor/src/main.ts', readTestConfig().processRuntime)
 let cluster: SentinelCluster | undefined
 let supervisor: ChildProcess | undefined
 let dataDir = ''
@@ -43,7 +44,7 @@ it('starts every process with Redis behind Sentinel as documented, none of them 
     SEED_SAMPLE_DATA: 'false',
   }
   for (const name of ['DATABASE_URL', 'DB_HOST', 'REDIS_URL']) delete env[name]
-  supervisor = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], { env })
+  supervisor = spawn(process.execPath, SUPERVISOR, { env })
   const lines: string[] = []
   for (const stream of [supervisor.stdout, supervisor.stderr])
     if (stream) createInterface({ input: stream }).on('line', (line) => lines.push(line))

@@ -1,5 +1,6 @@
 export {
   bundleOf,
+  entryArgs,
   type ProcessCommand,
   processCommands,
   workerMetricsPorts,

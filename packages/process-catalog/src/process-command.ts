@@ -30,25 +30,24 @@ export function workerMetricsPorts(base: number): Map<ProcessName, number> {
   return new Map(WORKER_PROCESS_NAMES.map((name, index) => [name, base + index]))
 }
 
+/** The arguments that start an entry (a path from the repository's root): its bundle when asked and built, else its source under tsx. */
+export function entryArgs(entry: string, runtime: ProcessRuntime = 'source'): string[] {
+  const bundle = `${REPOSITORY_ROOT}${bundleOf(entry)}`
+  return runtime === 'bundle' && existsSync(bundle)
+    ? ['--enable-source-maps', bundle]
+    : ['--import', import.meta.resolve('tsx'), `${REPOSITORY_ROOT}${entry}`]
+}
+
 export function processCommands(
   names: readonly ProcessName[] = PROCESS_NAMES,
   { metricsPort = 0, runtime = 'source' }: { metricsPort?: number; runtime?: ProcessRuntime } = {},
 ): ProcessCommand[] {
-  const tsxLoader = import.meta.resolve('tsx')
   const ports = workerMetricsPorts(metricsPort)
-  return names.map((name) => {
-    const port = ports.get(name)
-    const source = `${REPOSITORY_ROOT}${PROCESSES[name].entry}`
-    const bundle = `${REPOSITORY_ROOT}${bundleOf(PROCESSES[name].entry)}`
-    return {
-      name,
-      command: process.execPath,
-      args:
-        runtime === 'bundle' && existsSync(bundle)
-          ? ['--enable-source-maps', bundle]
-          : ['--import', tsxLoader, source],
-      // Every process would otherwise read the one METRICS_PORT and all but the first fail to listen.
-      env: { METRICS_PORT: String(port ?? 0) },
-    }
-  })
+  return names.map((name) => ({
+    name,
+    command: process.execPath,
+    args: entryArgs(PROCESSES[name].entry, runtime),
+    // Every process would otherwise read the one METRICS_PORT and all but the first fail to listen.
+    env: { METRICS_PORT: String(ports.get(name) ?? 0) },
+  }))
 }
