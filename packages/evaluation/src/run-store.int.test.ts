@@ -92,6 +92,19 @@ describe('kept evaluation runs', () => {
     expect(wrong.questions.every((q) => q.correct === false)).toBe(true)
   })
 
+  it('say how many questions a run holds on a page past its end', async () => {
+    const id = randomUUID()
+    const questions = Array.from({ length: 12 }, (_, i) => outcome(i + 1))
+    await startRun(db.pool, { id, collection: 'hr', dataset: 'small', total: 12, startedBy: 'test' })
+    await finishRun(db.pool, id, report(questions))
+    const wrongOnly = { config: 'keyword', offset: 50, limit: 10, wrongOnly: true }
+    expect(await runQuestions(db.pool, id, wrongOnly)).toEqual({ questions: [], total: 1 })
+    expect(await runQuestions(db.pool, id, { ...wrongOnly, wrongOnly: false })).toEqual({
+      questions: [],
+      total: 12,
+    })
+  })
+
   it('say a run whose process stopped failed, with why', async () => {
     const id = randomUUID()
     await startRun(db.pool, {

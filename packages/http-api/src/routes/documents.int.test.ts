@@ -177,5 +177,10 @@ describe('GET /documents/:id/sections', () => {
     expect(seen[0]).toBe('many-rows.csv:r1')
     expect(seen.at(-1)).toBe('many-rows.csv:r250')
     expect(new Set(seen).size).toBe(250)
+    // A page asked past the end (a link kept from before a re-index) is empty but still says how many there are.
+    const past = await json<{ total: number; next: string | null; sections: unknown[] }>(
+      app.request(`/documents/${id}/sections?limit=100&offset=400`),
+    )
+    expect(past).toMatchObject({ total: 250, next: null, sections: [] })
   })
 })
