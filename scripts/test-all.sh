@@ -30,10 +30,10 @@ run() {
   [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("$name")
 }
 
-# The web app the browser tests serve, and each process's bundle (started without tsx: a
-# worker's start costs about 1.5 s of CPU instead of 5, and the suite starts some 150 of them).
+# The web app the browser tests serve, and each process's bundle (started without tsx while it is
+# current: a worker's start costs about 1.5 s of CPU instead of 5, and the suite starts some 150
+# processes, parse children among them).
 run "build (the web app, the processes' bundles)" pnpm exec turbo run build --output-logs=errors-only
-export TEST_PROCESS_RUNTIME=bundle
 
 # The native pass in two lanes at once, each on one core. The long tail (vitest.config.ts: a
 # platform brought up, workers killed, a 60-page scan, a browser walking a view) runs one file at

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process'
 import { processEnvironment } from '@rag/config'
-import { readTestConfig } from '@rag/db/testing'
 import { type ProcessName, processCommands } from '@rag/process-catalog'
 import { describe, expect, it } from 'vitest'
 
 function run(name: ProcessName, env: NodeJS.ProcessEnv) {
-  const [program] = processCommands([name], { runtime: readTestConfig().processRuntime })
+  const [program] = processCommands([name])
   if (!program) throw new Error(name)
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
     const child = spawn(program.command, program.args, { env: { ...processEnvironment(), ...env } })

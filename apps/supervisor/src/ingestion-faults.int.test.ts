@@ -49,7 +49,7 @@ async function runScenario(
   const output = new PassThrough()
   output.resume()
   const supervisor = new ProcessSupervisor({
-    programs: processCommands(workersOf('ingestion'), { runtime: readTestConfig().processRuntime }),
+    programs: processCommands(workersOf('ingestion')),
     env: {
       ...processEnvironment(),
       DATABASE_URL: db.url,

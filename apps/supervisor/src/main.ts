@@ -19,10 +19,7 @@ runMain(async () => {
   const env = processEnvironment()
   const config = supervisorConfig.parse(env)
   // One stream for people or for log tools: every process's lines in the same format.
-  const programs = processCommands(undefined, {
-    metricsPort: config.worker.metricsPort,
-    runtime: config.supervisor.processRuntime,
-  })
+  const programs = processCommands(undefined, { metricsPort: config.worker.metricsPort })
   const format = config.log.format === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : config.log.format
   const formatLine = createLineFormatter({
     format,

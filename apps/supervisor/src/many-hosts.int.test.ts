@@ -94,7 +94,7 @@ describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', 
             .map((l) => `${host} ${l}`),
         ),
       )
-      const programs = processCommands(names, { runtime: config.processRuntime }).map((program) => ({
+      const programs = processCommands(names).map((program) => ({
         ...program,
         ...net.onHost(host, program.command, program.args),
       }))

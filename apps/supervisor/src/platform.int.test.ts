@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { processEnvironment } from '@rag/config'
-import { readTestConfig } from '@rag/db/testing'
 import { entryArgs } from '@rag/process-catalog'
 import { isAlive } from '@rag/process-supervisor'
 import { QUEUE_NAMES } from '@rag/queue'
@@ -16,8 +15,8 @@ import { stopSupervisor } from './testing/stop-supervisor.ts'
 // The README's first command, as a user runs it: the supervisor on embedded defaults (PGlite in a
 // fresh data folder), every process started for real. Slow (about 15 s), so one test walks it all.
 
-// The supervisor as `pnpm start` runs it (its bundle, once `pnpm test` has built it).
-const SUPERVISOR = entryArgs('apps/supervisor/src/main.ts', readTestConfig().processRuntime)
+// The supervisor as `pnpm start` runs it (from its bundle while that is current).
+const SUPERVISOR = entryArgs('apps/supervisor/src/main.ts')
 const redisUrl = testRedisUrl()
 const prefix = uniquePrefix('platform')
 let supervisor: ChildProcess | undefined
@@ -43,8 +42,6 @@ describe('pnpm start on embedded defaults', () => {
       // Tests never download: the default models stay missing (and are reported so) even on a
       // machine with internet. Reranking asked for by default whatever the core count.
       ALLOW_MODEL_DOWNLOAD: 'false',
-      // The processes as the suite was built to run them (bundles after `pnpm test`'s build).
-      PROCESS_RUNTIME: readTestConfig().processRuntime,
       RERANK_BY_DEFAULT: 'true',
     }
     // Embedded means: no database given at all.

@@ -41,9 +41,7 @@ describe.skipIf(!hasGguf)('an LLM worker crashing mid-answer', () => {
     const output = new PassThrough()
     output.resume()
     const supervisor = new ProcessSupervisor({
-      programs: processCommands(['worker-retrieve', 'worker-llm'], {
-        runtime: readTestConfig().processRuntime,
-      }),
+      programs: processCommands(['worker-retrieve', 'worker-llm']),
       env: {
         ...processEnvironment(),
         DATABASE_URL: fixture.db.url,

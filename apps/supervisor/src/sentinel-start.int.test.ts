@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { processEnvironment } from '@rag/config'
-import { readTestConfig } from '@rag/db/testing'
 import { entryArgs } from '@rag/process-catalog'
 import { QUEUE_NAMES } from '@rag/queue'
 import { SENTINEL_NAME, type SentinelCluster, startSentinelCluster, uniquePrefix } from '@rag/queue/testing'
@@ -15,8 +14,8 @@ import { stopSupervisor } from './testing/stop-supervisor.ts'
 // docs/operations.md's Sentinel settings through `pnpm start`: REDIS_SENTINELS and
 // REDIS_SENTINEL_NAME, no REDIS_URL. The supervisor must hand its processes what they can start
 // with (the settings they read themselves), and every process must come up and stay up.
-// The supervisor as `pnpm start` runs it (its bundle, once `pnpm test` has built it).
-const SUPERVISOR = entryArgs('apps/supervisor/src/main.ts', readTestConfig().processRuntime)
+// The supervisor as `pnpm start` runs it (from its bundle while that is current).
+const SUPERVISOR = entryArgs('apps/supervisor/src/main.ts')
 let cluster: SentinelCluster | undefined
 let supervisor: ChildProcess | undefined
 let dataDir = ''
@@ -39,8 +38,6 @@ it('starts every process with Redis behind Sentinel as documented, none of them 
     REDIS_SENTINEL_NAME: SENTINEL_NAME,
     QUEUE_PREFIX: uniquePrefix('sentinel-start'),
     ALLOW_MODEL_DOWNLOAD: 'false',
-    // The processes as the suite was built to run them (bundles after `pnpm test`'s build).
-    PROCESS_RUNTIME: readTestConfig().processRuntime,
     SEED_SAMPLE_DATA: 'false',
   }
   for (const name of ['DATABASE_URL', 'DB_HOST', 'REDIS_URL']) delete env[name]

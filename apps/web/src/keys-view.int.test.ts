@@ -52,8 +52,9 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
     await page.locator('.key-form select').selectOption('reader')
     await page.locator('.key-form input').nth(1).fill('handbook')
     await page.locator('.key-form button[type="submit"]').click()
+    // The key arrives with the gateway's answer: waited for, not read once.
+    await expect.poll(() => page.locator('[data-new-key]').textContent()).toMatch(/^rag_/)
     const made = (await page.locator('[data-new-key]').textContent()) ?? ''
-    expect(made).toMatch(/^rag_/)
     expect(await withKey(made)).toBe(200)
     await expect.poll(() => page.locator('.key-list li').count()).toBe(1)
     await expect.poll(() => page.locator('.key-list').textContent()).not.toContain(made)

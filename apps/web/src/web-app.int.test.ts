@@ -289,13 +289,18 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
       await page.evaluate(() => (window as unknown as { sourcesGone?: boolean }).sourcesGone),
     ).toBeUndefined()
 
-    const sourceIds = await page
-      .locator('[data-testid=sources] > li')
-      .evaluateAll((items) => items.map((item) => item.getAttribute('data-source-id')))
-    expect(sourceIds[0]).toBe('lumina-guide.pdf:p5')
-    expect(sourceIds).toEqual(stored.sources.map((source) => source.sourceId))
-    const marked = await page.locator('[data-testid=sources] > li').first().locator('mark').allTextContents()
-    expect(marked).toContain('保証期間')
+    // The sources render with the answer, but are waited for like everything that arrives.
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=sources] > li')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-source-id'))),
+      )
+      .toEqual(stored.sources.map((source) => source.sourceId))
+    expect(stored.sources[0]?.sourceId).toBe('lumina-guide.pdf:p5')
+    await expect
+      .poll(() => page.locator('[data-testid=sources] > li').first().locator('mark').allTextContents())
+      .toContain('保証期間')
     // Why it was found, in sentences: the words it says and where the search ranked it.
     const why = page.locator('[data-testid=sources] > li').first().locator('[data-testid=source-why]')
     await why.locator('summary').click()
@@ -519,8 +524,12 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     const quote = page.locator('[data-testid=sources] li >> nth=0').locator('[data-testid=answer-quote]')
     await expect.poll(() => quote.count()).toBe(1)
     expect(answer).toContain((await quote.textContent()) ?? '-')
-    const passage = (await page.locator('[data-testid=sources] li >> nth=0 >> p.text').textContent()) ?? ''
-    expect(answer.length).toBeLessThan(passage.length)
+    await expect
+      .poll(
+        async () =>
+          ((await page.locator('[data-testid=sources] li >> nth=0 >> p.text').textContent()) ?? '').length,
+      )
+      .toBeGreaterThan(answer.length)
   })
 
   it('re-indexes a document from the list and shows it ready again', async () => {

@@ -3,7 +3,6 @@ import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineFragment, defineProcessConfig } from './define-config.ts'
 import { boolean, integer, oneOf, optionalText, text } from './env-values.ts'
-import { PROCESS_RUNTIMES } from './fragments/embedded.ts'
 
 /** What the test suites read: which database backend to run against and where the shared assets are. */
 export const testConfig = defineProcessConfig('tests', {
@@ -23,9 +22,6 @@ export const testConfig = defineProcessConfig('tests', {
       // A folder: each integration file writes there the SQL it sent to the test database, from
       // which `pnpm test` chooses the files the PGlite pass runs (docs/testing.md). Unset: nothing recorded.
       TEST_SQL_LOG: optionalText(),
-      // How the processes tests start run: `bundle` (apps' dist/main.mjs; `pnpm test` builds them
-      // first) or `source` (under tsx: what a test run right after a change should see).
-      TEST_PROCESS_RUNTIME: oneOf(PROCESS_RUNTIMES, 'source'),
       // Set by vitest in each of its workers (1…maxWorkers): which of the run's PGlite servers is this worker's.
       VITEST_POOL_ID: integer(1, { min: 1 }),
     },
@@ -38,7 +34,6 @@ export const testConfig = defineProcessConfig('tests', {
       ci: env.CI,
       sqlLog: env.TEST_SQL_LOG,
       poolId: env.VITEST_POOL_ID,
-      processRuntime: env.TEST_PROCESS_RUNTIME,
     }),
   }),
 })

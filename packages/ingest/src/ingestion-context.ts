@@ -5,7 +5,8 @@ import {
   ingestionSettingsOf,
 } from '@rag/config'
 import type { Embedder } from '@rag/embeddings'
-import { createParseSandbox, type ParseSandbox } from '@rag/parsers'
+import { createParseSandbox, PARSE_CHILD, type ParseSandbox } from '@rag/parsers'
+import { freshBundle } from '@rag/runtime'
 import type { IngestDeps } from './ingest-deps.ts'
 
 /**
@@ -39,7 +40,11 @@ export function createIngestionContext(
     getEmbedder,
     embeddingCacheKey,
     sandbox: () => {
-      sandbox ??= createParseSandbox(settings.parsing.sandbox)
+      // The parse child from its build while that is current (a third of the CPU per child).
+      sandbox ??= createParseSandbox(
+        settings.parsing.sandbox,
+        freshBundle(PARSE_CHILD.bundle.path) ? PARSE_CHILD.bundle : PARSE_CHILD.source,
+      )
       return sandbox
     },
     close: async () => {

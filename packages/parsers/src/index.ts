@@ -20,6 +20,7 @@ export {
   type SandboxBudget,
   type SandboxReport,
 } from './sandbox/parse-in-sandbox.ts'
+export { type ChildEntry, PARSE_CHILD } from './sandbox/sandbox-child.ts'
 export type { ParseRequest } from './sandbox/sandbox-protocol.ts'
 export { removeLeftScratch } from './sandbox/scratch-folders.ts'
 export { cleanPageText, slugify } from './text-cleanup.ts'

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { ProcessRuntime } from '@rag/config'
+import { freshBundle } from '@rag/runtime'
 import { PROCESS_NAMES, PROCESSES, type ProcessName, WORKER_PROCESS_NAMES } from './processes.ts'
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -9,10 +8,9 @@ const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 export const bundleOf = (entry: string) => entry.replace(/\/src\/main\.ts$/, '/dist/main.mjs')
 
 /**
- * How to start a process of the catalog, in a Node process of its own: its entry under tsx, or
- * (runtime `bundle`) the bundle its app's build made — about 1.5 s of CPU at start instead of 5.
- * `pnpm start`, the image and the test suite build first and run bundles; a process whose bundle
- * is missing runs from source.
+ * How to start a process of the catalog, in a Node process of its own: the bundle its app's build
+ * made (about 1.5 s of CPU at start instead of 5) while it is current, else its entry under tsx.
+ * `pnpm start` and `pnpm test` build first; a change to the code after a build runs from source.
  */
 export interface ProcessCommand {
   name: ProcessName
@@ -30,23 +28,23 @@ export function workerMetricsPorts(base: number): Map<ProcessName, number> {
   return new Map(WORKER_PROCESS_NAMES.map((name, index) => [name, base + index]))
 }
 
-/** The arguments that start an entry (a path from the repository's root): its bundle when asked and built, else its source under tsx. */
-export function entryArgs(entry: string, runtime: ProcessRuntime = 'source'): string[] {
+/** The arguments that start an entry (a path from the repository's root): its bundle while that is current (freshBundle), else its source under tsx. */
+export function entryArgs(entry: string): string[] {
   const bundle = `${REPOSITORY_ROOT}${bundleOf(entry)}`
-  return runtime === 'bundle' && existsSync(bundle)
+  return freshBundle(bundle)
     ? ['--enable-source-maps', bundle]
     : ['--import', import.meta.resolve('tsx'), `${REPOSITORY_ROOT}${entry}`]
 }
 
 export function processCommands(
   names: readonly ProcessName[] = PROCESS_NAMES,
-  { metricsPort = 0, runtime = 'source' }: { metricsPort?: number; runtime?: ProcessRuntime } = {},
+  { metricsPort = 0 }: { metricsPort?: number } = {},
 ): ProcessCommand[] {
   const ports = workerMetricsPorts(metricsPort)
   return names.map((name) => ({
     name,
     command: process.execPath,
-    args: entryArgs(PROCESSES[name].entry, runtime),
+    args: entryArgs(PROCESSES[name].entry),
     // Every process would otherwise read the one METRICS_PORT and all but the first fail to listen.
     env: { METRICS_PORT: String(ports.get(name) ?? 0) },
   }))

@@ -1,5 +1,6 @@
 export { announceReady, isReadyMessage } from './announce-ready.ts'
 export { freePort } from './free-port.ts'
+export { type BundleManifest, freshBundle, sha1Of } from './fresh-bundle.ts'
 export { startLivenessFile } from './liveness-file.ts'
 export { createModelProvider, type ModelProvider, type ModelState } from './model-provider.ts'
 export { type ModelThread, startModelThread } from './model-thread.ts'

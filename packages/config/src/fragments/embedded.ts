@@ -1,12 +1,5 @@
 import { defineFragment } from '../define-config.ts'
-import { boolean, integer, oneOf, optionalText } from '../env-values.ts'
-
-/**
- * Where a process's code runs from: its TypeScript sources under tsx's loader, or the bundle its
- * app's `build` made of them (`dist/main.mjs`: the same modules in one file, started without tsx).
- */
-export const PROCESS_RUNTIMES = ['source', 'bundle'] as const
-export type ProcessRuntime = (typeof PROCESS_RUNTIMES)[number]
+import { boolean, integer, optionalText } from '../env-values.ts'
 
 export interface SupervisorSection {
   pgliteDir: string | undefined
@@ -14,7 +7,6 @@ export interface SupervisorSection {
   pgliteMaxConnections: number
   seedSampleData: boolean
   restartDelayMs: number
-  processRuntime: ProcessRuntime
 }
 
 export const supervisor = defineFragment({
@@ -29,10 +21,6 @@ export const supervisor = defineFragment({
     SEED_SAMPLE_DATA: boolean(true),
     // First delay before restarting a crashed process; doubles on each crash in a row.
     RESTART_DELAY_MS: integer(500, { min: 0, max: 60000 }),
-    // How the processes start: `bundle` runs each app's dist/main.mjs (what `pnpm build` makes:
-    // `pnpm start` builds first), without tsx; `source` runs the TypeScript under tsx (a change
-    // to the code is taken at the next start without a build).
-    PROCESS_RUNTIME: oneOf(PROCESS_RUNTIMES, 'source'),
   },
   read: (env): SupervisorSection => ({
     pgliteDir: env.PGLITE_DIR,
@@ -40,6 +28,5 @@ export const supervisor = defineFragment({
     pgliteMaxConnections: env.PGLITE_MAX_CONNECTIONS,
     seedSampleData: env.SEED_SAMPLE_DATA,
     restartDelayMs: env.RESTART_DELAY_MS,
-    processRuntime: env.PROCESS_RUNTIME,
   }),
 })

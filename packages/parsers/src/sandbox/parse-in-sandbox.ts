@@ -5,7 +5,7 @@ import { DEFAULT_OCR } from '../ocr.ts'
 import { DocumentParseError, type ParsedSection } from '../parsed-section.ts'
 import { parseDeadline } from './parse-deadline.ts'
 import { residentBytes } from './process-memory.ts'
-import { SandboxChild } from './sandbox-child.ts'
+import { type ChildEntry, PARSE_CHILD, SandboxChild } from './sandbox-child.ts'
 import type { ParseRequest } from './sandbox-protocol.ts'
 import { removeLeftScratch, SCRATCH_PREFIX } from './scratch-folders.ts'
 
@@ -46,7 +46,10 @@ export interface ParseSandbox {
   close(): void
 }
 
-export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
+export function createParseSandbox(
+  budget: SandboxBudget,
+  entry: ChildEntry = PARSE_CHILD.source,
+): ParseSandbox {
   // Copies of documents an earlier run's killed parses left behind (their parent died too).
   void removeLeftScratch(tmpdir())
   const idle: { child: SandboxChild; timer: NodeJS.Timeout }[] = []
@@ -60,7 +63,7 @@ export function createParseSandbox(budget: SandboxBudget): ParseSandbox {
       clearTimeout(reused.timer)
       if (reused.child.alive) return reused.child
     }
-    return new SandboxChild(budget.memoryMb)
+    return new SandboxChild(budget.memoryMb, entry)
   }
   const release = async (child: SandboxChild, healthy: boolean) => {
     busy.delete(child)

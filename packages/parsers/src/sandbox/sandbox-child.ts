@@ -1,9 +1,28 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import type { ChildMessage, ParentMessage } from './sandbox-protocol.ts'
 
-// The child runs this package's own source: under tsx in development, compiled JS otherwise.
-const ENTRY = new URL(`./parse-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
-const LOADER = ENTRY.pathname.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []
+/** What a parse child runs: a script and the Node options it needs (a loader for TypeScript). */
+export interface ChildEntry {
+  path: string
+  execArgv: string[]
+}
+
+/**
+ * The child's code: its source, and the package's build of it (`pnpm build`: dist/parse-child.mjs,
+ * started without tsx at a third of the CPU — a busy parse worker starts many). Whoever creates
+ * the sandbox chooses, knowing whether that build is current (@rag/runtime's freshBundle).
+ */
+export const PARSE_CHILD = {
+  source: {
+    path: fileURLToPath(new URL('./parse-child.ts', import.meta.url)),
+    execArgv: ['--import', import.meta.resolve('tsx')],
+  },
+  bundle: {
+    path: fileURLToPath(new URL('../../dist/parse-child.mjs', import.meta.url)),
+    execArgv: ['--enable-source-maps'],
+  },
+} satisfies Record<string, ChildEntry>
 
 export type ChildEvent =
   | { kind: 'message'; message: ChildMessage }
@@ -17,9 +36,9 @@ export class SandboxChild {
   private wake: (() => void) | undefined
   private stderr = ''
 
-  constructor(memoryMb: number) {
-    this.process = fork(ENTRY, [], {
-      execArgv: [...LOADER, `--max-old-space-size=${memoryMb}`],
+  constructor(memoryMb: number, entry: ChildEntry = PARSE_CHILD.source) {
+    this.process = fork(entry.path, [], {
+      execArgv: [...entry.execArgv, `--max-old-space-size=${memoryMb}`],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       // A process group of its own: the OCR helpers it starts (tesseract, pdftoppm) are in it, and
