@@ -35,41 +35,63 @@ run() {
 # processes, parse children among them).
 run "build (the web app, the processes' bundles)" pnpm exec turbo run build --output-logs=errors-only
 
-# The native pass in two lanes at once, each on one core. The long tail (vitest.config.ts: a
-# platform brought up, workers killed, a 60-page scan, a browser walking a view) runs one file at
-# a time beside the rest: two of them at once ran each other down (their processes, their polling)
-# to half their speed. Every integration file's SQL is recorded for choosing the PGlite pass.
-native() {
-  env TEST_SQL_LOG="$work/sql" pnpm exec vitest run --maxWorkers 1 "$@"
+# A phase in the background: its output kept in a file until `shown` prints it and notes how it ended.
+declare -A pids=()
+started() {
+  local name=$1
+  shift
+  timed "$name" "$@" >"$work/$name.log" 2>&1 &
+  pids[$name]=$!
 }
-timed "tests: the long tail (native Postgres)" native --project long \
-  --reporter=default --reporter=json --outputFile.json="$work/native-long.json" >"$work/long.log" 2>&1 &
-long_pid=$!
+shown() {
+  local name=$1
+  wait "${pids[$name]}"
+  local status=$?
+  printf '\n=== %s ===\n' "$name"
+  tee -a "$log" <"$work/$name.log"
+  [ "$status" -eq 0 ] || failed+=("$name")
+}
 
+# The native pass in two lanes at once, each a vitest of one worker. The long tail (vitest.config.ts:
+# a platform brought up, workers killed, a 60-page scan, a browser walking a view) runs one file at
+# a time beside the rest: two of them at once ran each other down (their processes, their polling)
+# to half their speed. Every integration file's SQL is recorded for choosing the PGlite pass; lint
+# and the typecheck run beside the lanes.
+native() {
+  local report=$1
+  shift
+  env TEST_SQL_LOG="$work/sql" pnpm exec vitest run --maxWorkers 1 --reporter=default --reporter=json \
+    --outputFile.json="$work/$report.json" "$@"
+}
+started "tests: the long tail (native Postgres)" native native-long --project long
+started "tests: the rest (native Postgres)" native native-rest --project integration --project unit
 run lint pnpm lint
 run typecheck pnpm typecheck
-run "tests: the rest (native Postgres)" native --project integration --project unit \
-  --reporter=default --reporter=json --outputFile.json="$work/native-rest.json"
-
-wait "$long_pid"
-long_status=$?
-printf '\n=== tests: the long tail (native Postgres) ===\n'
-tee -a "$log" <"$work/long.log"
-[ "$long_status" -eq 0 ] || failed+=("tests: the long tail")
-native_reports=("$work/native-long.json" "$work/native-rest.json")
 
 # The PGlite pass (what `pnpm start` embeds): the fewest, quickest files that together send every
-# statement of the platform's own the native pass sent; then proof that the files that passed
-# there covered them all.
-if runner choose-pglite "$work/sql" "$work/pglite-files" "${native_reports[@]}"; then
-  mapfile -t chosen <"$work/pglite-files"
-  run "tests on PGlite (${#chosen[@]} files)" env TEST_DB_BACKEND=pglite pnpm exec vitest run \
-    --project long --project integration --reporter=default --reporter=json \
-    --outputFile.json="$work/pglite.json" "${chosen[@]}"
-  run "PGlite coverage of the native pass's SQL" runner check-pglite "$work/sql" "$work/pglite.json"
-else
-  failed+=("choosing the PGlite pass")
-fi
+# statement of the platform's own that the native pass sent. Its first batch starts when the long
+# tail ends, from the files logged so far, beside the rest of the native pass; the second covers
+# what the files that ended after it sent. Then proof that the files that passed there covered them all.
+pglite() {
+  local batch=$1 workers=$2
+  shift 2
+  env TEST_DB_BACKEND=pglite pnpm exec vitest run --maxWorkers "$workers" --project long --project integration \
+    --reporter=default --reporter=json --outputFile.json="$work/pglite-$batch.json" "$@"
+}
+pglite_batch() {
+  local batch=$1 workers=$2
+  shift 2
+  runner choose-pglite "$work/sql" "$work/pglite-$batch.files" "$@" || return 1
+  mapfile -t files <"$work/pglite-$batch.files"
+  [ ${#files[@]} -eq 0 ] || pglite "$batch" "$workers" "${files[@]}"
+}
+shown "tests: the long tail (native Postgres)"
+started "tests on PGlite (first batch)" pglite_batch 1 1
+shown "tests: the rest (native Postgres)"
+shown "tests on PGlite (first batch)"
+run "tests on PGlite (second batch)" pglite_batch 2 2 "$work/pglite-1.files"
+run "PGlite coverage of the native pass's SQL" runner check-pglite "$work/sql" "$work"/pglite-*.json
+native_reports=("$work/native-long.json" "$work/native-rest.json")
 
 runner report "$phases" "${native_reports[@]}"
 if [ ${#failed[@]} -gt 0 ]; then

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
+import { dropPrefix } from '@rag/queue/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runRag } from './rag-program.ts'
 
@@ -29,13 +30,18 @@ function text() {
   return { stream, read: () => written }
 }
 
-async function rag(args: string[], env: Record<string, string> = {}) {
+async function rag(
+  args: string[],
+  env: Record<string, string> = {},
+  wait?: (seconds: number) => Promise<void>,
+) {
   const stdout = text()
   const stderr = text()
   const code = await runRag(args, {
     stdout: stdout.stream,
     stderr: stderr.stream,
     env: { GATEWAY_URL: server.baseUrl, LOG_LEVEL: 'warn', ...env },
+    ...(wait ? { wait } : {}),
   })
   return { code, stdout: stdout.read(), stderr: stderr.read() }
 }
@@ -144,16 +150,24 @@ describe('rag', () => {
     expect(asked.stderr).toMatch(/done…/)
   })
 
-  it('waits out the upload rate limit as Retry-After says: a 70-file folder all ready', {
-    timeout: 180_000,
-  }, async () => {
+  it('waits out the upload rate limit as Retry-After says: a 70-file folder all ready', async () => {
     const folder = join(server.dir, 'seventy')
     await mkdir(folder, { recursive: true })
     for (let i = 0; i < 70; i++)
       await writeFile(join(folder, `note-${i}.txt`), `メモ ${i}: 会議室 ${i} は空いています。`)
-    const { code, stdout, stderr } = await rag(['ingest', folder])
+    // The minute the gateway asks to wait passes at once: when the CLI waits, the limiter's window
+    // is ended (its counts dropped), as the clock would end it — the 429s, their Retry-After and
+    // the CLI's waiting and retrying are all real.
+    const waits: number[] = []
+    const windowEnds = async (seconds: number) => {
+      waits.push(seconds)
+      await dropPrefix(server.fixture.redisUrl, `${server.fixture.prefix}:rate:uploads`)
+    }
+    const { code, stdout, stderr } = await rag(['ingest', folder], {}, windowEnds)
     expect(stdout.trim().split('\n').at(-1)).toBe('70 ready, 0 failed')
     expect(code, stderr).toBe(0)
     expect(stderr).toMatch(/rate limited by the gateway: waiting \d+ s/)
+    expect(waits.length).toBeGreaterThan(0)
+    expect(waits.every((seconds) => seconds >= 1 && seconds <= 60)).toBe(true)
   })
 })

@@ -27,6 +27,8 @@ export interface RagIo {
   stdout: Writable & { isTTY?: boolean }
   stderr: Writable
   env: Record<string, string | undefined>
+  /** How a wait the gateway asks for (Retry-After) passes (default: the clock). */
+  wait?: (seconds: number) => Promise<void>
 }
 
 /** Exit codes: 0 done, 1 the work failed (a document, a question, the gateway), 2 a usage error. */
@@ -76,6 +78,7 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
     return createGatewayClient({
       baseUrl: gatewayUrlOf(config),
       apiKey: config.gateway.apiKeys[0],
+      ...(io.wait ? { wait: io.wait } : {}),
       onRateLimited: (seconds, _path, why) =>
         progress.write(
           why === 'unavailable'

@@ -134,6 +134,7 @@ export function createGatewayClient({
   maxRateLimitWaits = 20,
   onRateLimited,
   fetch: send_ = fetch,
+  wait = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
 }: {
   baseUrl: string
   apiKey?: string
@@ -143,6 +144,8 @@ export function createGatewayClient({
   maxRateLimitWaits?: number
   /** Told each wait, so a command can say why it pauses. */
   onRateLimited?: (seconds: number, path: string, why: 'rate limited' | 'unavailable') => void
+  /** How a wait the gateway asked for is waited (default: that many seconds of the clock). */
+  wait?: (seconds: number) => Promise<void>
 }): GatewayClient {
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
   const send = (path: string, init: RequestInit) =>
@@ -167,7 +170,7 @@ export function createGatewayClient({
       if (!(seconds >= 0 && seconds <= 300)) break
       await response.body?.cancel()
       onRateLimited?.(seconds, path, response.status === 503 ? 'unavailable' : 'rate limited')
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+      await wait(seconds)
       response = await send(path, init)
     }
     const body: unknown = await response.json().catch(() => ({}))

@@ -7,26 +7,26 @@ import { fingerprint, loadParser } from './sql-fingerprint.ts'
 import { readVitestReport } from './vitest-report.ts'
 
 // `pnpm test`'s helper (scripts/test-all.sh), one command per step (REPORT…: vitest JSON reports):
-//   choose-pglite SQL_DIR OUT REPORT…   the files the PGlite pass runs, one per line
+//   choose-pglite SQL_DIR OUT [CHOSEN…]  the files a PGlite batch runs, one per line: the fewest,
+//                                       quickest covering every statement the files logged so far
+//                                       sent that the files already CHOSEN (earlier batches) did not
 //   check-pglite SQL_DIR REPORT…        fails unless the files that passed on PGlite sent every statement native saw
 //   report PHASES REPORT…               the 15 slowest files and each phase's wall time
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const [command, ...args] = process.argv.slice(2)
 
-/** What each file sent to the test database in the native pass (sql-recording-setup.ts). */
-async function readSqlLogs(
-  folder: string,
-  seconds: Map<string, number>,
-): Promise<{ files: CoveringFile[]; texts: Map<string, string> }> {
+/** What each file sent to the test database in the native pass (sql-recording-setup.ts), and what it took. */
+async function readSqlLogs(folder: string): Promise<{ files: CoveringFile[]; texts: Map<string, string> }> {
   await loadParser()
   const texts = new Map<string, string>()
   const files = await Promise.all(
-    (await readdir(folder))
+    (await readdir(folder).catch(() => []))
       .filter((name) => name.endsWith('.json'))
       .map(async (name) => {
         const log = JSON.parse(await readFile(join(folder, name), 'utf8')) as {
           file: string
           statements: string[]
+          seconds?: number
         }
         const statements = new Set<string>()
         for (const sql of log.statements) {
@@ -34,7 +34,7 @@ async function readSqlLogs(
           statements.add(statement.fingerprint)
           texts.set(statement.fingerprint, statement.text)
         }
-        return { file: log.file, statements, seconds: seconds.get(log.file) ?? 1 }
+        return { file: log.file, statements, seconds: log.seconds ?? 1 }
       }),
   )
   return { files, texts }
@@ -44,22 +44,34 @@ async function readSqlLogs(
 const readReports = async (reports: string[]) =>
   (await Promise.all(reports.map((report) => readVitestReport(report, root).catch(() => [])))).flat()
 
-async function choosePglite(sqlDir: string, out: string, reports: string[]) {
-  const durations = new Map((await readReports(reports)).map((result) => [result.file, result.seconds]))
-  const { files } = await readSqlLogs(sqlDir, durations)
-  const chosen = chooseCoveringFiles(files)
-  const statements = new Set(files.flatMap((file) => [...file.statements]))
+async function choosePglite(sqlDir: string, out: string, chosenLists: string[]) {
+  const { files } = await readSqlLogs(sqlDir)
+  const earlier = new Set(
+    (await Promise.all(chosenLists.map((list) => readFile(list, 'utf8').catch(() => ''))))
+      .flatMap((text) => text.split('\n'))
+      .filter(Boolean),
+  )
+  const covered = new Set(
+    files.filter((file) => earlier.has(file.file)).flatMap((file) => [...file.statements]),
+  )
+  const rest = files
+    .filter((file) => !earlier.has(file.file))
+    .map((file) => ({ ...file, statements: new Set([...file.statements].filter((s) => !covered.has(s))) }))
+    .filter((file) => file.statements.size > 0)
+  const chosen = chooseCoveringFiles(rest)
+  const statements = new Set(rest.flatMap((file) => [...file.statements]))
   const seconds = chosen.reduce((sum, file) => sum + file.seconds, 0)
-  await writeFile(out, `${chosen.map((file) => file.file).join('\n')}\n`)
+  await writeFile(out, chosen.map((file) => `${file.file}\n`).join(''))
   console.log(
-    `PGlite pass: ${chosen.length} of ${files.length} files send all ${statements.size} distinct statements ` +
-      `the native pass sent (${Math.round(seconds)} s natively)`,
+    `PGlite batch: ${chosen.length} of ${files.length} files logged so far send the ${statements.size} distinct ` +
+      `statements ${earlier.size > 0 ? `the ${earlier.size} files of earlier batches did not` : 'they sent'} ` +
+      `(${Math.round(seconds)} s natively)`,
   )
 }
 
 async function checkPglite(sqlDir: string, reports: string[]) {
   const results = await readReports(reports)
-  const { files, texts } = await readSqlLogs(sqlDir, new Map())
+  const { files, texts } = await readSqlLogs(sqlDir)
   const ran = new Set(results.filter((result) => result.passed).map((result) => result.file))
   const missing = uncoveredStatements(files, ran)
   const all = new Set(files.flatMap((file) => [...file.statements])).size
@@ -94,7 +106,7 @@ async function report(phases: string, reports: string[]) {
 }
 
 const commands: Record<string, (...args: string[]) => Promise<void>> = {
-  'choose-pglite': (sqlDir = '', out = '', ...reports) => choosePglite(sqlDir, out, reports),
+  'choose-pglite': (sqlDir = '', out = '', ...chosen) => choosePglite(sqlDir, out, chosen),
   'check-pglite': (sqlDir = '', ...reports) => checkPglite(sqlDir, reports),
   report: (phases = '', ...reports) => report(phases, reports),
 }
