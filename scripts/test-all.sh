@@ -68,32 +68,25 @@ started "tests: the rest (native Postgres)" native native-rest --project integra
 run lint pnpm lint
 run typecheck pnpm typecheck
 
-# The PGlite pass (what `pnpm start` embeds): the fewest, quickest files that together send every
-# statement of the platform's own that the native pass sent. Its first batch starts when the long
-# tail ends, from the files logged so far, beside the rest of the native pass; the second covers
-# what the files that ended after it sent. Then proof that the files that passed there covered them all.
-pglite() {
-  local batch=$1 workers=$2
-  shift 2
-  env TEST_DB_BACKEND=pglite pnpm exec vitest run --maxWorkers "$workers" --project long --project integration \
-    --reporter=default --reporter=json --outputFile.json="$work/pglite-$batch.json" "$@"
-}
-pglite_batch() {
-  local batch=$1 workers=$2
-  shift 2
-  runner choose-pglite "$work/sql" "$work/pglite-$batch.files" "$@" || return 1
-  mapfile -t files <"$work/pglite-$batch.files"
-  [ ${#files[@]} -eq 0 ] || pglite "$batch" "$workers" "${files[@]}"
-}
+# The PGlite pass (what `pnpm start` embeds), once both lanes have ended: the fewest, quickest
+# files that together send every statement of the platform's own the native pass sent; then proof
+# that the files that passed there covered them all. (Started beside the rest of the native pass,
+# from the files logged so far, it chose slow files whose statements quicker ones would have sent
+# later, and slowed both: the machine is busy throughout, so overlapping saves nothing.)
 shown "tests: the long tail (native Postgres)"
-started "tests on PGlite (first batch)" pglite_batch 1 1
 shown "tests: the rest (native Postgres)"
-shown "tests on PGlite (first batch)"
-run "tests on PGlite (second batch)" pglite_batch 2 2 "$work/pglite-1.files"
-run "PGlite coverage of the native pass's SQL" runner check-pglite "$work/sql" "$work"/pglite-*.json
+if runner choose-pglite "$work/sql" "$work/pglite.files"; then
+  mapfile -t chosen <"$work/pglite.files"
+  run "tests on PGlite (${#chosen[@]} files)" env TEST_DB_BACKEND=pglite pnpm exec vitest run \
+    --project long --project integration --reporter=default --reporter=json \
+    --outputFile.json="$work/pglite.json" "${chosen[@]}"
+  run "PGlite coverage of the native pass's SQL" runner check-pglite "$work/sql" "$work/pglite.json"
+else
+  failed+=("choosing the PGlite pass")
+fi
 native_reports=("$work/native-long.json" "$work/native-rest.json")
 
-runner report "$phases" "${native_reports[@]}"
+runner report "$phases" "$work/sql" "${native_reports[@]}"
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\n=== what failed (from the output above) ===\n'
   sed 's/\x1b\[[0-9;]*m//g' "$log" |

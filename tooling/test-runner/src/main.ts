@@ -2,16 +2,16 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type CoveringFile, chooseCoveringFiles, uncoveredStatements } from './choose-files.ts'
-import { formatSlowest } from './slowest-files.ts'
+import { type FileCost, formatSlowest } from './slowest-files.ts'
 import { fingerprint, loadParser } from './sql-fingerprint.ts'
 import { readVitestReport } from './vitest-report.ts'
 
 // `pnpm test`'s helper (scripts/test-all.sh), one command per step (REPORT…: vitest JSON reports):
-//   choose-pglite SQL_DIR OUT [CHOSEN…]  the files a PGlite batch runs, one per line: the fewest,
-//                                       quickest covering every statement the files logged so far
-//                                       sent that the files already CHOSEN (earlier batches) did not
+//   choose-pglite SQL_DIR OUT [CHOSEN…]  the files the PGlite pass runs, one per line: the fewest,
+//                                       quickest covering every statement the native pass's files
+//                                       sent that the files already CHOSEN (lists of them) did not
 //   check-pglite SQL_DIR REPORT…        fails unless the files that passed on PGlite sent every statement native saw
-//   report PHASES REPORT…               the 15 slowest files and each phase's wall time
+//   report PHASES SQL_DIR REPORT…       the 15 slowest files, the 15 costliest in CPU, each phase's wall time
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const [command, ...args] = process.argv.slice(2)
 
@@ -63,8 +63,8 @@ async function choosePglite(sqlDir: string, out: string, chosenLists: string[]) 
   const seconds = chosen.reduce((sum, file) => sum + file.seconds, 0)
   await writeFile(out, chosen.map((file) => `${file.file}\n`).join(''))
   console.log(
-    `PGlite batch: ${chosen.length} of ${files.length} files logged so far send the ${statements.size} distinct ` +
-      `statements ${earlier.size > 0 ? `the ${earlier.size} files of earlier batches did not` : 'they sent'} ` +
+    `PGlite pass: ${chosen.length} of ${files.length} files send the ${statements.size} distinct statements ` +
+      `${earlier.size > 0 ? `the ${earlier.size} files already chosen did not` : 'the native pass sent'} ` +
       `(${Math.round(seconds)} s natively)`,
   )
 }
@@ -91,16 +91,22 @@ async function checkPglite(sqlDir: string, reports: string[]) {
   process.exitCode = 1
 }
 
-async function report(phases: string, reports: string[]) {
+async function report(phases: string, sqlDir: string, reports: string[]) {
   const results = await readReports(reports)
   const lines = (await readFile(phases, 'utf8').catch(() => ''))
     .split('\n')
     .filter(Boolean)
     .map((line) => line.split('\t') as [string, string])
+  const costs = await Promise.all(
+    (await readdir(sqlDir).catch(() => []))
+      .filter((name) => name.endsWith('.json'))
+      .map(async (name) => JSON.parse(await readFile(join(sqlDir, name), 'utf8')) as FileCost),
+  )
   console.log(
     formatSlowest(
       results,
       lines.map(([name, seconds]) => ({ name, seconds: Number(seconds) })),
+      costs,
     ),
   )
 }
@@ -108,7 +114,7 @@ async function report(phases: string, reports: string[]) {
 const commands: Record<string, (...args: string[]) => Promise<void>> = {
   'choose-pglite': (sqlDir = '', out = '', ...chosen) => choosePglite(sqlDir, out, chosen),
   'check-pglite': (sqlDir = '', ...reports) => checkPglite(sqlDir, reports),
-  report: (phases = '', ...reports) => report(phases, reports),
+  report: (phases = '', sqlDir = '', ...reports) => report(phases, sqlDir, reports),
 }
 const run = command ? commands[command] : undefined
 if (!run) {
