@@ -1,5 +1,10 @@
 import type { Writable } from 'node:stream'
-import { type AskOptions, isQuestionFinished } from '@rag/api-contract'
+import { type AskOptions, isQuestionFinished, shortAnswerLine } from '@rag/api-contract'
+
+/** Japanese when the question is written in it. */
+const languageOfText = (text: string): 'ja' | 'en' =>
+  /[\u3040-\u30ff\u4e00-\u9fff]/u.test(text) ? 'ja' : 'en'
+
 import type { ApiQuestion, GatewayClient } from '@rag/gateway-client'
 
 export interface AskCommandOptions {
@@ -18,6 +23,8 @@ export interface AskCommandOptions {
 /** Prints `=== Answer ===` then `=== Sources ===` with one `- sourceId` per line. */
 export function formatAnswer(answer: ApiQuestion): string {
   const lines = ['=== Answer ===', answer.answer ?? '(no answer requested)']
+  const short = answer.refused ? undefined : answer.citations[0]
+  if (short?.span) lines.push(shortAnswerLine(short.span, short.spanType, languageOfText(answer.question)))
   if (answer.refused) lines.push('(refused: the documents hold no answer above the evidence threshold)')
   if (answer.degraded.length > 0) lines.push(`(degraded: ${answer.degraded.join(', ')})`)
   lines.push('=== Sources ===')

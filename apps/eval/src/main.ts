@@ -1,8 +1,16 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { evalConfig, processEnvironment } from '@rag/config'
 import type { DatasetFormat } from '@rag/evaluation'
-import { DatasetError, DEFAULT_CONFIGS, fitRefusal } from '@rag/evaluation'
+import {
+  DatasetError,
+  DEFAULT_CONFIGS,
+  fitRefusal,
+  polaritySet,
+  renderPolarity,
+  scorePolarity,
+} from '@rag/evaluation'
 import { createLogger } from '@rag/log'
 import { runMain } from '@rag/runtime'
 import { runEvalCommand } from './eval-command.ts'
@@ -15,6 +23,10 @@ const USAGE = `usage: pnpm eval --dataset PATH [--format auto|questions|qa|squad
                  [--context-budgets 200,400,800,0] [--save] [--html FILE]
        pnpm eval --collection NAME [--configs …] [--out DIR] [--baseline report.json] [--save] [--html FILE]
        pnpm eval --fit-refusal MODEL.json --from RUN_DIR[,RUN_DIR…]
+       pnpm eval --polarity JAQUAD_DIR,SQUAD_FILE [--per-language 100] [--out DIR]
+  --polarity: yes/no answers against their sentences (no database): questions made from real
+  sentences of the two reading sets, as written, negated, against other sentences; prints the
+  figures and writes every pair with what was answered to DIR/polarity.jsonl.
   --collection: the collection's own evaluation set (cases made from feedback in the web app, or
   with POST /feedback/{id}/case) asked of the collection as it is; nothing is ingested.
   --save: keep the run in the database for the web app's Evaluation view. --html FILE: the report
@@ -52,6 +64,8 @@ runMain(async () => {
       'keep-schemas': { type: 'string', default: '5' },
       'context-budgets': { type: 'string' },
       'fit-refusal': { type: 'string' },
+      polarity: { type: 'string' },
+      'per-language': { type: 'string', default: '100' },
       collection: { type: 'string' },
       save: { type: 'boolean' },
       html: { type: 'string' },
@@ -59,6 +73,21 @@ runMain(async () => {
       help: { type: 'boolean' },
     },
   })
+  if (values.polarity !== undefined) {
+    const [jaquad, squad] = values.polarity.split(',').map((path) => path.trim())
+    if (!jaquad || !squad) {
+      process.stderr.write(USAGE)
+      process.exit(2)
+    }
+    const report = scorePolarity(await polaritySet({ jaquad, squad }, Number(values['per-language'])))
+    await mkdir(values.out, { recursive: true })
+    await writeFile(
+      join(values.out, 'polarity.jsonl'),
+      `${report.results.map((result) => JSON.stringify(result)).join('\n')}\n`,
+    )
+    process.stdout.write(`${renderPolarity(report)}\nwrote ${join(values.out, 'polarity.jsonl')}\n`)
+    return
+  }
   if (values['fit-refusal'] !== undefined) {
     if (!values.from) {
       process.stderr.write(USAGE)

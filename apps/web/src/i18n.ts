@@ -232,6 +232,8 @@ const en = {
   'signal.asksKind': 'the question asks for a date or number',
   'signal.kindNear': 'a date or number near the question’s words',
   'signal.limit': 'a stated limit or “no” in the passage',
+  'signal.asksTyped': 'the question asks for a name, place, date, number or amount',
+  'signal.typedSpan': 'the passage holds an answer of the kind asked for',
   'nav.sources': 'Sources',
   'sources.intro':
     'Folders, buckets and repositories kept in sync with a collection: new and changed files are read, deleted ones removed.',
@@ -509,6 +511,8 @@ const ja: Record<MessageKey, string> = {
   'signal.asksKind': '日付や数を尋ねる質問',
   'signal.kindNear': '質問の語の近くにある日付や数',
   'signal.limit': '箇所に書かれた制限や否定（のみ・だけ）',
+  'signal.asksTyped': '名前・場所・日付・数・金額を尋ねる質問',
+  'signal.typedSpan': '尋ねられた種類の答えが文章にある',
   'error.network': 'サーバーに接続できません。',
   'nav.sources': 'ソース',
   'sources.intro':

@@ -51,6 +51,9 @@ const JA_WH_TEXT: [RegExp, QuestionType][] = [
   [/どこ/, 'place'],
   [/なぜ|何故|どうして/, 'reason'],
   [/いくつ|いくら/, 'number'],
+  // 何と呼ぶ, 何と読む: the analyser reads 何と as one adverb (なんと, "what a…"), not 何 + と.
+  [/(何|なん)(と|て|という)|(何|なに)(が|を|の|に|で)/, 'entity'],
+  [/どの|どれ|どちら|どんな/, 'entity'],
 ]
 
 function japaneseFrame(tokens: SpanToken[], question: string): { type: QuestionType; wh: number } {

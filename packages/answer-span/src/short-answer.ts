@@ -1,32 +1,48 @@
+import { type AnswerType, answerTypeOf } from './answer-type.ts'
+import { choicesOf } from './choice-question.ts'
+import { type Polarity, polarityOf } from './polarity.ts'
 import { type QuestionFrame, questionFrame } from './question-frame.ts'
 import { spanCandidates } from './span-candidates.ts'
 import { overlapOf, sentenceContext, spanFeatures } from './span-features.ts'
 import { type SpanModel, scoreOf, shippedSpanModel, softmax } from './span-model.ts'
 import { isJapanese, spanTokens } from './span-tokens.ts'
+import { tidySpan } from './tidy-span.ts'
+import { holdsType, wholeExpression } from './whole-expression.ts'
 
 export interface ShortAnswer {
-  /** The span as written in the sentence: 「3年」, "1603", 「徳川家康」; 「はい」/"No" for yes/no. */
+  /** The span as written in the sentence: 「約35万人」, "9:30 to 17:00", 「徳川家康」; 「はい」/"No" for yes/no. */
   text: string
   /** How sure the model is of it among the candidates (0–1). */
   probability: number
   /** Which of the sentences given it stands in. */
   sentence: number
+  /** The kind of answer the question asks for, which the span is. */
+  type: AnswerType
+  /** For a yes/no question: what its sentence says (no text is given when it decides nothing). */
+  polarity?: Polarity
 }
 
 /** Question kinds whose answer is a clause (a reason, a way), which no noun phrase holds. */
-const CLAUSE_ANSWERS = new Set(['reason', 'method'])
-const NEGATED = /ない|ません|ず[、。]?|なかった|not\b|n't\b|\bnever\b|\bno\b/i
+const CLAUSE_ANSWERS = new Set<AnswerType>(['reason', 'method'])
+/** Spans after the first the model ranks above its threshold, looked at when the first is of the wrong kind. */
+const SPANS_CONSIDERED = 5
 
 /**
- * A yes/no question answered by its sentence: yes when the sentence says it as asked (both
- * negated or neither), no when one of them is negated.
+ * A yes/no question answered by the sentence that says most of it (polarity.ts): はい/Yes or
+ * いいえ/No when it decides the question, nothing when it does not, and "not stated" when it says
+ * the thing is not stated (the question is then unanswerable).
  */
-function yesNo(frame: QuestionFrame, sentences: string[]): ShortAnswer | null {
+function yesNo(frame: QuestionFrame, question: string, sentences: string[]): ShortAnswer | null {
   const top = searchedSentences(frame, sentences)[0]
   if (!top) return null
-  const polarity = NEGATED.test(top.text) === frame.negated
-  const text = frame.japanese ? (polarity ? 'はい' : 'いいえ') : polarity ? 'Yes' : 'No'
-  return { text, probability: 1, sentence: top.index }
+  const polarity = polarityOf(question, top.text)
+  if (polarity === 'yes' || polarity === 'no') {
+    const text = frame.japanese ? (polarity === 'yes' ? 'はい' : 'いいえ') : polarity === 'yes' ? 'Yes' : 'No'
+    return { text, probability: 1, sentence: top.index, type: 'yesno', polarity }
+  }
+  if (polarity === 'not-stated')
+    return { text: '', probability: 1, sentence: top.index, type: 'yesno', polarity }
+  return null
 }
 
 /** Sentences of a passage a span is looked for in: those saying most of the question. */
@@ -77,9 +93,18 @@ export function rankSpans(
     .sort((a, b) => b.probability - a.probability)
 }
 
+/** Whether a span says only what the question already says (the treaty it names, not the country it asks). */
+export function onlyQuestionWords(span: string, frame: QuestionFrame): boolean {
+  const content = spanTokens(span).filter((token) => token.content)
+  return content.length > 0 && content.every((token) => frame.words.has(token.key))
+}
+
 /**
- * The short answer a sentence (or a passage's sentences) gives a question — the span the model
- * ranks first, when it is sure enough (the model's threshold) — or null: the sentence alone answers.
+ * The short answer a sentence (or a passage's sentences) gives a question — the best span the
+ * model is sure enough of (its threshold) that is of the kind asked (a date for when, a number for
+ * how many), says more than the question's own words, and is quoted whole (its unit, the other end
+ * of its range, the URL it stands in) — or null: the sentence alone answers. A yes/no question
+ * gets はい/いいえ only when its sentence decides it (polarity.ts).
  */
 export function shortAnswerIn(
   question: string,
@@ -87,9 +112,41 @@ export function shortAnswerIn(
   model: SpanModel = shippedSpanModel(),
 ): ShortAnswer | null {
   const frame = questionFrame(question)
-  if (frame.type === 'yesno') return yesNo(frame, [sentences].flat())
-  if (CLAUSE_ANSWERS.has(frame.type)) return null
-  const best = rankSpans(frame, sentences, model)[0]
-  if (!best || best.probability < model.threshold) return null
+  const type = answerTypeOf(question, frame)
+  const given = [sentences].flat()
+  if (type === 'yesno') return yesNo(frame, question, given)
+  if (CLAUSE_ANSWERS.has(type)) return null
+  const ranked = rankSpans(frame, given, model)
+  const choice = chosenAlternative(choicesOf(question), ranked, given)
+  if (choice) return { ...choice, type }
+  // A day or a time asked (いつ, 何月何日), not a year alone (何年): the date is quoted whole.
+  const fullDate = type === 'date' && !/何年(?!.*何月)|what year|which year/i.test(question)
+  for (const span of ranked.slice(0, SPANS_CONSIDERED)) {
+    if (span.probability < model.threshold) break
+    if (!holdsType(span.text, type) || onlyQuestionWords(span.text, frame)) continue
+    const whole = tidySpan(wholeExpression(given[span.sentence] ?? '', span.text, type, { fullDate }), type)
+    if (!whole || onlyQuestionWords(whole, frame)) continue
+    return { ...span, text: whole, type }
+  }
+  return null
+}
+
+/**
+ * The alternative the sentences pick, for a question asking which of several (AとBのどちら): the
+ * one the spans most like the model best for stand in, when one of them is in the sentences at all.
+ */
+function chosenAlternative(choices: string[], ranked: RankedSpan[], sentences: string[]) {
+  if (choices.length < 2) return null
+  let best: { text: string; probability: number; sentence: number } | null = null
+  for (const choice of choices) {
+    const key = choice.toLowerCase()
+    const span = ranked.find((candidate) => {
+      const text = candidate.text.toLowerCase()
+      return text.includes(key) || (text.length > 1 && key.includes(text))
+    })
+    if (!span || !(sentences[span.sentence] ?? '').toLowerCase().includes(key)) continue
+    if (!best || span.probability > best.probability)
+      best = { text: choice, probability: span.probability, sentence: span.sentence }
+  }
   return best
 }

@@ -46,6 +46,53 @@ export type Retriever = (typeof RETRIEVERS)[number]
 export type RefusalDecider = (typeof REFUSAL_DECIDERS)[number]
 
 /** How a question is answered: by the LLM, with the best passage itself, or not at all (sources only). */
+/**
+ * The kind of expression a question asks for (packages/answer-span/src/answer-type.ts): a short
+ * answer is one of it — a yes or no, a term or name, a person, an organisation, a place, a date or
+ * time (a range, the days it holds on), a number with its unit, an amount of money, a reason, a
+ * way, or another thing.
+ */
+export const ANSWER_TYPES = [
+  'yesno',
+  'term',
+  'person',
+  'organisation',
+  'place',
+  'date',
+  'number',
+  'money',
+  'reason',
+  'method',
+  'thing',
+] as const
+export type AnswerType = (typeof ANSWER_TYPES)[number]
+
+/** Each kind of answer as people read it: the web app, the CLI and /v1 label a short answer so. */
+export const ANSWER_TYPE_LABELS: Record<AnswerType, { ja: string; en: string }> = {
+  yesno: { ja: 'はい／いいえ', en: 'yes/no' },
+  term: { ja: '名称', en: 'term' },
+  person: { ja: '人物', en: 'person' },
+  organisation: { ja: '組織', en: 'organisation' },
+  place: { ja: '場所', en: 'place' },
+  date: { ja: '日時・期間', en: 'date or time' },
+  number: { ja: '数量', en: 'number' },
+  money: { ja: '金額', en: 'amount' },
+  reason: { ja: '理由', en: 'reason' },
+  method: { ja: '方法', en: 'method' },
+  thing: { ja: '答え', en: 'answer' },
+}
+
+/**
+ * The line that states a short answer, the same on every surface: 「短い答え（日時・期間）: 3年」,
+ * "Short answer (date or time): 1603".
+ */
+export function shortAnswerLine(span: string, type: AnswerType | undefined, language: 'ja' | 'en'): string {
+  const label = type ? ANSWER_TYPE_LABELS[type][language] : undefined
+  return language === 'ja'
+    ? `短い答え${label ? `（${label}）` : ''}: ${span}`
+    : `Short answer${label ? ` (${label})` : ''}: ${span}`
+}
+
 export const ANSWER_MODES = ['generate', 'extractive', 'none'] as const
 export type AnswerMode = (typeof ANSWER_MODES)[number]
 

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import {
   ANSWER_MODES,
+  ANSWER_TYPES,
   DOCUMENT_STATUSES,
   QUESTION_STATUSES,
   REFUSAL_DECIDERS,
@@ -295,6 +296,10 @@ export const questionSchema = z
         span: z.string().optional().openapi({
           description:
             'For an extractive answer: its short answer (a number with its unit, a date, a name, yes/no), which the answer text leads with',
+        }),
+        spanType: z.enum(ANSWER_TYPES).optional().openapi({
+          description:
+            'The kind of answer the span is: the kind the question asks for (a date for when, a number for how many)',
         }),
       }),
     ),

@@ -19,6 +19,8 @@ export { HTML_QUESTIONS_SHOWN, renderHtmlReport } from './html-report.ts'
 export { EVAL_COLLECTION } from './ingest-corpus.ts'
 export { detectFormat, loadDataset } from './load-dataset.ts'
 export { keywordFaithfulness, refusalSweep, scoreRanking } from './metrics.ts'
+export { type PolarityReport, renderPolarity, scorePolarity } from './polarity-eval.ts'
+export { type PolarityPair, polaritySet } from './polarity-set.ts'
 export {
   compareWithBaseline,
   type EvaluationReport,

@@ -1,4 +1,4 @@
-import { answerF1, containsGold, exactMatch } from '@rag/answer-span'
+import { answerF1, answerTypeOf, containsGold, exactMatch } from '@rag/answer-span'
 import { type QuestionRecord, refusalScore, type ScoreScale } from '@rag/questions'
 import type { ContextMeasure } from './context-recall.ts'
 import { answerTexts, type EvalQuestion } from './dataset.ts'
@@ -167,7 +167,34 @@ export function scoreConfig(
     metrics.answerContainsGold = mean(
       withAnswers.map(([q, r]) => (containsGold(r?.answer ?? '', golds(q)) ? 1 : 0)),
     )
+    // Per kind of answer asked for (answer-type.ts): F1 and exact match of the short answers, and
+    // how often the span given is of that kind.
+    const byType = new Map<string, typeof withAnswers>()
+    for (const entry of withAnswers) {
+      const type = answerTypeOf(entry[0].query)
+      byType.set(type, [...(byType.get(type) ?? []), entry])
+    }
+    for (const [type, entries] of byType) {
+      metrics[`type.${type}.questions`] = entries.length
+      metrics[`type.${type}.f1`] = mean(entries.map(([q, r]) => answerF1(short(r), golds(q))))
+      metrics[`type.${type}.exactMatch`] = mean(
+        entries.map(([q, r]) => (exactMatch(short(r), golds(q)) ? 1 : 0)),
+      )
+    }
   }
+  // A はい/いいえ (Yes/No) given to a question that asks for something else (何と呼ぶか): must be 0.
+  metrics.yesNoToOtherQuestions = answered.filter(
+    ([q, r]) =>
+      answerTypeOf(q.query) !== 'yesno' && /^(はい|いいえ|yes|no)$/i.test(r?.citations[0]?.span ?? ''),
+  ).length
+  // Refusal of the unanswerable, by the kind of answer asked for.
+  const unansweredByType = new Map<string, boolean[]>()
+  for (const [q, r] of unanswerable) {
+    const type = answerTypeOf(q.query)
+    unansweredByType.set(type, [...(unansweredByType.get(type) ?? []), refused(r)])
+  }
+  for (const [type, refusals] of unansweredByType)
+    metrics[`type.${type}.unanswerableRefused`] = mean(refusals.map((ok) => (ok ? 1 : 0)))
   if (answered.length > 0) {
     // How much a reader must read: an answer that holds the keywords in one sentence beats a page.
     metrics.answerChars = percentile(

@@ -76,6 +76,8 @@ const APPLIES: Record<string, (signals: Record<string, number>) => boolean> = {
   asksKind: (signals) => (signals.asksKind ?? 0) > 0,
   kindNear: (signals) => (signals.asksKind ?? 0) > 0,
   limit: (signals) => (signals.limit ?? 0) > 0,
+  asksTyped: (signals) => (signals.asksTyped ?? 0) > 0,
+  typedSpan: (signals) => (signals.asksTyped ?? 0) > 0,
 }
 
 /**

@@ -115,7 +115,13 @@ describe('extractiveAnswerOf', () => {
     const { answer, citations } = extractiveAnswerOf('保証期間は何年？', [page], idf)
     expect(answer).toBe('3年（保証期間は購入日から3年です。 — guide.pdf:p5）')
     expect(citations).toEqual([
-      { marker: 1, sourceId: 'guide.pdf:p5', quotes: ['保証期間は購入日から3年です。'], span: '3年' },
+      {
+        marker: 1,
+        sourceId: 'guide.pdf:p5',
+        quotes: ['保証期間は購入日から3年です。'],
+        span: '3年',
+        spanType: 'date',
+      },
     ])
   })
 
@@ -123,7 +129,13 @@ describe('extractiveAnswerOf', () => {
     const page = source('store.html#hours', '定休日\n毎週水曜日は定休日です。年末年始はお休みします。')
     const { answer, citations } = extractiveAnswerOf('定休日はいつですか', [page], idf)
     expect(citations).toEqual([
-      { marker: 1, sourceId: 'store.html#hours', quotes: ['毎週水曜日は定休日です。'], span: '毎週水曜日' },
+      {
+        marker: 1,
+        sourceId: 'store.html#hours',
+        quotes: ['毎週水曜日は定休日です。'],
+        span: '毎週水曜日',
+        spanType: 'date',
+      },
     ])
     expect(answer).toBe('毎週水曜日（毎週水曜日は定休日です。 — store.html#hours）')
   })

@@ -1,4 +1,7 @@
-import { questionFrame, shortAnswerIn } from '@rag/answer-span'
+import { type AnswerType, asksYesNo, sentencesOf, shortAnswerIn } from '@rag/answer-span'
+
+export { sentencesOf }
+
 import {
   analyzeQuery,
   analyzeText,
@@ -10,7 +13,6 @@ import {
 import type { Citation, QuestionSource } from './question-store.ts'
 import { answerCellByColumn } from './row-answer-cell.ts'
 
-const sentenceSegmenter = new Intl.Segmenter('ja', { granularity: 'sentence' })
 /** A spreadsheet row as the parsers write it: one `column: value` line per cell. */
 const CELL_LINE = /^([^:\n]{1,80}): (.*)$/
 export const ROW_SOURCE = /[:!]r\d+$/
@@ -39,18 +41,6 @@ export function sentenceScorer(
       score += KIND_BONUS
     return score
   }
-}
-
-/** A text's sentences, as ICU cuts them (。！？ and . ! ? alike), never across a line break. */
-export function sentencesOf(text: string): string[] {
-  const sentences: string[] = []
-  for (const line of text.split(/\n+/)) {
-    for (const { segment } of sentenceSegmenter.segment(line)) {
-      const sentence = segment.trim()
-      if (sentence) sentences.push(sentence)
-    }
-  }
-  return sentences
 }
 
 /** A row's cells; a line that is not `column: value` continues the cell before it (a multi-line value). */
@@ -133,7 +123,12 @@ const SPAN_SHARE_OF_SENTENCE = 0.8
 export interface SpanAnswer {
   span: string
   sentence: string
+  /** The kind of answer it is (answer-type.ts): a date, a number with its unit, a name, yes/no… */
+  type: AnswerType
 }
+
+/** The passage's sentence says the thing asked about is not stated: no answer, not a "no". */
+export const NOT_STATED = 'not-stated' as const
 
 /**
  * The short answer a passage gives, when the span model is sure of one: a number with its unit,
@@ -145,17 +140,18 @@ export function spanOf(
   question: string,
   passage: Pick<QuestionSource, 'sourceId' | 'text' | 'heading'>,
   extract: Extract,
-): SpanAnswer | null {
+): SpanAnswer | typeof NOT_STATED | null {
   if (ROW_SOURCE.test(passage.sourceId)) return null
-  const yesNo = questionFrame(question).type === 'yesno'
+  const yesNo = asksYesNo(question)
   const sentences = yesNo
     ? extract.quotes
     : sentencesOf(passage.text).filter((sentence) => sentence !== passage.heading?.trim())
   const found = shortAnswerIn(question, sentences)
+  if (found?.polarity === 'not-stated') return NOT_STATED
   const sentence = found ? sentences[found.sentence] : undefined
   if (!found || sentence === undefined) return null
   if ([...found.text].length >= SPAN_SHARE_OF_SENTENCE * [...sentence].length) return null
-  return { span: found.text, sentence: yesNo ? extract.answer : sentence }
+  return { span: found.text, sentence: yesNo ? extract.answer : sentence, type: found.type }
 }
 
 /**
@@ -170,18 +166,20 @@ export function withEvidence(span: string, sentence: string, sourceId: string): 
 
 /**
  * The extractive answer of a question's sources: the best passage's answering part, citing it,
- * led by its short answer when there is one (the citation's `span`).
+ * led by its short answer when there is one (the citation's `span`, of its `spanType`). A yes/no
+ * question whose best passage says the thing is not stated is refused: the documents do not say.
  */
 export function extractiveAnswerOf(
   question: string,
   sources: QuestionSource[],
   idf: Map<string, number>,
   alternates: QueryAlternate[] = [],
-): { answer: string | null; refused: false; citations: Citation[] } {
+): { answer: string | null; refused: boolean; citations: Citation[] } {
   const top = sources[0]
   if (!top) return { answer: null, refused: false, citations: [] }
   const extract = extractAnswer(question, top, idf, alternates)
   const found = spanOf(question, top, extract)
+  if (found === NOT_STATED) return { answer: null, refused: true, citations: [] }
   if (found === null) {
     const citation: Citation = { marker: top.rank, sourceId: top.sourceId, quotes: extract.quotes }
     return { answer: extract.answer, refused: false, citations: [citation] }
@@ -190,6 +188,6 @@ export function extractiveAnswerOf(
   return {
     answer: withEvidence(found.span, found.sentence, top.sourceId),
     refused: false,
-    citations: [{ marker: top.rank, sourceId: top.sourceId, quotes, span: found.span }],
+    citations: [{ marker: top.rank, sourceId: top.sourceId, quotes, span: found.span, spanType: found.type }],
   }
 }

@@ -1,4 +1,5 @@
 import {
+  type AnswerType,
   FINISHED_QUESTION_STATUSES,
   isQuestionFinished,
   QUESTION_STATUSES,
@@ -85,6 +86,8 @@ export interface Citation {
   quotes?: string[]
   /** For an extractive answer: its short answer (a number with its unit, a date, a name, はい/いいえ). */
   span?: string
+  /** The kind of answer the span is (the kind the question asks for). */
+  spanType?: AnswerType
 }
 
 export interface QuestionUsage {

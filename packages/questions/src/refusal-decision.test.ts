@@ -18,6 +18,8 @@ const wordsSayNo: Answerability = {
     asksKind: 0,
     kindNear: 0,
     limit: 0,
+    asksTyped: 0,
+    typedSpan: 0,
   },
   decidedBy: 'words',
 }

@@ -1,3 +1,4 @@
+import { typedSpanEvidence } from '@rag/answer-span'
 import { analyzeQuery, coverageNearKind, phraseShare, windowCoverage } from '@rag/keyword'
 import { EVIDENCE_WINDOW } from './evidence-window.ts'
 import { asksBeyond, isYesNoQuestion, statesLimit } from './stated-limit.ts'
@@ -34,6 +35,13 @@ export interface AnswerabilitySignals {
    * passage states a limit or a no (のみ, だけ, 対応していません, only): the passage decides it.
    */
   limit: number
+  /** The question asks for a name, a place, a date, a number or an amount (answerTypeOf). */
+  asksTyped: number
+  /**
+   * When it does: how sure the span model is of the best span of that kind in the best passage
+   * (0 when it holds none): a passage on the topic without the fact asked for holds none.
+   */
+  typedSpan: number
 }
 
 export const SIGNAL_NAMES = [
@@ -46,6 +54,8 @@ export const SIGNAL_NAMES = [
   'asksKind',
   'kindNear',
   'limit',
+  'asksTyped',
+  'typedSpan',
 ] as const satisfies readonly (keyof AnswerabilitySignals)[]
 
 export interface CandidatePassage {
@@ -84,9 +94,10 @@ export function answerabilitySignals(
     total > 0
       ? [...idf].reduce((sum, [word, weight]) => sum + weight * (unseenWords.get(word) ?? 0), 0) / total
       : 0
+  const typed = typedSpanEvidence(question, best?.text ?? '')
   if (!best)
     return {
-      signals: { ...EMPTY, unseen: round(unseen), asksKind: kind ? 1 : 0 },
+      signals: { ...EMPTY, unseen: round(unseen), asksKind: kind ? 1 : 0, asksTyped: typed.asks ? 1 : 0 },
       evidence,
       bestId: null,
     }
@@ -111,6 +122,8 @@ export function answerabilitySignals(
       asksKind: kind ? 1 : 0,
       kindNear: kind ? round(coverageNearKind(kind, idf, best.terms, EVIDENCE_WINDOW / 2)) : 0,
       limit: (isYesNoQuestion(question) || asksBeyond(question)) && statesLimit(best.text ?? '') ? 1 : 0,
+      asksTyped: typed.asks ? 1 : 0,
+      typedSpan: typed.probability,
     },
     evidence,
     bestId: best.id,
@@ -127,4 +140,6 @@ const EMPTY: AnswerabilitySignals = {
   asksKind: 0,
   kindNear: 0,
   limit: 0,
+  asksTyped: 0,
+  typedSpan: 0,
 }

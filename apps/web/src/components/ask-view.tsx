@@ -1,4 +1,4 @@
-import { isQuestionFinished } from '@rag/api-contract/enums'
+import { isQuestionFinished, shortAnswerLine } from '@rag/api-contract/enums'
 import { MAX_QUESTION_CHARS } from '@rag/api-contract/limits'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, type Question } from '../api.ts'
@@ -142,6 +142,15 @@ export function AskView() {
               ),
             )}
           </p>
+          {result && !result.refused && result.citations[0]?.span ? (
+            <p class="short-answer" data-testid="short-answer" data-type={result.citations[0].spanType ?? ''}>
+              {shortAnswerLine(
+                result.citations[0].span,
+                result.citations[0].spanType,
+                /[\u3040-\u30ff\u4e00-\u9fff]/u.test(result.question) ? 'ja' : 'en',
+              )}
+            </p>
+          ) : null}
           {result?.queries?.length ? (
             <p class="muted">{t('ask.queries', { queries: result.queries.join(' / ') })}</p>
           ) : null}

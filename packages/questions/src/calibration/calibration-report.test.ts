@@ -13,6 +13,8 @@ const signals = (evidence: number, lead: number): AnswerabilitySignals => ({
   asksKind: 0,
   kindNear: 0,
   limit: 0,
+  asksTyped: 0,
+  typedSpan: 0,
 })
 
 describe("a collection's calibration", () => {

@@ -37,16 +37,23 @@ export async function concludeRetrieval(
     await advance(deps, question.id, 'done', { ...patch, sources, answer: null, refused: false })
     return
   }
-  if (answer === 'extractive') {
+  const extracted = await extractiveAnswer(deps, question, sources)
+  // The best passage says the thing asked about is not stated: the documents hold no answer.
+  if (extracted.refused) {
     await advance(deps, question.id, 'done', {
       ...patch,
       sources,
-      ...(await extractiveAnswer(deps, question, sources)),
+      answer: refusalOf(languageOf(question.question), sources),
+      refused: true,
     })
     return
   }
+  if (answer === 'extractive') {
+    await advance(deps, question.id, 'done', { ...patch, sources, ...extracted })
+    return
+  }
   // The answer the passages give at once, shown (marked provisional) while the LLM writes its own.
-  const provisional = await extractiveAnswer(deps, question, sources)
+  const provisional = extracted
   const moved = await advance(deps, question.id, 'generating', {
     ...patch,
     sources,

@@ -1,3 +1,4 @@
+import { shortAnswerLine } from '@rag/api-contract'
 import { languageOf, type QuestionRecord } from '@rag/questions'
 
 const SOURCES: Record<'ja' | 'en', string> = { ja: '出典', en: 'Sources' }
@@ -66,5 +67,19 @@ export function completionOf(base: { id: string; created: number; model: string 
     ],
     usage: usageOf(finished),
     citations: passages,
+    // The short answer, its kind and the sentence it stands in (as the web app and the CLI show them).
+    short_answer: shortAnswerOf(finished),
+  }
+}
+
+/** The answer's short answer, when it has one: the span, its kind, its evidence sentence, and the line every surface shows. */
+export function shortAnswerOf(question: QuestionRecord) {
+  const citation = question.refused ? undefined : question.citations[0]
+  if (!citation?.span) return null
+  return {
+    text: citation.span,
+    type: citation.spanType ?? null,
+    evidence: citation.quotes?.join(' ') ?? null,
+    line: shortAnswerLine(citation.span, citation.spanType, languageOf(question.question)),
   }
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { holdsType, wholeExpression } from './whole-expression.ts'
+
+describe('a short answer quoted whole', () => {
+  it('keeps the unit and the "about" of a number', () => {
+    expect(wholeExpression('市の人口は約35万人です。', '35', 'number')).toBe('約35万人')
+    expect(wholeExpression('入会金は5,000円です。', '5,000', 'money')).toBe('5,000円')
+    expect(wholeExpression('The fee is about $150 per year.', '150', 'money')).toBe('about $150')
+    expect(wholeExpression('Employees get 20 days of paid leave.', '20', 'number')).toBe('20 days')
+  })
+
+  it('keeps the other end of a range and the days a time holds on', () => {
+    expect(wholeExpression('窓口は平日は9:30〜17:00です。', '9:30', 'date')).toBe('平日は9:30〜17:00')
+    expect(wholeExpression('The office is open from 9:30 to 17:00 on weekdays.', '9:30', 'date')).toBe(
+      '9:30 to 17:00 on weekdays',
+    )
+    expect(wholeExpression('The duty changes every Monday at 09:00.', '09:00', 'date')).toBe(
+      'every Monday at 09:00',
+    )
+  })
+
+  it('never cuts inside a URL, and gives a Markdown link’s words', () => {
+    expect(
+      wholeExpression(
+        'Report it at https://tracker.example/cgi?project=7 today.',
+        'https://tracker.example/cgi',
+        'thing',
+      ),
+    ).toBe('https://tracker.example/cgi?project=7')
+    expect(
+      wholeExpression('See the [Tracker](https://tracker.example/cgi?x=1) page.', '[Tracker](https', 'thing'),
+    ).toBe('Tracker')
+  })
+
+  it('knows a date from a noun, and a number from a word', () => {
+    expect(holdsType('改定通知', 'date')).toBe(false)
+    expect(holdsType('4月1日', 'date')).toBe(true)
+    expect(holdsType('every Friday', 'date')).toBe(false)
+    expect(holdsType('3年', 'number')).toBe(true)
+  })
+})
