@@ -35,4 +35,16 @@ describe('spanCandidates', () => {
     expect(texts).not.toContain('of Tokyo')
     expect(texts).not.toContain('University of')
   })
+
+  it('never makes an English verb or adverb part of a span (compromise reads the sentence)', () => {
+    const texts = candidateTexts(
+      'The Broncos practiced at Stanford University and stayed at the Santa Clara Marriott.',
+      false,
+    )
+    expect(texts).toEqual(expect.arrayContaining(['Broncos', 'Stanford University', 'Santa Clara Marriott']))
+    expect(texts.filter((text) => /practiced|stayed/.test(text))).toEqual([])
+    expect(candidateTexts('Oxygen is often transported as a liquid.', false)).not.toContain(
+      'often transported',
+    )
+  })
 })

@@ -36,7 +36,8 @@ const ENGLISH_JOINERS = new Set(['of', 'and', 'the', 'de', 'da', 'von', 'van', '
 function nounish(token: SpanToken | undefined, japanese: boolean): boolean {
   if (!token) return false
   if (NOUNISH.has(token.kind)) return true
-  if (!japanese) return false
+  // English adjectives stand in noun phrases ("basic design") and answer alone ("paramagnetic").
+  if (!japanese) return token.kind === 'adjective'
   return token.kind === 'symbol' && JOINERS.test(token.text)
 }
 

@@ -1,9 +1,11 @@
 import { ENGLISH_STOPWORDS, type Morpheme, morphemes } from '@rag/keyword'
 import { stemmer } from 'stemmer'
+import { englishTags, type WordTags } from './english-tags.ts'
 
 /**
  * What a token is, as far as an answer's kind goes: IPADIC's parts of speech for Japanese
- * (固有名詞 人名 → person, 数 → number, 助数詞 → counter), shape for English (a digit, a capital).
+ * (固有名詞 人名 → person, 数 → number, 助数詞 → counter), compromise's tags for English (a verb, a
+ * person, a place, a value), its shape where compromise has none (a digit, a capital).
  */
 export type TokenKind =
   | 'number'
@@ -130,7 +132,7 @@ const ENGLISH_AUXILIARIES = new Set([
   'do',
 ])
 
-function englishKind(word: string, first: boolean): TokenKind {
+function englishKind(word: string, first: boolean, tags: WordTags | undefined): TokenKind {
   const lower = word.toLowerCase()
   if (/^\p{N}/u.test(word)) return 'number'
   if (OPEN_QUOTES.has(word)) return 'open-quote'
@@ -139,17 +141,37 @@ function englishKind(word: string, first: boolean): TokenKind {
   if (ENGLISH_PARTICLES.has(lower)) return 'particle'
   if (ENGLISH_AUXILIARIES.has(lower)) return 'auxiliary'
   if (ENGLISH_STOPWORDS.has(lower)) return 'function'
+  const tagged = tags && taggedKind(tags)
+  if (tagged) return tagged
   // A capital mid-sentence is a name; the first word's capital says nothing.
   if (/^\p{Lu}/u.test(word) && !first) return 'proper'
   return 'noun'
 }
 
+/**
+ * What compromise's tags say a word is: a verb or an adverb is never inside a noun phrase (so
+ * never a span: "Broncos practiced", "often transported"), a name says which kind it is.
+ */
+function taggedKind(tags: WordTags): TokenKind | null {
+  if (tags.has('Value')) return 'number'
+  if (tags.has('Person') && tags.has('ProperNoun')) return 'person'
+  if (tags.has('Place')) return 'place'
+  if (tags.has('Organization')) return 'organization'
+  if (tags.has('ProperNoun')) return 'proper'
+  if (tags.has('Noun')) return 'noun'
+  if (tags.has('Adjective')) return 'adjective'
+  if (tags.has('Verb')) return tags.has('Auxiliary') || tags.has('Copula') ? 'auxiliary' : 'verb'
+  if (tags.has('Adverb')) return 'function'
+  return null
+}
+
 /** An English (or other spaced) sentence as words, numbers and symbols, stemmed for matching. */
 function englishTokens(text: string): SpanToken[] {
   const tokens: SpanToken[] = []
+  const tags = englishTags(text)
   for (const match of text.matchAll(ENGLISH_TOKEN)) {
     const word = match[0]
-    const kind = englishKind(word, tokens.length === 0)
+    const kind = englishKind(word, tokens.length === 0, tags.get(match.index ?? 0))
     const lower = word
       .normalize('NFKC')
       .toLowerCase()

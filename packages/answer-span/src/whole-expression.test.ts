@@ -32,6 +32,19 @@ describe('a short answer quoted whole', () => {
     ).toBe('Tracker')
   })
 
+  it('quotes an English name and date whole, and a year alone when a year is asked', () => {
+    const sentence =
+      'In 1979 the committee headed by Nicholas E. Golovin met the Economist Intelligence Unit.'
+    expect(wholeExpression(sentence, 'Golovin', 'person')).toBe('Nicholas E. Golovin')
+    expect(wholeExpression(sentence, 'Intelligence Unit', 'organisation')).toBe('Economist Intelligence Unit')
+    const invasion = 'Germany invaded Poland on 1 September 1939, in the 1939 season.'
+    expect(wholeExpression(invasion, '1 September', 'date', { fullDate: true })).toBe('1 September 1939')
+    expect(wholeExpression('It was announced on October 16, 2012.', '2012', 'date', { fullDate: true })).toBe(
+      'October 16, 2012',
+    )
+    expect(wholeExpression('They won the title in the 2015 season.', '2015 season', 'date')).toBe('2015')
+  })
+
   it('knows a date from a noun, and a number from a word', () => {
     expect(holdsType('改定通知', 'date')).toBe(false)
     expect(holdsType('4月1日', 'date')).toBe(true)

@@ -27,6 +27,17 @@ const EN_DAYS_AFTER =
 // A date as written whole: an era or 紀元前, the year, month and day (慶応3年10月14日, 天和2年, 5月16日).
 const FULL_DATE =
   /(?:紀元前|紀元|西暦)?(?:\p{Script=Han}{2}(?=\d|元年))?(?:\d{1,4}|元)年(?:\d{1,2}月(?:\d{1,2}日)?)?(?:頃|ごろ)?|\d{1,2}月\d{1,2}日/gu
+// The same in English: 1 September 1939, October 16, 2012, May 3rd 2013.
+const EN_FULL_DATE =
+  /\b(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{1,2}(?:st|nd|rd|th)?\b)?(?:,?\s+\d{4})?/g
+const EN_YEAR = /\b\d{3,4}(?:\s?(?:BC|BCE|AD|CE))?\b/
+// A name is quoted whole (Von Miller, not Miller; the Economist Intelligence Unit): the capitalised
+// words around it, not the one a sentence starts with.
+const EN_NAME_BEFORE = /(?:\b\p{Lu}[\p{L}\p{M}'’.-]*\s+)+$/u
+const EN_NAME_AFTER = /^(?:\s+\p{Lu}[\p{L}\p{M}'’.-]*)+/u
+const NOT_NAME_WORDS =
+  /^(?:The|A|An|In|On|At|By|For|From|With|To|Of|And|Or|But|As|After|Before|During|Since|When|While|This|That|These|Those|It|Its|His|Her|Their|Our|He|She|They|We|I)$/
+const NAME_TYPES = new Set<AnswerType>(['person', 'organisation', 'place'])
 const YEAR = /^(?:紀元前|紀元|西暦)?(?:\p{Script=Han}{2})?(?:\d{1,4}|元)年/u
 const RANGE_HEAD = /[\d,，]+\s?[^\d\s、。,]{0,3}\s?(?:-|–|〜|～|~|から)\s?$/
 const URL = /https?:\/\/[^\s<>"'）)\]」]+/g
@@ -82,6 +93,8 @@ export function wholeExpression(
     const to = from + match[0].length
     if (start < to && end > from) return match[1] ?? span
   }
+  const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(sentence)
+  if (!japanese && NAME_TYPES.has(type)) [start, end] = wholeName(sentence, start, end)
   if (type === 'number' || type === 'money' || type === 'date') {
     const unit = (
       /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(sentence) ? JA_UNIT : EN_UNIT
@@ -116,6 +129,11 @@ export function wholeExpression(
       const year = YEAR.exec(match[0])
       if (year && from + year[0].length >= end) start = Math.min(start, from)
     }
+    if (!japanese) {
+      const widened = englishDate(sentence, start, end, fullDate)
+      start = widened[0]
+      end = widened[1]
+    }
     const range = RANGE_TAIL.exec(after())
     if (range) end += range[0].length
     const days = JA_DAYS.exec(before()) ?? EN_DAYS.exec(before())
@@ -127,4 +145,42 @@ export function wholeExpression(
     .slice(start, end)
     .trim()
     .replace(/[、,\s]+$/, '')
+}
+
+/** An English name's capitalised words on both sides of the span, never a sentence's first function word. */
+function wholeName(sentence: string, start: number, end: number): [number, number] {
+  if (!/^\p{Lu}/u.test(sentence.slice(start, end))) return [start, end]
+  const before = EN_NAME_BEFORE.exec(sentence.slice(0, start))
+  if (before) {
+    const words = before[0].split(/\s+/).filter(Boolean)
+    while (words.length > 0 && NOT_NAME_WORDS.test(words[0] ?? '')) words.shift()
+    if (words.length > 0) start -= before[0].length - before[0].indexOf(words[0] ?? '')
+  }
+  const after = EN_NAME_AFTER.exec(sentence.slice(end))
+  if (after && /\p{Lu}[\p{L}\p{M}'’.-]*$/u.test(sentence.slice(start, end))) {
+    const words = after[0].split(/\s+/).filter(Boolean)
+    const kept = words.findIndex((word) => NOT_NAME_WORDS.test(word))
+    const taken = kept < 0 ? words : words.slice(0, kept)
+    if (taken.length > 0) end = sentence.indexOf(taken.at(-1) ?? '', end) + (taken.at(-1) ?? '').length
+  }
+  return [start, end]
+}
+
+/**
+ * An English date as asked: the whole of it (1 September 1939) when a day is asked, the year alone
+ * (2015, not "2015 season") when only a year is.
+ */
+function englishDate(sentence: string, start: number, end: number, fullDate: boolean): [number, number] {
+  if (fullDate) {
+    for (const match of sentence.matchAll(EN_FULL_DATE)) {
+      const from = match.index ?? 0
+      const to = from + match[0].length
+      if (start < to && end > from) return [Math.min(start, from), Math.max(end, to)]
+    }
+    return [start, end]
+  }
+  const year = EN_YEAR.exec(sentence.slice(start, end))
+  if (!year) return [start, end]
+  const from = start + (year.index ?? 0)
+  return [from, from + year[0].length]
 }
