@@ -30,13 +30,15 @@ export function evalSchemaOf(
     hash.update(doc.filename)
     hash.update(doc.data)
   }
-  return `eval_${dataset.name
+  return `${EVAL_SCHEMA_PREFIX}${dataset.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .slice(0, 30)}_${hash.digest('hex').slice(0, 12)}`
 }
 
 const MARK = 'rag eval corpus; last used '
+/** What every evaluation corpus's name starts with: only schemas so named and marked are ever dropped. */
+export const EVAL_SCHEMA_PREFIX = 'eval_'
 
 /** Records that this evaluation schema was just used (its comment), for dropOldEvalSchemas. */
 export async function markEvalSchemaUsed(pool: Pool, schema: string): Promise<void> {
@@ -47,13 +49,20 @@ export async function markEvalSchemaUsed(pool: Pool, schema: string): Promise<vo
 /**
  * Drops evaluation schemas beyond the `keep` most recently used (the current one always stays):
  * each corpus is a full index, and a dataset, chunking or model change makes a new one. Only
- * schemas this tool marked are considered; nothing else in the database is touched.
+ * schemas this tool marked and named (`prefix`) are considered; nothing else in the database is
+ * touched.
  */
-export async function dropOldEvalSchemas(pool: Pool, current: string, keep: number): Promise<string[]> {
+export async function dropOldEvalSchemas(
+  pool: Pool,
+  current: string,
+  keep: number,
+  prefix = EVAL_SCHEMA_PREFIX,
+): Promise<string[]> {
   const { rows } = await pool.query<{ name: string; note: string | null }>(
     `SELECT nspname AS name, obj_description(oid, 'pg_namespace') AS note
-       FROM pg_namespace WHERE nspname <> $1 AND obj_description(oid, 'pg_namespace') LIKE $2`,
-    [current, `${MARK}%`],
+       FROM pg_namespace
+      WHERE nspname <> $1 AND obj_description(oid, 'pg_namespace') LIKE $2 AND starts_with(nspname, $3)`,
+    [current, `${MARK}%`, prefix],
   )
   const lastUsed = (note: string | null) => Date.parse(note?.slice(MARK.length) ?? '') || 0
   const stale = rows.sort((a, b) => lastUsed(b.note) - lastUsed(a.note)).slice(Math.max(0, keep - 1))

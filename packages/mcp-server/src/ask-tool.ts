@@ -5,6 +5,7 @@ import {
   createConversationRequestSchema,
   isQuestionFinished,
 } from '@rag/api-contract'
+import { ANSWER_TYPES } from '@rag/api-contract/enums'
 import type { GatewayClient } from '@rag/gateway-client'
 import { z } from 'zod'
 import { progressReporter, reportWhileWaiting } from './progress.ts'
@@ -45,6 +46,10 @@ const answerOutput = {
           .describe(
             'For an extractive answer: its short answer (a number with its unit, a date, a name, yes/no)',
           ),
+        spanType: z
+          .enum(ANSWER_TYPES)
+          .optional()
+          .describe('The kind of answer the span is: the kind the question asks for (a date for when, …)'),
       }),
     )
     .describe('The [n] markers the answer uses and what each cites'),
