@@ -15,7 +15,9 @@ const NOT_OF_A_PERSON = /(政権|内閣|政府|一族|一家|家臣|軍|派|氏�
 export function tidySpan(span: string, type: AnswerType): string {
   let text = span.trim()
   if (type !== 'thing' || text.length > 8) text = text.replace(TRAILING_NOTE, '')
-  for (let changed = true; changed; ) {
+  // Each pass takes at least one character off or ends: an empty text ends it (''.indexOf-style
+  // lookups find '' everywhere, so an empty text must never be looked at).
+  for (let changed = true; changed && text.length > 0; ) {
     changed = false
     const first = text[0] ?? ''
     const last = text.at(-1) ?? ''
@@ -24,7 +26,7 @@ export function tidySpan(span: string, type: AnswerType): string {
       text = text.slice(1).trim()
       changed = true
     }
-    const closer = CLOSERS.indexOf(last)
+    const closer = text.length > 0 ? CLOSERS.indexOf(last) : -1
     if (closer >= 0 && !text.slice(0, -1).includes(OPENERS[closer] ?? '')) {
       text = text.slice(0, -1).trim()
       changed = true

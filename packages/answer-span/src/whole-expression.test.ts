@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { tidySpan } from './tidy-span.ts'
 import { holdsType, wholeExpression } from './whole-expression.ts'
 
 describe('a short answer quoted whole', () => {
@@ -50,5 +51,14 @@ describe('a short answer quoted whole', () => {
     expect(holdsType('4月1日', 'date')).toBe(true)
     expect(holdsType('every Friday', 'date')).toBe(false)
     expect(holdsType('3年', 'number')).toBe(true)
+  })
+})
+
+describe('a span tidied', () => {
+  it('ends on a span that is nothing but brackets (it once looped for ever on one)', () => {
+    for (const span of ['（', '「', ')', '(（', '」」', '"', ' ( ', ''])
+      expect(tidySpan(span, 'thing')).toBe('')
+    expect(tidySpan('（258日', 'number')).toBe('258日')
+    expect(tidySpan('熊野丸」(日本郵船', 'thing')).toBe('熊野丸')
   })
 })
