@@ -37,6 +37,8 @@ describe('pnpm ask', () => {
     expect(lines[0]).toBe('=== Answer ===')
     const split = lines.indexOf('=== Sources ===')
     expect(lines.slice(1, split).join('\n')).toContain('2年間')
+    // The short answer stated as on every surface, with the kind of answer it is.
+    expect(lines).toContain('短い答え（日時・期間）: 2年間')
     const sources = lines.slice(split + 1)
     expect(sources[0]).toBe('- lumina-guide.pdf:p5')
     expect(sources.length).toBeLessThanOrEqual(2)

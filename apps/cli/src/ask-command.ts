@@ -1,11 +1,10 @@
 import type { Writable } from 'node:stream'
 import { type AskOptions, isQuestionFinished, shortAnswerLine } from '@rag/api-contract'
+import type { ApiQuestion, GatewayClient } from '@rag/gateway-client'
 
 /** Japanese when the question is written in it. */
 const languageOfText = (text: string): 'ja' | 'en' =>
   /[\u3040-\u30ff\u4e00-\u9fff]/u.test(text) ? 'ja' : 'en'
-
-import type { ApiQuestion, GatewayClient } from '@rag/gateway-client'
 
 export interface AskCommandOptions {
   question: string

@@ -48,6 +48,10 @@ describe('the OpenAI-compatible API through the openai package', () => {
     expect(completion.object).toBe('chat.completion')
     const citations = (completion as unknown as { citations: { sourceId: string }[] }).citations
     expect(citations.map((c) => c.sourceId)).toEqual(['lumina-guide.pdf:p5'])
+    // The short answer as the Ask view and the CLI show it: the span, its kind, its sentence.
+    const short = (completion as unknown as { short_answer: Record<string, string> | null }).short_answer
+    expect(short).toMatchObject({ text: '2年間', type: 'date', line: '短い答え（日時・期間）: 2年間' })
+    expect(short?.evidence).toContain('2年間')
   })
 
   it('keeps to the model’s collection', async () => {
