@@ -2,6 +2,7 @@ import { type AnswerType, answerTypeOf } from './answer-type.ts'
 import { choicesOf } from './choice-question.ts'
 import { type Polarity, polarityOf } from './polarity.ts'
 import { type QuestionFrame, questionFrame } from './question-frame.ts'
+import { withoutQuestionWordEdges } from './question-word-edges.ts'
 import { spanCandidates } from './span-candidates.ts'
 import { overlapOf, sentenceContext, spanFeatures } from './span-features.ts'
 import { type SpanModel, scoreOf, shippedSpanModel, softmax } from './span-model.ts'
@@ -124,7 +125,9 @@ export function shortAnswerIn(
   for (const span of ranked.slice(0, SPANS_CONSIDERED)) {
     if (span.probability < model.threshold) break
     if (!holdsType(span.text, type) || onlyQuestionWords(span.text, frame)) continue
-    const whole = tidySpan(wholeExpression(given[span.sentence] ?? '', span.text, type, { fullDate }), type)
+    const sentence = given[span.sentence] ?? ''
+    const own = withoutQuestionWordEdges(span.text, frame)
+    const whole = tidySpan(wholeExpression(sentence, own, type, { fullDate, question }), type)
     if (!whole || onlyQuestionWords(whole, frame)) continue
     return { ...span, text: whole, type }
   }

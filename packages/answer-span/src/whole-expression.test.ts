@@ -46,6 +46,17 @@ describe('a short answer quoted whole', () => {
     expect(wholeExpression('They won the title in the 2015 season.', '2015 season', 'date')).toBe('2015')
   })
 
+  it('keeps what qualifies a counted number, a date range asked for, and a year alone for 何年', () => {
+    expect(wholeExpression('丹霞地形は中国全土で780箇所以上存在する。', '780', 'number')).toBe('780箇所以上')
+    expect(wholeExpression('それぞれのタニは2つのハイに分かれる。', '2', 'number')).toBe('2つ')
+    const survey = 'アカデミーが1985年から1986年にコソボを去った人々を調査した。'
+    expect(wholeExpression(survey, '1986年', 'date', { question: '何年から何年の間に調査したの?' })).toBe(
+      '1985年から1986年',
+    )
+    expect(wholeExpression(survey, '1986年', 'date', { question: '何年に調査したの?' })).toBe('1986年')
+    expect(wholeExpression('1995年8月、委員会は計画を承認した。', '1995年8月', 'date')).toBe('1995年')
+  })
+
   it('knows a date from a noun, and a number from a word', () => {
     expect(holdsType('改定通知', 'date')).toBe(false)
     expect(holdsType('4月1日', 'date')).toBe(true)

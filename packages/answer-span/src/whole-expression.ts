@@ -9,7 +9,11 @@ const EN_APPROX =
   /(about|approximately|around|roughly|over|under|up to|at least|at most|more than|less than|nearly|almost|some|a total of)\s+$/i
 const CURRENCY_BEFORE = /[$¥€£＄￥]$/
 const JA_UNIT =
-  /^([万億千百]?(km\/h|人|円|個|件|回|名|台|本|枚|冊|倍|歳|階|点|社|校|か所|箇所|ヶ所|カ所|か月|ヶ月|カ月|年間|日間|週間|時間|分間|分|秒|年|月|日|%|％|ドル|ユーロ|ポンド|km|㎞|kg|mg|g|m|cm|mm|L|ml|mL|MB|GB|TB|W|kW|V|℃|度|坪|畳|泊|ページ|文字|語|行|時|世紀))+(以上|以下|未満|程度|前後|ほど|強|弱|まで|から)?/
+  /^([万億千百]?(km\/h|人|円|個|件|回|名|台|本|枚|冊|倍|歳|階|点|社|校|か所|箇所|ヶ所|カ所|か月|ヶ月|カ月|年間|日間|週間|時間|分間|分|秒|年|月|日|%|％|ドル|ユーロ|ポンド|km|㎞|kg|mg|g|m|cm|mm|L|ml|mL|MB|GB|TB|W|kW|V|℃|度|坪|畳|泊|ページ|文字|語|行|時|世紀|つ))+(以上|以下|未満|程度|前後|ほど|強|弱|まで|から)?/
+// What qualifies a number that already has its unit: 780箇所「以上」, 2時間「後」, 100年「あまり」.
+const JA_QUALIFIER = /^(以上|以下|未満|程度|前後|ほど|強|弱|余り|あまり|余|近く|後|前)/
+const JA_UNIT_END =
+  /(人|円|個|件|回|名|台|本|枚|冊|倍|歳|階|点|社|校|所|月|年間|日間|週間|時間|分間|分|秒|年|日|%|％|ドル|km|kg|m|度|泊|つ|世紀)$/
 const EN_UNIT =
   /^(\s?(%|percent|per cent|million|billion|thousand|hundred|dollars?|yen|euros?|pounds?|people|persons|members|km|kilometers?|kilometres?|miles?|kg|kilograms?|grams?|meters?|metres?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|pages?|times|GB|MB|TB))+\b/i
 const TIME = String.raw`(\d{1,2}[:：]\d{2}|\d{1,2}時(\d{1,2}分|半)?|(午前|午後)\d{1,2}時(\d{1,2}分|半)?|\d{1,2}\s?(am|pm|a\.m\.|p\.m\.)|noon|midnight)`
@@ -40,6 +44,8 @@ const NOT_NAME_WORDS =
 const NAME_TYPES = new Set<AnswerType>(['person', 'organisation', 'place'])
 const YEAR = /^(?:紀元前|紀元|西暦)?(?:\p{Script=Han}{2})?(?:\d{1,4}|元)年/u
 const RANGE_HEAD = /[\d,，]+\s?[^\d\s、。,]{0,3}\s?(?:-|–|〜|～|~|から)\s?$/
+const DATE_RANGE_HEAD = new RegExp(String.raw`(${DATE})\s?(から|〜|～|~|-|–|to|until)\s?$`, 'i')
+const ASKS_RANGE = /から.*まで|何年から|いつから.*いつ|期間|\bbetween\b|\bfrom\b.*\bto\b|\bhow long\b/i
 const URL = /https?:\/\/[^\s<>"'）)\]」]+/g
 const MARKDOWN_LINK = /\[([^\]]+)\]\([^)\s]+\)/g
 
@@ -72,7 +78,7 @@ export function wholeExpression(
   span: string,
   type: AnswerType,
   /** The question asks a day or a time, not only a year (いつ, 何月何日 — not 何年): a date is quoted whole. */
-  { fullDate = false }: { fullDate?: boolean } = {},
+  { fullDate = false, question = '' }: { fullDate?: boolean; question?: string } = {},
 ): string {
   let start = sentence.indexOf(span)
   if (start < 0) return span
@@ -101,6 +107,9 @@ export function wholeExpression(
     ).exec(after())
     if (unit && /[\d０-９〇一二三四五六七八九十百千万億]$/.test(sentence.slice(start, end)))
       end += unit[0].length
+    const qualifier = JA_QUALIFIER.exec(after())
+    if (qualifier && type !== 'date' && JA_UNIT_END.test(sentence.slice(start, end)))
+      end += qualifier[0].length
     // A rate's "per" (200km/h, 3回/日).
     const per = /^\/(h|s|時|日|週|月|年|人)/.exec(after())
     if (per && /[\d０-９a-zA-Z]$/.test(sentence.slice(start, end))) end += per[0].length
@@ -134,8 +143,16 @@ export function wholeExpression(
       start = widened[0]
       end = widened[1]
     }
+    if (japanese && !fullDate) {
+      // 何年 asked: 1995年8月 answers it as 1995年.
+      const year = YEAR.exec(sentence.slice(start, end))
+      if (year && /^\d{1,2}月/.test(sentence.slice(start + year[0].length, end))) end = start + year[0].length
+    }
     const range = RANGE_TAIL.exec(after())
     if (range) end += range[0].length
+    // A range asked for (何年から何年, from when to when): its first end too.
+    const head = ASKS_RANGE.test(question) ? DATE_RANGE_HEAD.exec(before()) : null
+    if (head) start -= head[0].length
     const days = JA_DAYS.exec(before()) ?? EN_DAYS.exec(before())
     if (days) start -= days[0].length
     const daysAfter = EN_DAYS_AFTER.exec(after())
