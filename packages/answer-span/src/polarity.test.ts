@@ -15,6 +15,12 @@ describe('what a sentence says to a yes/no question', () => {
     ['見学は無料ですか？', '見学に料金はかかりません。', 'yes'],
     ['予約は必要ですか？', '予約をしなければなりません。', 'yes'],
     ['予約は必要ですか？', '予約はしなくても構いません。', 'no'],
+    // The question's predicate negated itself: the sentence that it stays usable says no.
+    ['解約したらすぐに機能が使えなくなりますか', '解約しても、その月の末日までは機能を使えます。', 'no'],
+    ['解約したらすぐに機能が使えなくなりますか', '解約すると、すぐに機能は使えなくなります。', 'yes'],
+    // A sentence that does not name the question's means (電話で) does not decide it.
+    ['電話で問い合わせできますか', 'アプリ内のお問い合わせフォームで24時間受け付けています。', 'undecided'],
+    ['電話で問い合わせできますか', '電話でのお問い合わせも受け付けています。', 'yes'],
     ['Can I pay other than by card?', 'Payment is by card only.', 'no'],
     ['Is a deposit required?', 'No deposit is required.', 'no'],
     ['Is a deposit required?', 'A deposit of $150 is required for tablets.', 'yes'],

@@ -78,6 +78,25 @@ function narrowerSubject(question: SpanToken[], sentence: SpanToken[]): boolean 
   })
 }
 
+// The particles that mark a Japanese question's arguments: 電話「で」, 入会金「は」, 支払い方法「を」.
+const ARGUMENT_PARTICLES = /^(は|が|を|で|に|へ|と|から|まで|の|も|より)$/
+const NOUN_KINDS = new Set(['noun', 'proper', 'person', 'place', 'organization'])
+
+/**
+ * Whether the sentence names each argument of a Japanese question (the noun a particle marks,
+ * outside the pair's own word): 「電話で問い合わせできますか」 is not decided by 「フォームで受け付けて
+ * います」, which says nothing of the phone; 「支払い方法はクレジットカードのみです」 names 支払い方法.
+ */
+function namesArguments(question: SpanToken[], sentence: SpanToken[], term: { at: number; end: number }) {
+  return question.every((token, i) => {
+    if (!NOUN_KINDS.has(token.kind) || !token.content) return true
+    if (token.start >= term.at && token.end <= term.end) return true
+    const next = question[i + 1]
+    if (!next || next.kind !== 'particle' || !ARGUMENT_PARTICLES.test(next.text)) return true
+    return sentence.some((other) => sameWord(token, other) || other.key.includes(token.key))
+  })
+}
+
 // Days and times: an "only" of one of them excludes another (平日のみ, "only on weekends").
 const TIME_WORD =
   /[月火水木金土日]曜|平日|土日|休日|祝日|週末|午前|午後|夜間|\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|holidays?|mornings?|evenings?|nights?)\b/i
@@ -158,6 +177,7 @@ export function polarityOf(question: string, sentence: string): Polarity {
     const near = whereWordsStand(questionTokens, sentenceTokens, inQuestion)
     const inSentence = findSide(sentence, pair, japanese, near, asked.slice(inQuestion.at, inQuestion.end))
     if (!inSentence) continue
+    if (japanese && !namesArguments(questionTokens, sentenceTokens, inQuestion)) return 'undecided'
     // The question's side as asked, its own negation taken off (English answers by the fact).
     const askedSide = japanese ? sideIn(asked, inQuestion, true) : inQuestion.side
     return sideIn(sentence, inSentence, japanese) === askedSide ? 'yes' : 'no'
@@ -182,5 +202,8 @@ export function polarityOf(question: string, sentence: string): Polarity {
   const found = japanese ? occurrences.at(-1) : occurrences[0]
   if (!found) return 'undecided'
   const negated = japanese ? negatedAfter(sentence, found.end, true) : clauseNegated(sentence, found.start)
-  return negated ? 'no' : 'yes'
+  // A Japanese question may ask of its predicate negated (使えなくなりますか, 必要なくなりますか):
+  // the sentence agrees when it is negated the same way.
+  const askedNegated = japanese && negatedAfter(asked, predicate.end, true)
+  return negated === askedNegated ? 'yes' : 'no'
 }

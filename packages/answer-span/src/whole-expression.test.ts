@@ -55,6 +55,10 @@ describe('a short answer quoted whole', () => {
     )
     expect(wholeExpression(survey, '1986年', 'date', { question: '何年に調査したの?' })).toBe('1986年')
     expect(wholeExpression('1995年8月、委員会は計画を承認した。', '1995年8月', 'date')).toBe('1995年')
+    const upkeep = '毎月第2火曜日の午前2時から午前4時までサービスを停止します。'
+    expect(
+      wholeExpression(upkeep, '4時', 'date', { fullDate: true, question: '何時から何時までですか' }),
+    ).toBe('毎月第2火曜日の午前2時から午前4時')
   })
 
   it('knows a date from a noun, and a number from a word', () => {

@@ -23,7 +23,7 @@ const RANGE_TAIL = new RegExp(
   'i',
 )
 const JA_DAYS =
-  /(平日|土日祝日?|土日|祝日|休日|毎日|毎朝|毎晩|毎週[月火水木金土日]曜日?|毎月\d{1,2}日|[月火水木金土日]曜日?|年中無休)(は|の|、|\s)?$/
+  /(平日|土日祝日?|土日|祝日|休日|毎日|毎朝|毎晩|毎週[月火水木金土日]曜日?|毎月\d{1,2}日|(?:毎月)?(?:第\d)?[月火水木金土日]曜日?|年中無休)(は|の|、|\s)?$/
 const EN_DAYS =
   /(on weekdays|on weekends|weekdays|weekends|every day|daily|every (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month)|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))(,)?\s+(at\s+|from\s+)?$/i
 const EN_DAYS_AFTER =
@@ -44,7 +44,7 @@ const NOT_NAME_WORDS =
 const NAME_TYPES = new Set<AnswerType>(['person', 'organisation', 'place'])
 const YEAR = /^(?:紀元前|紀元|西暦)?(?:\p{Script=Han}{2})?(?:\d{1,4}|元)年/u
 const RANGE_HEAD = /[\d,，]+\s?[^\d\s、。,]{0,3}\s?(?:-|–|〜|～|~|から)\s?$/
-const DATE_RANGE_HEAD = new RegExp(String.raw`(${DATE})\s?(から|〜|～|~|-|–|to|until)\s?$`, 'i')
+const DATE_RANGE_HEAD = new RegExp(String.raw`(${TIME}|${DATE})\s?(から|〜|～|~|-|–|to|until)\s?$`, 'i')
 const ASKS_RANGE = /から.*まで|何年から|いつから.*いつ|期間|\bbetween\b|\bfrom\b.*\bto\b|\bhow long\b/i
 const URL = /https?:\/\/[^\s<>"'）)\]」]+/g
 const MARKDOWN_LINK = /\[([^\]]+)\]\([^)\s]+\)/g
@@ -143,6 +143,9 @@ export function wholeExpression(
       start = widened[0]
       end = widened[1]
     }
+    // 午前4時, not 4時.
+    const halfDay = /(午前|午後)$/.exec(before())
+    if (halfDay && /^\d/.test(sentence.slice(start, end))) start -= halfDay[0].length
     if (japanese && !fullDate) {
       // 何年 asked: 1995年8月 answers it as 1995年.
       const year = YEAR.exec(sentence.slice(start, end))

@@ -110,6 +110,26 @@ describe('extractiveAnswerOf', () => {
     chunkId: 'c1',
   })
 
+  it('finds the short answer in an FAQ row’s written answer, and none in a value cell', () => {
+    const faq = source(
+      'faq.csv:r3',
+      '質問: プレミアムプランはいつでも解約できますか？\n回答: いつでも解約できます。解約しても、その月の末日まではプレミアム機能を使えます。\nカテゴリ: 料金',
+    )
+    const stops = extractiveAnswerOf('解約したらすぐにプレミアム機能が使えなくなりますか', [faq], idf)
+    expect(stops.citations[0]?.span).toBe('いいえ')
+    const price = source(
+      'faq.csv:r1',
+      '質問: 料金は？\n回答: 基本機能は無料です。詳細表示は月額480円のプランで使えます。',
+    )
+    expect(extractiveAnswerOf('プランの月額料金はいくらですか', [price], idf).citations[0]?.span).toBe(
+      '月額480円',
+    )
+    const stock = source('equipment.csv:r3', '品名: プロジェクター EP-100\n数量: 2\n保管場所: 2階会議室B')
+    const where = extractiveAnswerOf('プロジェクターはどこに保管されていますか', [stock], idf)
+    expect(where.answer).toBe('2階会議室B')
+    expect(where.citations[0]?.span).toBeUndefined()
+  })
+
   it('leads with the short answer and quotes the sentence and source it came from', () => {
     const page = source('guide.pdf:p5', 'お手入れは乾いた布で行ってください。保証期間は購入日から3年です。')
     const { answer, citations } = extractiveAnswerOf('保証期間は何年？', [page], idf)

@@ -116,6 +116,10 @@ function bestSentences(text: string, heading: string | null, score: (text: strin
   return { answer: quotes.join(' '), quotes }
 }
 
+/** A row's answer cell this long, or ending a sentence, is written prose (an FAQ's answer), not a value. */
+const PROSE_CELL = 24
+const isProse = (cell: string) => [...cell].length >= PROSE_CELL || /[。！？!?]|\.(\s|$)/.test(cell)
+
 /** A span this close to its sentence's length says nothing the sentence does not. */
 const SPAN_SHARE_OF_SENTENCE = 0.8
 
@@ -134,18 +138,24 @@ export const NOT_STATED = 'not-stated' as const
  * The short answer a passage gives, when the span model is sure of one: a number with its unit,
  * a date, a name — looked for over the passage's sentences, so the sentence quoted is the one the
  * span stands in — or a yes or no, decided by the extract's own sentences. A spreadsheet's answer
- * cell is short already and answers alone.
+ * cell answers alone when it is a value; when it is prose (an FAQ's answer) its sentences are.
  */
 export function spanOf(
   question: string,
   passage: Pick<QuestionSource, 'sourceId' | 'text' | 'heading'>,
   extract: Extract,
 ): SpanAnswer | typeof NOT_STATED | null {
-  if (ROW_SOURCE.test(passage.sourceId)) return null
   const yesNo = asksYesNo(question)
-  const sentences = yesNo
-    ? extract.quotes
-    : sentencesOf(passage.text).filter((sentence) => sentence !== passage.heading?.trim())
+  let sentences: string[]
+  if (ROW_SOURCE.test(passage.sourceId)) {
+    // A row's answer cell: a value (倉庫B棚3, $150) answers alone; an FAQ's written answer is
+    // prose, and its short answer (月額480円, いいえ) is looked for in its sentences.
+    if (!isProse(extract.answer)) return null
+    sentences = sentencesOf(extract.answer)
+  } else
+    sentences = yesNo
+      ? extract.quotes
+      : sentencesOf(passage.text).filter((sentence) => sentence !== passage.heading?.trim())
   const found = shortAnswerIn(question, sentences)
   if (found?.polarity === 'not-stated') return NOT_STATED
   const sentence = found ? sentences[found.sentence] : undefined
