@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { pruneAudit, pruneUserSessions } from '@rag/access'
+import { pruneAudit, pruneKeySessions, pruneUserSessions } from '@rag/access'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { openDatabase, openReadReplica } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
@@ -84,6 +84,7 @@ runMain(async () => {
     Promise.all([
       pruneAudit(pool, config.gateway.auditRetentionDays),
       pruneUserSessions(pool, config.gateway.auditRetentionDays),
+      pruneKeySessions(pool, config.gateway.auditRetentionDays),
     ]).catch((error: unknown) => logger.warn({ err: error }, 'pruning the audit log failed'))
   const auditPruner = setInterval(pruneAuditLog, 3_600_000)
   shutdown.add('audit log pruner', () => clearInterval(auditPruner))

@@ -1,4 +1,4 @@
-/** The gateway's API as the page uses it (same origin; the key, when needed, rides in a cookie). */
+/** The gateway's API as the page uses it (same origin; a sign-in, when needed, rides in a cookie). */
 import type {
   ApiCollectionSynonyms,
   ApiConversation,
@@ -74,16 +74,54 @@ export const whenUnauthorized = (handler: () => void) => {
   onUnauthorized = handler
 }
 
+/**
+ * The id of the sign-in this page made (GET /session says it), kept per origin — so per port, which
+ * cookies are not — and shared by this origin's tabs. Sent with every request: a cookie that
+ * another site on this host replaced names another sign-in, and the gateway refuses and clears it
+ * instead of acting as whoever set it.
+ */
+const SIGN_IN_KEPT = 'rag.signIn'
+const keptSignIn = () => {
+  try {
+    return localStorage.getItem(SIGN_IN_KEPT)
+  } catch {
+    return null
+  }
+}
+/** Forgets the sign-in this page made: before signing in anew (a key, single sign-on) and on sign-out. */
+export function forgetSignIn() {
+  try {
+    localStorage.removeItem(SIGN_IN_KEPT)
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+function keepSignIn(session: Session) {
+  if (!session.session) return forgetSignIn()
+  try {
+    if (keptSignIn() === null) localStorage.setItem(SIGN_IN_KEPT, session.session)
+  } catch {
+    // Storage blocked: requests go unbound, as before sign-in.
+  }
+}
+
 async function failure(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null
-  if (response.status === 401) onUnauthorized()
+  if (response.status === 401) {
+    forgetSignIn()
+    onUnauthorized()
+  }
   return new ApiError(response.status, body?.error?.message ?? `${response.status} ${response.statusText}`)
 }
 
 /** 503s waited out (the database or queue restarting) before the page shows the error. */
 const UNAVAILABLE_RETRIES = 5
 
-async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+async function request<T>(path: string, given: RequestInit = {}): Promise<T> {
+  const headers = new Headers(given.headers)
+  const kept = keptSignIn()
+  if (kept) headers.set('x-rag-session', kept)
+  const init = { ...given, headers }
   let response = await fetch(path, { credentials: 'same-origin', ...init })
   // The database or the queue away for a moment: wait as the gateway says, and send it again (a
   // FormData or JSON body can be sent twice; nothing was completed the first time).
@@ -104,9 +142,22 @@ const json = (method: string, body: unknown): RequestInit => ({
 })
 
 export const api = {
-  session: () => request<Session>('/session'),
-  signIn: (apiKey: string) => request<void>('/session', json('POST', { apiKey })),
-  signOut: () => request<void>('/session', { method: 'DELETE' }),
+  session: async () => {
+    const session = await request<Session>('/session')
+    keepSignIn(session)
+    return session
+  },
+  signIn: (apiKey: string) => {
+    forgetSignIn()
+    return request<void>('/session', json('POST', { apiKey }))
+  },
+  signOut: async () => {
+    try {
+      await request<void>('/session', { method: 'DELETE' })
+    } finally {
+      forgetSignIn()
+    }
+  },
   listKeys: () => request<{ keys: KeyRecord[] }>('/keys'),
   listSources: () => request<{ sources: Source[] }>('/sources'),
   addSource: (source: unknown) => request<Source>('/sources', json('POST', source)),

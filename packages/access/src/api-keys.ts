@@ -74,20 +74,24 @@ export async function revokeApiKey(pool: Pool, id: string): Promise<ApiKeyRecord
  * holds from the next one. Its last use is written at most once a minute.
  */
 export async function principalOfKey(pool: Pool, key: string): Promise<Principal | null> {
-  if (!key.startsWith(KEY_PREFIX)) return null
+  return key.startsWith(KEY_PREFIX) ? principalOfKeyHash(pool, hashKey(key)) : null
+}
+
+/** The same, by the key's hash (what a browser's key session keeps instead of the key). */
+export async function principalOfKeyHash(pool: Pool, keyHash: string): Promise<Principal | null> {
   const { rows } = await pool.query<{ id: string; name: string; role: Role; collections: string[] | null }>(
     `UPDATE api_keys SET last_used_at = now()
       WHERE key_hash = $1 AND revoked_at IS NULL
         AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
       RETURNING id::text, name, role, collections`,
-    [hashKey(key)],
+    [keyHash],
   )
   const row =
     rows[0] ??
     (
       await pool.query<{ id: string; name: string; role: Role; collections: string[] | null }>(
         'SELECT id::text, name, role, collections FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-        [hashKey(key)],
+        [keyHash],
       )
     ).rows[0]
   return row ? { id: `key:${row.id}`, name: row.name, role: row.role, collections: row.collections } : null

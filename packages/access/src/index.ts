@@ -4,6 +4,7 @@ export {
   hashKey,
   listApiKeys,
   principalOfKey,
+  principalOfKeyHash,
   revokeApiKey,
 } from './api-keys.ts'
 export {
@@ -14,6 +15,15 @@ export {
   pruneAudit,
   recordAudit,
 } from './audit-log.ts'
+export {
+  createKeySession,
+  endKeySession,
+  KEY_SESSION_HOURS,
+  KEY_SESSION_PREFIX,
+  type KeySession,
+  keySessionOf,
+  pruneKeySessions,
+} from './key-sessions.ts'
 export {
   BOOTSTRAP_ADMIN,
   canSee,

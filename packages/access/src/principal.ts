@@ -13,6 +13,16 @@ export interface Principal {
    * `id` (`user:<subject>`) names the person in the audit log across sessions.
    */
   credential?: string
+  /**
+   * The browser sign-in it came through (a key session or a person's session): what the web app
+   * binds its requests to, so a cookie replaced from another port is refused, not obeyed.
+   */
+  session?: string
+  /**
+   * Whose things it owns and counts against, when not the presented token's fingerprint: a key
+   * signed in through a browser owns what the key owns (`key:<fingerprint of the key>`).
+   */
+  owner?: string
 }
 
 /** The name revocations use: the key, or the sign-in session. */

@@ -69,6 +69,7 @@ export async function principalOfSession(pool: Pool, token: string): Promise<Pri
         role: row.role,
         collections: row.collections,
         credential: `session:${row.id}`,
+        session: row.id,
       }
     : null
 }

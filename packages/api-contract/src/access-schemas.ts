@@ -97,6 +97,10 @@ export const sessionSchema = z
       })
       .nullable()
       .openapi({ description: 'Who this request acts as (null: nobody yet)' }),
+    session: z.string().nullable().openapi({
+      description:
+        "The id of this browser's sign-in (not a secret; null: none). The web app sends it back as `X-Rag-Session` with every request, so a cookie replaced by another site on this host is refused",
+    }),
     singleSignOn: z
       .object({
         provider: z.string().openapi({ description: 'The name on the sign-in button' }),

@@ -1,5 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { principalOfKey, principalOfSession, SESSION_PREFIX } from '@rag/access'
+import {
+  keySessionOf,
+  principalOfKey,
+  principalOfKeyHash,
+  principalOfSession,
+  SESSION_PREFIX,
+} from '@rag/access'
 import { chunkingDefaults, generationDefaults, modelsDefaults } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { LiveEvaluationDeps } from '@rag/evaluation'
@@ -115,8 +121,14 @@ export function createApp(deps: GatewayDeps) {
   const isSecure = (c: Context) => publicOrigin(c, access.trustedProxies ?? []).startsWith('https:')
   const attempts = new KeyAttempts(KEY_ATTEMPTS_PER_MINUTE)
   app.use(rejectCrossOrigin({ allowedOrigins: access.corsOrigins }))
-  const resolveKey = keyResolver(access.apiKeys, (key) =>
-    key.startsWith(SESSION_PREFIX) ? principalOfSession(deps.pool, key) : principalOfKey(deps.pool, key),
+  const resolveKey = keyResolver(
+    access.apiKeys,
+    (key) =>
+      key.startsWith(SESSION_PREFIX) ? principalOfSession(deps.pool, key) : principalOfKey(deps.pool, key),
+    {
+      keySessionOf: (token) => keySessionOf(deps.pool, token),
+      principalOfKeyHash: (hash) => principalOfKeyHash(deps.pool, hash),
+    },
   )
   const revocations = new Revocations(resolveKey, deps.revocationChannel)
   // A browser's EventSource cannot send a key: a ticket in its URL opens one question's events.

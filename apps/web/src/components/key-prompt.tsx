@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { api, type Session, type SignInProblem } from '../api.ts'
+import { api, forgetSignIn, type Session, type SignInProblem } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import type { MessageKey } from '../i18n.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
@@ -42,7 +42,12 @@ export function KeyPrompt({
       {singleSignOn ? (
         singleSignOn.reachable ? (
           <p>
-            <a class="button sso" href={`${singleSignOn.url}?return_to=${returnTo}`} data-sso="sign-in">
+            <a
+              class="button sso"
+              href={`${singleSignOn.url}?return_to=${returnTo}`}
+              onClick={forgetSignIn}
+              data-sso="sign-in"
+            >
               {t('sso.button', { provider: singleSignOn.provider })}
             </a>
           </p>

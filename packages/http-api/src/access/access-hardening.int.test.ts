@@ -33,11 +33,23 @@ async function gatewayWith(access: Partial<AccessOptions> = {}) {
   return (path: string, init: RequestInit = {}) => gateway.app.request(`http://127.0.0.1:3000${path}`, init)
 }
 
-const cookie = { cookie: 'rag_api_key=a-long-enough-test-key' }
+type Request = Awaited<ReturnType<typeof gatewayWith>>
+
+/** A browser signed in with the admin key, as the web app does: the cookie it then holds. */
+async function signedIn(request: Request, apiKey = 'a-long-enough-test-key') {
+  const response = await request('/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ apiKey }),
+  })
+  expect(response.status).toBe(204)
+  return { cookie: response.headers.get('set-cookie')?.split(';')[0] ?? '' }
+}
 
 describe('cross-site requests (CSRF)', () => {
   it('a page on another port of the same host cannot use the cookie to upload or re-index', async () => {
     const request = await gatewayWith()
+    const cookie = await signedIn(request)
     const fromOtherPort = { ...cookie, origin: 'http://127.0.0.1:8765', 'sec-fetch-site': 'same-site' }
     const upload = await request('/documents', {
       method: 'POST',
@@ -54,6 +66,7 @@ describe('cross-site requests (CSRF)', () => {
 
   it('the gateway own pages, configured origins and programs go on', async () => {
     const request = await gatewayWith()
+    const cookie = await signedIn(request)
     const sameOrigin = { ...cookie, origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }
     expect((await request('/reindex', { method: 'POST', headers: sameOrigin })).status).toBe(202)
     const legacySameOrigin = { ...cookie, origin: 'http://127.0.0.1:3000' }
@@ -85,7 +98,7 @@ describe('guessing keys', () => {
           headers: { authorization: 'Bearer guess-1', 'x-forwarded-for': '10.0.0.1' },
         }),
       () => request('/search?q=x', { headers: { 'x-api-key': 'guess-2', 'x-forwarded-for': '10.0.0.2' } }),
-      () => request('/healthz', { headers: { cookie: 'rag_api_key=guess-3' } }),
+      () => request('/healthz', { headers: { cookie: 'rag_api_key=rag_kse_guess-3' } }),
       () =>
         request('/session', {
           method: 'POST',
@@ -141,6 +154,7 @@ describe('signing in', () => {
       body: JSON.stringify({ name: 'other', role: 'reader' }),
     })
     const other = ((await made.json()) as { key: string }).key
+    const cookie = await signedIn(request)
     const signIn = (body: Record<string, unknown>) =>
       request('/session', {
         method: 'POST',
@@ -158,5 +172,38 @@ describe('signing in', () => {
     const audit = await request('/audit?action=sign-in', { headers: admin })
     const entries = ((await audit.json()) as { entries: { detail: Record<string, unknown> }[] }).entries
     expect(entries[0]?.detail.replaced).toBe('bootstrap')
+  })
+
+  it('keeps a session of the key in the cookie, never the key: signing out or revoking the key ends it', async () => {
+    const request = await gatewayWith()
+    const admin = { authorization: 'Bearer a-long-enough-test-key' }
+    const made = await request('/keys', {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'reader', role: 'reader' }),
+    })
+    const { key, id } = (await made.json()) as { key: string; id: string }
+    const browser = await signedIn(request, key)
+    expect(browser.cookie).toMatch(/^rag_api_key=rag_kse_[\w-]{40,}$/)
+    expect(browser.cookie).not.toContain(key.slice(4))
+    const who = await request('/session', { headers: browser })
+    const session = (await who.json()) as { principal: { name: string }; session: string }
+    expect(session.principal.name).toBe('reader')
+    expect(session.session).toMatch(/^[0-9a-f-]{36}$/)
+    // What the browser asks is the key's: its conversations and limits are the key's.
+    expect((await request('/documents', { headers: browser })).status).toBe(200)
+    // Signed out, a copy of the cookie is refused (the key itself still holds).
+    const out = await request('/session', {
+      method: 'DELETE',
+      headers: { ...browser, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(out.status).toBe(204)
+    expect((await request('/documents', { headers: browser })).status).toBe(401)
+    expect((await request('/documents', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200)
+    // Signed in again, then the key revoked: the browser is out at its next request.
+    const again = await signedIn(request, key)
+    expect((await request('/documents', { headers: again })).status).toBe(200)
+    expect((await request(`/keys/${id}`, { method: 'DELETE', headers: admin })).status).toBe(200)
+    expect((await request('/documents', { headers: again })).status).toBe(401)
   })
 })

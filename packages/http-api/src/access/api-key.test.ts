@@ -1,3 +1,4 @@
+import { hashKey, type KeySession } from '@rag/access'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { bareApp } from '../testing/bare-app.ts'
@@ -5,11 +6,25 @@ import { keyOwner, keyResolver, requireApiKey } from './api-key.ts'
 import { KeyAttempts } from './key-attempts.ts'
 import { KEY_COOKIE, SECURE_KEY_COOKIE } from './key-cookie.ts'
 
+// Browser sessions of the keys, as Postgres would keep them: a session of the admin key, one of
+// the second key (an editor), and one made when the second key stood for someone else.
+const SESSIONS: Record<string, KeySession> = {
+  rag_kse_admin: { id: 'session-admin', keyHash: hashKey('key-one'), principalId: 'bootstrap' },
+  rag_kse_editor: {
+    id: 'session-editor',
+    keyHash: hashKey('key-two'),
+    principalId: `key:${hashKey('key-two').slice(0, 32)}`,
+  },
+  rag_kse_stale: { id: 'session-stale', keyHash: hashKey('key-two'), principalId: 'key:someone-else' },
+}
 const keyCheck = (attempts = new KeyAttempts(10), keys = ['key-one', 'key-two']) =>
   requireApiKey({
     keys,
     // Only the bootstrap keys here: the key table is the integration tests'.
-    resolve: keyResolver(keys, async () => null),
+    resolve: keyResolver(keys, async () => null, {
+      keySessionOf: async (token) => SESSIONS[token] ?? null,
+      principalOfKeyHash: async () => null,
+    }),
     open: (path) => path === '/healthz',
     attempts,
     addressOf: (c) => c.req.header('x-test-address') ?? 'local',
@@ -32,14 +47,58 @@ describe('requireApiKey', () => {
     )
   })
 
-  it('accepts a configured key as bearer, header or cookie, and refuses a wrong one', async () => {
+  it('accepts a configured key as bearer or header, a session of it as cookie, and refuses a wrong one', async () => {
     const app = gate()
     expect((await app.request('/x', { headers: { authorization: 'Bearer key-one' } })).status).toBe(200)
     expect((await app.request('/x', { headers: { 'x-api-key': 'key-two' } })).status).toBe(200)
-    expect((await app.request('/x', { headers: { cookie: `a=b; ${KEY_COOKIE}=key-one` } })).status).toBe(200)
+    expect(
+      (await app.request('/x', { headers: { cookie: `a=b; ${KEY_COOKIE}=rag_kse_admin` } })).status,
+    ).toBe(200)
     const wrong = await app.request('/x', { headers: { authorization: 'Bearer nope' } })
     expect(wrong.status).toBe(401)
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer realm="rag", error="invalid_token", /)
+  })
+
+  it('never takes a key from a cookie (another site on this host can set one): 400, cleared', async () => {
+    const response = await gate().request('/x', { headers: { cookie: `${KEY_COOKIE}=key-one` } })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toMatch(/cookie holds no sign-in session/)
+    expect(response.headers.getSetCookie()).toContain(
+      `${KEY_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`,
+    )
+    expect((await gate().request('/healthz', { headers: { cookie: `${KEY_COOKIE}=key-one` } })).status).toBe(
+      200,
+    )
+  })
+
+  it('refuses and clears a session cookie that names another sign-in than the page made', async () => {
+    const app = gate()
+    const bound = (token: string, session: string) => ({
+      headers: { cookie: `${KEY_COOKIE}=${token}`, 'x-rag-session': session },
+    })
+    expect((await app.request('/x', bound('rag_kse_admin', 'session-admin'))).status).toBe(200)
+    // The page signed in as the admin; a page on another port replaced the cookie with its own.
+    const replaced = await app.request('/x', bound('rag_kse_editor', 'session-admin'))
+    expect(replaced.status).toBe(401)
+    expect(await replaced.text()).toMatch(/sign-in cookie changed without a sign-in here/)
+    expect(replaced.headers.getSetCookie()).toContain(
+      `${KEY_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`,
+    )
+    // On an open path nobody is signed in by it either.
+    const open = new Hono()
+      .use(keyCheck())
+      .get('/healthz', (c) => c.text(c.get('principal')?.name ?? 'nobody'))
+    expect(await (await open.request('/healthz', bound('rag_kse_editor', 'session-admin'))).text()).toBe(
+      'nobody',
+    )
+  })
+
+  it('refuses a session whose key now stands for someone else than at sign-in', async () => {
+    const app = gate()
+    expect((await app.request('/x', { headers: { cookie: `${KEY_COOKIE}=rag_kse_editor` } })).status).toBe(
+      200,
+    )
+    expect((await app.request('/x', { headers: { cookie: `${KEY_COOKIE}=rag_kse_stale` } })).status).toBe(401)
   })
 
   it('never takes a key from the address: a link cannot sign a browser in as whoever made it', async () => {
@@ -84,10 +143,11 @@ describe('requireApiKey', () => {
   it('behind TLS reads only the __Host- cookie, which another site cannot set', async () => {
     const tls = { 'x-test-tls': 'yes' }
     expect(
-      (await gate().request('/x', { headers: { ...tls, cookie: `${KEY_COOKIE}=key-one` } })).status,
+      (await gate().request('/x', { headers: { ...tls, cookie: `${KEY_COOKIE}=rag_kse_admin` } })).status,
     ).toBe(401)
     expect(
-      (await gate().request('/x', { headers: { ...tls, cookie: `${SECURE_KEY_COOKIE}=key-one` } })).status,
+      (await gate().request('/x', { headers: { ...tls, cookie: `${SECURE_KEY_COOKIE}=rag_kse_admin` } }))
+        .status,
     ).toBe(200)
   })
 
@@ -115,5 +175,12 @@ describe('requireApiKey', () => {
     expect(owner).toMatch(/^key:[0-9a-f]{32}$/)
     expect(owner).not.toContain('key-one')
     expect(await (await app.request('/owner')).text()).toBe('local')
+    // Signed in through a browser, a key owns what the key owns.
+    const gated = new Hono().use(keyCheck()).get('/owner', (c) => c.text(keyOwner(c)))
+    const byKey = await (
+      await gated.request('/owner', { headers: { authorization: 'Bearer key-two' } })
+    ).text()
+    const bySession = await gated.request('/owner', { headers: { cookie: `${KEY_COOKIE}=rag_kse_editor` } })
+    expect(await bySession.text()).toBe(byKey)
   })
 })

@@ -1,9 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { BOOTSTRAP_ADMIN, LOCAL_ADMIN, type Principal } from '@rag/access'
+import {
+  BOOTSTRAP_ADMIN,
+  hashKey,
+  KEY_SESSION_PREFIX,
+  type KeySession,
+  LOCAL_ADMIN,
+  type Principal,
+  SESSION_PREFIX,
+} from '@rag/access'
 import type { Context, MiddlewareHandler } from 'hono'
 import { HttpError } from '../http-error.ts'
 import type { KeyAttempts } from './key-attempts.ts'
-import { clearingKeyCookies, type KeyCookie, readKeyCookie } from './key-cookie.ts'
+import { clearingKeyCookies, type KeyCookie, readKeyCookie, SESSION_BINDING_HEADER } from './key-cookie.ts'
 import { STREAM_PATH, type StreamTickets } from './stream-tickets.ts'
 
 declare module 'hono' {
@@ -30,15 +38,47 @@ export function principalOf(c: Context): Principal {
  */
 export type KeyResolver = (key: string) => Promise<Principal | null>
 
-export function keyResolver(keys: string[], lookup: (key: string) => Promise<Principal | null>): KeyResolver {
+export function keyResolver(
+  keys: string[],
+  lookup: (key: string) => Promise<Principal | null>,
+  sessions?: KeySessions,
+): KeyResolver {
   const [first = '', ...others] = keys
   const isAdmin = keyChecker(first ? [first] : [])
   const isOther = keyChecker(others)
+  const editor = (fingerprint: string): Principal => ({
+    id: fingerprint,
+    name: 'API_KEY',
+    role: 'editor',
+    collections: null,
+  })
+  // A key session keeps the key's hash: API_KEY's keys are found by theirs, the table's by its index.
+  const adminHash = first ? hashKey(first) : null
+  const otherHashes = new Set(others.map(hashKey))
+  const byHash = async (hash: string): Promise<Principal | null> => {
+    if (hash === adminHash) return BOOTSTRAP_ADMIN
+    if (otherHashes.has(hash)) return editor(`key:${hash.slice(0, 32)}`)
+    return sessions ? sessions.principalOfKeyHash(hash) : null
+  }
   return async (key) => {
+    if (key.startsWith(KEY_SESSION_PREFIX) && sessions) {
+      const session = await sessions.keySessionOf(key)
+      const principal = session && (await byHash(session.keyHash))
+      // The key now stands for someone else (removed from API_KEY and made again as a reader…):
+      // the browser signed in as the one before is refused, never carried over.
+      if (!session || !principal || principal.id !== session.principalId) return null
+      return { ...principal, session: session.id, owner: `key:${session.keyHash.slice(0, 32)}` }
+    }
     if (isAdmin(key)) return BOOTSTRAP_ADMIN
-    if (isOther(key)) return { id: keyFingerprint(key), name: 'API_KEY', role: 'editor', collections: null }
+    if (isOther(key)) return editor(keyFingerprint(key))
     return lookup(key)
   }
+}
+
+/** Where a browser's key sessions are kept (Postgres: `@rag/access`). */
+export interface KeySessions {
+  keySessionOf: (token: string) => Promise<KeySession | null>
+  principalOfKeyHash: (keyHash: string) => Promise<Principal | null>
 }
 
 /** What a 401 says is expected: one of the gateway's API keys (there is no OAuth login). */
@@ -69,9 +109,18 @@ export function presentedCredential(
     ?.match(/^Bearer\s+(.+)$/i)?.[1]
     ?.trim()
   const key = bearer || header('x-api-key')?.trim()
-  if (key) return { kind: 'one', key }
+  if (key) return { kind: 'one', key, via: 'header' }
   return readKeyCookie(header('cookie'), secure)
 }
+
+/** Whether a token is a browser sign-in session (a key's, or a person's through single sign-on). */
+export const isSessionToken = (token: string) =>
+  token.startsWith(KEY_SESSION_PREFIX) || token.startsWith(SESSION_PREFIX)
+
+const COOKIE_HOLDS_A_KEY =
+  'the rag_api_key cookie holds no sign-in session (a key is never kept in a cookie; one may have been set by another site on this host): it is cleared; sign in on the web app, or send the key as Authorization: Bearer <key>'
+const SESSION_CHANGED =
+  "this browser's sign-in cookie changed without a sign-in here (another site on this host may have set it): it is cleared; sign in again"
 
 /** The key the request presented, as requireApiKey read it (undefined: none). */
 export const presentedKey = (c: Context): string | undefined => c.get('presentedKey')
@@ -139,7 +188,15 @@ export function requireApiKey({
         c.header('Set-Cookie', cookie, { append: true })
       if (!isOpen) throw new HttpError(400, presented.problem)
     }
-    const key = presented.kind === 'one' ? presented.key : undefined
+    let key = presented.kind === 'one' ? presented.key : undefined
+    if (presented.kind === 'one' && presented.via === 'cookie' && !isSessionToken(presented.key)) {
+      // A cookie holds a sign-in session, never a key (a key in a cookie is one a page elsewhere
+      // on this host may have set): cleared, and refused where a key is needed.
+      for (const cookie of clearingKeyCookies(c.req.path, true))
+        c.header('Set-Cookie', cookie, { append: true })
+      if (!isOpen) throw new HttpError(400, COOKIE_HOLDS_A_KEY)
+      key = undefined
+    }
     c.set('presentedKey', key)
     if (keys.length === 0) {
       // Loopback only: the local user, narrowed to a table key's grants when one is presented.
@@ -157,6 +214,18 @@ export function requireApiKey({
       }
       principal = await resolve(key)
       if (!principal) attempts.fail(address)
+    }
+    if (principal && presented.kind === 'one' && presented.via === 'cookie') {
+      const bound = c.req.header(SESSION_BINDING_HEADER)
+      if (bound !== undefined && bound !== principal.session) {
+        // The page signed in as one session and its cookie now names another, with no sign-in
+        // here between: set from another port of this host. Never obeyed; cleared.
+        for (const cookie of clearingKeyCookies(c.req.path, true))
+          c.header('Set-Cookie', cookie, { append: true })
+        if (!isOpen) throw new HttpError(401, SESSION_CHANGED)
+        c.set('presentedKey', undefined)
+        return next()
+      }
     }
     if (principal) c.set('principal', principal)
     if (isOpen) return next()
@@ -186,6 +255,7 @@ export function keyOwner(c: Context): string {
   if (ticketOwner) return ticketOwner
   const principal = c.get('principal')
   if (principal?.id.startsWith('user:')) return principal.id
+  if (principal?.owner) return principal.owner
   const key = presentedKey(c)
   return key ? keyFingerprint(key) : 'local'
 }

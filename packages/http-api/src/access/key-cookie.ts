@@ -10,7 +10,7 @@ export const SECURE_KEY_COOKIE = `__Host-${KEY_COOKIE}`
 
 export type KeyCookie =
   | { kind: 'none' }
-  | { kind: 'one'; key: string }
+  | { kind: 'one'; key: string; via: 'header' | 'cookie' }
   /**
    * Two or more, or a value that does not decode: refused, and cleared where it can have been set
    * (`ours`: whether the one this gateway sets, at Path=/, is among those to clear).
@@ -47,10 +47,16 @@ export function readKeyCookie(header: string | undefined, secure: boolean): KeyC
       clearOurs: true,
     }
   }
-  return key ? { kind: 'one', key } : { kind: 'none' }
+  return key ? { kind: 'one', key, via: 'cookie' } : { kind: 'none' }
 }
 
-/** Set-Cookie for the key: HttpOnly (no script reads it), SameSite=Strict, Secure and `__Host-` over TLS. */
+/**
+ * The header the web app sends with every request: the id of the sign-in it made (GET /session
+ * tells it). A cookie another port of this host replaced names another session, and is refused.
+ */
+export const SESSION_BINDING_HEADER = 'x-rag-session'
+
+/** Set-Cookie for the session token: HttpOnly (no script reads it), SameSite=Strict, Secure and `__Host-` over TLS. */
 export function keyCookieHeader(
   key: string,
   { secure, maxAgeSeconds }: { secure: boolean; maxAgeSeconds?: number },

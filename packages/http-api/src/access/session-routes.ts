@@ -1,5 +1,14 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi'
-import { credentialOf, endUserSession, type Principal, SESSION_PREFIX } from '@rag/access'
+import {
+  createKeySession,
+  credentialOf,
+  endKeySession,
+  endUserSession,
+  KEY_SESSION_HOURS,
+  KEY_SESSION_PREFIX,
+  type Principal,
+  SESSION_PREFIX,
+} from '@rag/access'
 import { type ApiSession, sessionSchema } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
 import type { Context } from 'hono'
@@ -43,7 +52,7 @@ const loginRoute = defineRoute(
     security: [],
     tags: ['session'],
     summary:
-      'Keep an API key in an HttpOnly cookie, so a browser page (and its event streams) can call the API',
+      'Sign a browser in with an API key: an HttpOnly cookie keeps a session of that key (never the key), so a page can call the API',
     // A key is short: anything longer is refused before it is read.
     middleware: [
       bodyLimit({
@@ -94,8 +103,9 @@ const logoutRoute = defineRoute(
 )
 
 /**
- * Browser sign-in: an EventSource cannot send headers, so a page hands its key over once and the
- * gateway keeps it in a SameSite=Strict HttpOnly cookie that the key check reads.
+ * Browser sign-in: a page cannot hold a key where scripts of other pages cannot reach it, so it
+ * hands its key over once and the gateway answers with a SameSite=Strict HttpOnly cookie holding
+ * a random session token of that key (Postgres keeps its hash), which the key check reads.
  */
 export function sessionRoutes(
   keys: string[],
@@ -136,6 +146,7 @@ export function sessionRoutes(
           keyRequired: keys.length > 0,
           authenticated: keys.length === 0 || !!principal,
           principal: principal ? shown(principal) : null,
+          session: principal?.session ?? null,
           singleSignOn: await offered(),
         },
         200,
@@ -169,7 +180,19 @@ export function sessionRoutes(
         // Who signed in, for the audit log (the route is open: nobody was before).
         c.set('principal', principal)
       }
-      c.header('Set-Cookie', keyCookieHeader(apiKey.trim(), { secure: isSecure(c) }))
+      // The cookie holds a session of this key, never the key: signing out ends it for good, and
+      // revoking the key ends it at the next request.
+      const principal = keys.length > 0 ? c.get('principal') : await resolve(apiKey.trim())
+      if (!principal) {
+        // No keys (loopback): an unknown key is the local admin, as with no key at all.
+        c.header('Set-Cookie', keyCookieHeader('', { secure: isSecure(c), maxAgeSeconds: 0 }))
+        return c.body(null, 204)
+      }
+      const session = await createKeySession(pool, apiKey.trim(), principal.id)
+      c.header(
+        'Set-Cookie',
+        keyCookieHeader(session.token, { secure: isSecure(c), maxAgeSeconds: KEY_SESSION_HOURS * 3600 }),
+      )
       return c.body(null, 204)
     })
     .openapi(logoutRoute, async (c) => {
@@ -180,6 +203,8 @@ export function sessionRoutes(
         await endUserSession(pool, token)
         await revocations?.announce(credentialOf(principal))
       }
+      // A key's browser session too (the key itself holds: it was never in the cookie).
+      if (token?.startsWith(KEY_SESSION_PREFIX)) await endKeySession(pool, token)
       c.header('Set-Cookie', keyCookieHeader('', { secure: isSecure(c), maxAgeSeconds: 0 }))
       return c.body(null, 204)
     })

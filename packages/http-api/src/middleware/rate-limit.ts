@@ -52,7 +52,8 @@ export function rateLimit({
     if (perMinute <= 0) return next()
     const key = presentedKey(c)
     // Counted under the key's fingerprint: Redis key names never hold a key.
-    const caller = key ? keyFingerprint(key) : `addr:${addressOf(c)}`
+    // A key signed in through a browser counts as the key does.
+    const caller = key ? (c.get('principal')?.owner ?? keyFingerprint(key)) : `addr:${addressOf(c)}`
     try {
       await limiter.consume(caller)
     } catch (refusal) {

@@ -75,7 +75,7 @@ describe('the API description', () => {
 })
 
 describe('browser sign-in', () => {
-  it('keeps a valid key in an HttpOnly cookie that then opens the API, and refuses a wrong one', async ({
+  it('keeps a session of a valid key in an HttpOnly cookie that then opens the API, and refuses a wrong one', async ({
     server,
   }) => {
     const before = await server.app.request('/session')
@@ -83,6 +83,7 @@ describe('browser sign-in', () => {
       keyRequired: true,
       authenticated: false,
       principal: null,
+      session: null,
       singleSignOn: null,
     })
     const wrong = await server.app.request('/session', {
@@ -113,6 +114,7 @@ describe('browser sign-in', () => {
       keyRequired: true,
       authenticated: true,
       principal: { name: 'API_KEY', role: 'admin', collections: null, kind: 'key' },
+      session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       singleSignOn: null,
     })
     const signOut = await server.app.request('/session', { method: 'DELETE' })
