@@ -4,7 +4,7 @@ import { pruneAudit, pruneKeySessions, pruneUserSessions } from '@rag/access'
 import { gatewayConfig, processEnvironment } from '@rag/config'
 import { openDatabase, openReadReplica } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
-import { createApp } from '@rag/http-api'
+import { createApp, listeningHost } from '@rag/http-api'
 import { reconcileDocuments } from '@rag/ingest'
 import { createLogger } from '@rag/log'
 import {
@@ -97,22 +97,10 @@ runMain(async () => {
   const oidc = config.signIn.oidc
   if (oidc) logger.info({ issuer: oidc.issuer, claim: oidc.claim }, 'single sign-on through OpenID Connect')
 
-  // Without an API key nothing but this machine may reach the gateway.
-  const host = config.gateway.apiKeys.length > 0 ? config.gateway.host : '127.0.0.1'
-  if (config.gateway.apiKeys.length === 0) {
-    const log = config.gateway.host !== '127.0.0.1' ? logger.warn.bind(logger) : logger.info.bind(logger)
-    log(
-      { requested: config.gateway.host },
-      'no API_KEY set: listening on loopback only; every request acts as the local admin (any bearer string included), a key made with `rag keys create` is held to its role when presented; set API_KEY to require keys',
-    )
-  }
-  const shortKeys = config.gateway.apiKeys.filter((key) => key.length < 16).length
-  if (shortKeys > 0 && !['127.0.0.1', '::1', 'localhost'].includes(host)) {
-    logger.warn(
-      { host, shortKeys },
-      'API_KEY: a key shorter than 16 characters is open to guessing on a network; use e.g. `openssl rand -hex 24`',
-    )
-  }
+  // Without an API key nothing but this machine may reach the gateway; a short key is warned of.
+  const { host, warnings, notes } = listeningHost(config.gateway.apiKeys, config.gateway.host)
+  for (const warning of warnings) logger.warn({ requested: config.gateway.host }, warning)
+  for (const note of notes) logger.info(note)
   // The query embedder for /search: loading from the start, in the background; a search never
   // waits for it (or for a download that cannot happen offline) — until it is there, search is by
   // keyword and says so. Never a crash when unavailable.

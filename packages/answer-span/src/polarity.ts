@@ -92,7 +92,7 @@ function namesArguments(question: SpanToken[], sentence: SpanToken[], term: { at
     if (!NOUN_KINDS.has(token.kind) || !token.content) return true
     if (token.start >= term.at && token.end <= term.end) return true
     const next = question[i + 1]
-    if (!next || next.kind !== 'particle' || !ARGUMENT_PARTICLES.test(next.text)) return true
+    if (next?.kind !== 'particle' || !ARGUMENT_PARTICLES.test(next.text)) return true
     return sentence.some((other) => sameWord(token, other) || other.key.includes(token.key))
   })
 }
