@@ -36,6 +36,7 @@ gatewayTest(
       status: string
       answer: string | null
       refused: boolean | null
+      citations: { sourceId: string; span?: string; spanType?: string }[]
       sources: {
         sourceId: string
         heading: string | null
@@ -55,7 +56,9 @@ gatewayTest(
       '料金プラン一覧 — プラン: エンタープライズ / 月額料金: 48,000円 / ストレージ: 2TB / サポート: 電話・専任担当',
     )
     expect(first?.heading).toBe('第2章 料金 › 料金プラン一覧')
-    expect(answer.answer).toContain('2TB')
+    // The cell its column names is the short answer; the row and the column are its evidence.
+    expect(answer.answer).toBe('2TB（プラン: エンタープライズ / ストレージ: 2TB — price.pdf:p1:t1:r3）')
+    expect(answer.citations[0]).toMatchObject({ sourceId: 'price.pdf:p1:t1:r3', span: '2TB' })
     // The row's place: on page 1, below the table's header row.
     expect(first?.regions?.[0]?.page).toBe(1)
     expect(first?.regions?.[0]?.y).toBeGreaterThan(200)

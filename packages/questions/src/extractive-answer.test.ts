@@ -51,6 +51,7 @@ describe('extractAnswer', () => {
     expect(answer('プロジェクターはどこに保管されていますか')).toEqual({
       answer: '2階会議室B',
       quotes: ['保管場所: 2階会議室B'],
+      cell: { value: '2階会議室B', evidence: '品名: プロジェクター EP-100 / 保管場所: 2階会議室B' },
     })
     expect(answer('プロジェクターの担当者は誰ですか').answer).toBe('佐藤')
     expect(answer('プロジェクターは何台ありますか').answer).toBe('2')
@@ -110,7 +111,7 @@ describe('extractiveAnswerOf', () => {
     chunkId: 'c1',
   })
 
-  it('finds the short answer in an FAQ row’s written answer, and none in a value cell', () => {
+  it('finds the short answer in an FAQ row’s written answer, and the value cell its column names', () => {
     const faq = source(
       'faq.csv:r3',
       '質問: プレミアムプランはいつでも解約できますか？\n回答: いつでも解約できます。解約しても、その月の末日まではプレミアム機能を使えます。\nカテゴリ: 料金',
@@ -126,8 +127,41 @@ describe('extractiveAnswerOf', () => {
     )
     const stock = source('equipment.csv:r3', '品名: プロジェクター EP-100\n数量: 2\n保管場所: 2階会議室B')
     const where = extractiveAnswerOf('プロジェクターはどこに保管されていますか', [stock], idf)
-    expect(where.answer).toBe('2階会議室B')
-    expect(where.citations[0]?.span).toBeUndefined()
+    expect(where.answer).toBe(
+      '2階会議室B（品名: プロジェクター EP-100 / 保管場所: 2階会議室B — equipment.csv:r3）',
+    )
+    expect(where.citations[0]).toMatchObject({ span: '2階会議室B', quotes: ['保管場所: 2階会議室B'] })
+  })
+
+  it('answers a document table’s row with the cell its column names, the row and column as evidence', () => {
+    const loans = source(
+      'loans.pdf:p2:t1:r3',
+      'Equipment loans — Item: Tablet / Loan period: 7 days / Late fee per day: $10 / Deposit: $150',
+    )
+    const deposit = extractiveAnswerOf('What is the deposit for a tablet?', [loans], idf)
+    expect(deposit.answer).toBe('$150 (Item: Tablet / Deposit: $150 — loans.pdf:p2:t1:r3)')
+    expect(deposit.citations[0]).toMatchObject({ span: '$150', spanType: 'money', quotes: ['Deposit: $150'] })
+    expect(
+      extractiveAnswerOf('How much is the late fee for a tablet?', [loans], idf).citations[0]?.span,
+    ).toBe('$10')
+    expect(
+      extractiveAnswerOf('How long can a tablet be borrowed for? (loan period)', [loans], idf).citations[0]
+        ?.span,
+    ).toBe('7 days')
+    const plans = source(
+      'plans.docx:t1:r4',
+      '料金プラン一覧 — プラン: エンタープライズ / 月額料金: 48,000円 / ストレージ: 2TB / 備考: 年額払いは2か月分お得',
+    )
+    expect(extractiveAnswerOf('エンタープライズのストレージは？', [plans], idf).citations[0]?.span).toBe(
+      '2TB',
+    )
+    expect(
+      extractiveAnswerOf('エンタープライズの月額料金はいくらですか', [plans], idf).citations[0]?.span,
+    ).toBe('48,000円')
+    // No column says what is asked: the row answers whole, with no short answer.
+    const vague = extractiveAnswerOf('エンタープライズについて教えて', [plans], idf)
+    expect(vague.answer).toBe(plans.text)
+    expect(vague.citations[0]?.span).toBeUndefined()
   })
 
   it('leads with the short answer and quotes the sentence and source it came from', () => {

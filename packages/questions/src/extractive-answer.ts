@@ -1,4 +1,11 @@
-import { type AnswerType, asksYesNo, sentencesOf, shortAnswerIn } from '@rag/answer-span'
+import {
+  type AnswerType,
+  answerTypeOf,
+  asksYesNo,
+  holdsType,
+  sentencesOf,
+  shortAnswerIn,
+} from '@rag/answer-span'
 
 export { sentencesOf }
 
@@ -12,10 +19,10 @@ import {
 } from '@rag/keyword'
 import type { Citation, QuestionSource } from './question-store.ts'
 import { answerCellByColumn } from './row-answer-cell.ts'
+import { cellsOf, ROW_SOURCE } from './row-cells.ts'
 
-/** A spreadsheet row as the parsers write it: one `column: value` line per cell. */
-const CELL_LINE = /^([^:\n]{1,80}): (.*)$/
-export const ROW_SOURCE = /[:!]r\d+$/
+export { cellsOf, ROW_SOURCE }
+
 /** A sentence this short (a heading, 「はい。」) says too little alone: the next one joins it. */
 const SHORT_SENTENCE = 20
 /** Share of the question's IDF mass a sentence holding a term of the asked kind (a date, a number) gains. */
@@ -43,25 +50,15 @@ export function sentenceScorer(
   }
 }
 
-/** A row's cells; a line that is not `column: value` continues the cell before it (a multi-line value). */
-export function cellsOf(text: string): { column: string; value: string; line: string }[] | null {
-  const cells: { column: string; value: string; line: string }[] = []
-  for (const line of text.split('\n')) {
-    const match = CELL_LINE.exec(line)
-    const last = cells.at(-1)
-    if (match) cells.push({ column: match[1] ?? '', value: match[2] ?? '', line })
-    else if (last) {
-      last.value += `\n${line}`
-      last.line += `\n${line}`
-    } else return null
-  }
-  return cells
-}
-
 export interface Extract {
   answer: string
   /** Pieces of the passage's text the answer was taken from, to mark where it stands. */
   quotes: string[]
+  /**
+   * A table row's cell whose column says what is asked (保管場所 for どこ, Deposit for "the
+   * deposit"): the short answer, with the cells naming its row and its column as the evidence.
+   */
+  cell?: { value: string; evidence: string }
 }
 
 /**
@@ -91,6 +88,18 @@ export function extractAnswer(
     // A column that says what is asked (保管場所 for どこ, 担当者 for 誰) answers over the longest.
     const byColumn = answerCellByColumn(question, cells, asked)
     const answer = cells[byColumn ?? longest] ?? cells[0]
+    const subject = cells[asked]
+    if (answer && byColumn !== null && !isProse(answer.value)) {
+      // The cell answers; the cell naming the row (the one the question names) and the cell's own
+      // column are its evidence: 「品名: プロジェクター EP-100 / 保管場所: 2階会議室B」.
+      const evidence = subject && subject !== answer ? `${subject.line} / ${answer.line}` : answer.line
+      return { answer: answer.value, quotes: [answer.line], cell: { value: answer.value, evidence } }
+    }
+    // A document table's row no column of which names what is asked is read whole (its longest
+    // cell is a description, not an answer), unless that cell is written prose (an FAQ table).
+    const documentRow = !passage.text.includes('\n')
+    if (answer && documentRow && byColumn === null && !isProse(answer.value))
+      return bestSentences(passage.text, passage.heading, coverage)
     if (answer && asked !== (byColumn ?? longest)) return { answer: answer.value, quotes: [answer.line] }
     if (answer) return bestSentences(answer.value, null, coverage)
   }
@@ -120,6 +129,15 @@ function bestSentences(text: string, heading: string | null, score: (text: strin
 const PROSE_CELL = 24
 const isProse = (cell: string) => [...cell].length >= PROSE_CELL || /[。！？!?]|\.(\s|$)/.test(cell)
 
+/** What an answering cell is: what the question asks, when it holds that; else what its value looks like. */
+function cellType(asked: AnswerType, value: string): AnswerType {
+  const generic = asked === 'thing' || asked === 'term'
+  if (!generic && holdsType(value, asked)) return asked
+  if (/[$€£¥￥]|円|ドル|ユーロ|\b(USD|JPY|EUR)\b/.test(value)) return 'money'
+  if (/^[^\p{L}]*\d[\d,.]*\s*\p{L}{0,6}$/u.test(value.trim())) return 'number'
+  return generic ? asked : 'thing'
+}
+
 /** A span this close to its sentence's length says nothing the sentence does not. */
 const SPAN_SHARE_OF_SENTENCE = 0.8
 
@@ -129,6 +147,8 @@ export interface SpanAnswer {
   sentence: string
   /** The kind of answer it is (answer-type.ts): a date, a number with its unit, a name, yes/no… */
   type: AnswerType
+  /** The passage's text to mark, when not the sentence itself (a row's answer cell). */
+  quotes?: string[]
 }
 
 /** The passage's sentence says the thing asked about is not stated: no answer, not a "no". */
@@ -148,9 +168,16 @@ export function spanOf(
   const yesNo = asksYesNo(question)
   let sentences: string[]
   if (ROW_SOURCE.test(passage.sourceId)) {
-    // A row's answer cell: a value (倉庫B棚3, $150) answers alone; an FAQ's written answer is
-    // prose, and its short answer (月額480円, いいえ) is looked for in its sentences.
-    if (!isProse(extract.answer)) return null
+    // A row's cell its column says answers (倉庫B棚3, $150) is the short answer; a value cell
+    // chosen otherwise answers alone; an FAQ's written answer is prose, and its short answer
+    // (月額480円, いいえ) is looked for in its sentences.
+    if (extract.cell && !yesNo) {
+      const type = cellType(answerTypeOf(question), extract.cell.value)
+      return { span: extract.cell.value, sentence: extract.cell.evidence, type, quotes: extract.quotes }
+    }
+    // A row read whole (no column says what is asked) answers as it stands: a span the model
+    // picks among its cells is as likely the row's name as what was asked.
+    if (!isProse(extract.answer) || extract.answer === passage.text) return null
     sentences = sentencesOf(extract.answer)
   } else
     sentences = yesNo
@@ -194,7 +221,7 @@ export function extractiveAnswerOf(
     const citation: Citation = { marker: top.rank, sourceId: top.sourceId, quotes: extract.quotes }
     return { answer: extract.answer, refused: false, citations: [citation] }
   }
-  const quotes = found.sentence === extract.answer ? extract.quotes : [found.sentence]
+  const quotes = found.quotes ?? (found.sentence === extract.answer ? extract.quotes : [found.sentence])
   return {
     answer: withEvidence(found.span, found.sentence, top.sourceId),
     refused: false,
