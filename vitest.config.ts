@@ -31,9 +31,6 @@ export const longTail = [
   'packages/ingest/src/hostile-files.int.test.ts',
   'packages/embeddings/src/model-endpoint.int.test.ts',
   'packages/sources/src/git-remote.int.test.ts',
-  // Not long themselves (25–30 s), but the lanes end together with them here (docs/testing.md).
-  'packages/http-api/src/redis-sentinel-failover.int.test.ts',
-  'packages/ingest/src/office-files.int.test.ts',
 ]
 
 // Integration files share their worker's module cache (isolate: false): importing the gateway's
