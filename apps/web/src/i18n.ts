@@ -176,7 +176,7 @@ const en = {
   'eval.status.failed': 'failed',
   'eval.progress': '{done} of {total} questions',
   'eval.figures':
-    'Right: {right} · expected source first: {source} · unanswerable refused: {refused} · answerable refused: {falseRefusals}',
+    'Right: {right} · expected source first: {source} · right document, other section first: {otherSection} · unanswerable refused: {refused} · answerable refused: {falseRefusals}',
   'eval.questions': 'Questions ({n})',
   'eval.wrongOnly': 'Only those not answered right',
   'eval.question': 'Question',
@@ -456,7 +456,7 @@ const ja: Record<MessageKey, string> = {
   'eval.status.failed': '失敗',
   'eval.progress': '{total} 問中 {done} 問',
   'eval.figures':
-    '正答: {right}・期待した出典が1位: {source}・答えのない質問の拒否: {refused}・答えのある質問の拒否: {falseRefusals}',
+    '正答: {right}・期待した出典が1位: {source}・文書は正しいが別の節が1位: {otherSection}・答えのない質問の拒否: {refused}・答えのある質問の拒否: {falseRefusals}',
   'eval.questions': '質問（{n} 件）',
   'eval.wrongOnly': '正しく答えられなかったものだけ',
   'eval.question': '質問',

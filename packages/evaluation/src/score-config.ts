@@ -44,8 +44,29 @@ export interface ConfigResult {
 }
 
 /** Right at the configured threshold: refused when it has no answer, answered from a relevant document first when it has one. */
-export const isRight = (outcome: Pick<QuestionOutcome, 'answerable' | 'refused' | 'firstRelevantRank'>) =>
-  outcome.answerable ? !outcome.refused && outcome.firstRelevantRank === 1 : outcome.refused
+type Judged = Pick<
+  QuestionOutcome,
+  'answerable' | 'refused' | 'firstRelevantRank' | 'expectedSource' | 'sourceRank'
+>
+
+/**
+ * Whether the passage first is the one expected: the exact section when a case names one (a
+ * stored case's `expectedSource`), else a relevant document.
+ */
+const expectedFirst = (outcome: Judged) =>
+  outcome.expectedSource ? outcome.sourceRank === 1 : outcome.firstRelevantRank === 1
+
+/** Right: refused when there is no answer; answered from the expected passage first when there is. */
+export const isRight = (outcome: Judged) =>
+  outcome.answerable ? !outcome.refused && expectedFirst(outcome) : outcome.refused
+
+/** Answered from the expected document, but another section of it first: an outcome of its own. */
+export const isOtherSection = (outcome: Judged) =>
+  outcome.answerable &&
+  !outcome.refused &&
+  outcome.expectedSource !== null &&
+  outcome.sourceRank !== 1 &&
+  outcome.firstRelevantRank === 1
 
 const round = (value: number) => (Number.isNaN(value) ? value : Math.round(value * 10000) / 10000)
 
@@ -112,7 +133,7 @@ export function scoreConfig(
   const best = outcomes.map((o, i) => ({
     score: bestOf(records[i]),
     answerable: o.answerable,
-    relevantFirst: o.firstRelevantRank === 1,
+    relevantFirst: expectedFirst(o),
   }))
   if (unanswerable.length > 0) {
     metrics.noAnswerAccuracy = mean(unanswerable.map(([, r]) => (refused(r) ? 1 : 0)))
@@ -131,6 +152,7 @@ export function scoreConfig(
   // answered from a relevant document first when it has one.
   const right = outcomes.map(isRight)
   metrics.accuracy = mean(right.map((ok) => (ok ? 1 : 0)))
+  if (withSource.length > 0) metrics.otherSection = mean(outcomes.map((o) => (isOtherSection(o) ? 1 : 0)))
   const subtypes = new Map<string, boolean[]>()
   outcomes.forEach((o, i) => {
     if (o.subtype === null) return

@@ -175,6 +175,7 @@ export function EvaluationView() {
             {t('eval.figures', {
               right: format(config.metrics.accuracy),
               source: format(config.metrics['source@1']),
+              otherSection: format(config.metrics.otherSection),
               refused: format(config.metrics.noAnswerAccuracy),
               falseRefusals: format(config.metrics.falseRefusalRate),
             })}
