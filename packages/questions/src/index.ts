@@ -35,6 +35,7 @@ export {
 } from './conversations/conversation-store.ts'
 export { followUpQuery } from './conversations/follow-up-query.ts'
 export {
+  collectionHoldsSource,
   collectionsOf,
   deleteEvaluationCase,
   type EvaluationCase,

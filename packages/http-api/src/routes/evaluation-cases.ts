@@ -7,7 +7,13 @@ import {
   evaluationCaseSchema,
 } from '@rag/api-contract'
 import type { Pool } from '@rag/db'
-import { deleteEvaluationCase, listEvaluationCases, readFeedback, saveEvaluationCase } from '@rag/questions'
+import {
+  collectionHoldsSource,
+  deleteEvaluationCase,
+  listEvaluationCases,
+  readFeedback,
+  saveEvaluationCase,
+} from '@rag/questions'
 import { principalOf } from '../access/api-key.ts'
 import { auditCollection } from '../access/audit-trail.ts'
 import { collectionParams, grantedCollection } from '../access/collection-access.ts'
@@ -115,6 +121,12 @@ export function evaluationCaseRoutes(deps: { pool: Pool }) {
           field: 'collection',
         })
       auditCollection(c, collection)
+      if (source !== null && !(await collectionHoldsSource(deps.pool, collection, source)))
+        throw new HttpError(
+          400,
+          `source: the collection ${JSON.stringify(collection)} holds no passage ${JSON.stringify(source)} (name one its search finds, e.g. GET /search?collection=${encodeURIComponent(collection)}&q=…)`,
+          { field: 'source' },
+        )
       const saved = await saveEvaluationCase(deps.pool, {
         id: randomUUID(),
         collection,

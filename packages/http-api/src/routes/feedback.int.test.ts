@@ -133,6 +133,12 @@ describe('feedback on answers', () => {
       (await call(keys.asker as string, 'POST', `/feedback/${feedbackId}/case`, { source: null })).status,
     ).toBe(403)
 
+    // A source the collection does not hold (misspelt, deleted, another collection's) is refused.
+    const unknown = await call(keys['hr-editor'] as string, 'POST', `/feedback/${feedbackId}/case`, {
+      source: 'no-such-file.md#x',
+    })
+    expect(unknown.status).toBe(400)
+    expect(JSON.stringify(unknown.body)).toMatch(/holds no passage \\"no-such-file\.md#x\\"/)
     const made = await call(keys['hr-editor'] as string, 'POST', `/feedback/${feedbackId}/case`, {
       source: 'leave.txt:L1',
     })

@@ -45,3 +45,21 @@ export async function deleteEvaluationCase(pool: Pool, collection: string, id: s
   ])
   return (rowCount ?? 0) > 0
 }
+
+/**
+ * Whether a collection's ready documents hold a passage of this source id — what a case may
+ * expect (an evaluation finds only those; a misspelt or deleted one would fail every run).
+ */
+export async function collectionHoldsSource(
+  pool: Pool,
+  collection: string,
+  sourceId: string,
+): Promise<boolean> {
+  const { rows } = await pool.query<{ held: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM chunks ch JOIN documents d ON d.id = ch.document_id AND d.active_hash = ch.content_hash
+        WHERE d.collection = $1 AND ch.source_id = $2) AS held`,
+    [collection, sourceId],
+  )
+  return rows[0]?.held === true
+}

@@ -1,4 +1,5 @@
 export {
+  collectionHoldsSource,
   deleteEvaluationCase,
   type EvaluationCase,
   listEvaluationCases,
