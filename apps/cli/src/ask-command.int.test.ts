@@ -56,7 +56,13 @@ describe('pnpm ask', () => {
     expect(code, [...lines, ...progress].join('\n')).toBe(0)
     expect(lines[1]).toMatch(/do not contain information/)
     expect(lines).toContain('(refused: the documents hold no answer above the evidence threshold)')
-    expect(lines.at(-1)).toBe('=== Sources ===')
+    // The passages it looked at stay listed, marked as not enough: the same the answer names.
+    expect(lines).not.toContain('=== Sources ===')
+    const looked = lines
+      .slice(lines.indexOf('=== Looked at, not enough ===') + 1)
+      .map((line) => line.replace(/^- /, '').replace(/ \(lines .*$/, ''))
+    const named = /looked at: (.+)\.$/.exec(lines[1] ?? '')?.[1]?.split(', ') ?? []
+    for (const sourceId of named) expect(looked).toContain(sourceId)
   })
 
   it('prints the whole result as JSON with --json', async () => {

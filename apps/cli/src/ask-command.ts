@@ -19,15 +19,19 @@ export interface AskCommandOptions {
   signal?: AbortSignal
 }
 
-/** Prints `=== Answer ===` then `=== Sources ===` with one `- sourceId` per line. */
+/**
+ * Prints `=== Answer ===` then `=== Sources ===` with one `- sourceId` per line (for a refusal,
+ * `=== Looked at, not enough ===` and the passages it looked at).
+ */
 export function formatAnswer(answer: ApiQuestion): string {
   const lines = ['=== Answer ===', answer.answer ?? '(no answer requested)']
   const short = answer.refused ? undefined : answer.citations[0]
   if (short?.span) lines.push(shortAnswerLine(short.span, short.spanType, languageOfText(answer.question)))
   if (answer.refused) lines.push('(refused: the documents hold no answer above the evidence threshold)')
   if (answer.degraded.length > 0) lines.push(`(degraded: ${answer.degraded.join(', ')})`)
-  lines.push('=== Sources ===')
-  for (const source of answer.refused ? [] : answer.sources)
+  // A refusal keeps the passages it looked at listed, marked as not enough, so they can be opened.
+  lines.push(answer.refused ? '=== Looked at, not enough ===' : '=== Sources ===')
+  for (const source of answer.sources)
     lines.push(
       `- ${source.sourceId}${source.lines ? ` (lines ${source.lines.from}–${source.lines.to})` : ''}`,
     )

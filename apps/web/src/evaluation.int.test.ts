@@ -66,6 +66,13 @@ describe.skipIf(!hasChromium)('evaluation in the web app', () => {
     const turn = page.locator('[data-testid=turn]').first()
     await expect.poll(() => turn.getAttribute('data-status'), { timeout: 30_000 }).toBe('done')
     await expect.poll(() => turn.locator('.badge.failed').textContent()).toBe('文書に記載なし')
+    // The passages it looked at stay listed under the refusal, marked as not enough, to open and judge.
+    await expect
+      .poll(() => turn.locator('.turn-sources > summary').textContent())
+      .toMatch(/^確認した箇所・答えには不十分（[1-9]\d*件）$/)
+    expect(
+      await turn.locator('[data-testid=turn-sources][data-looked-at=not-enough] li').count(),
+    ).toBeGreaterThan(0)
     await turn.locator('[data-testid=feedback-down]').click()
     await turn.locator('[data-testid=feedback-reason]').selectOption('should-have-answered')
     await turn.locator('[data-testid=feedback-send]').click()

@@ -164,11 +164,12 @@ export function AskView() {
           {result?.status === 'done' ? <FeedbackButtons questionId={result.id} /> : null}
         </article>
       ) : null}
-      {cited && !cited.refused ? (
+      {cited && (!cited.refused || cited.sources.length > 0) ? (
         <section>
-          <h2>{t('ask.sources')}</h2>
+          {/* A refusal keeps the passages it looked at, to open and judge: marked as not enough. */}
+          <h2>{t(cited.refused ? 'ask.lookedAt' : 'ask.sources')}</h2>
           {cited.sources.length === 0 ? <p class="muted">{t('ask.noSources')}</p> : null}
-          <ol class="sources" data-testid="sources">
+          <ol class="sources" data-testid="sources" data-looked-at={cited.refused ? 'not-enough' : undefined}>
             {cited.sources.map((source) => (
               <PassageCard
                 key={source.rank}

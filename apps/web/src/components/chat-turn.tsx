@@ -79,10 +79,16 @@ export function ChatTurn({
         ) : null}
         {result?.status === 'done' ? <FeedbackButtons questionId={result.id} /> : null}
       </article>
-      {result && !result.refused && result.sources.length > 0 ? (
+      {result && result.sources.length > 0 ? (
         <details class="turn-sources">
-          <summary>{t('chat.sources', { n: result.sources.length })}</summary>
-          <ol class="sources" data-testid="turn-sources">
+          <summary>
+            {t(result.refused ? 'chat.lookedAt' : 'chat.sources', { n: result.sources.length })}
+          </summary>
+          <ol
+            class="sources"
+            data-testid="turn-sources"
+            data-looked-at={result.refused ? 'not-enough' : undefined}
+          >
             {result.sources.map((source) => (
               <PassageCard
                 key={source.rank}

@@ -2,6 +2,25 @@ import { shortAnswerLine } from '@rag/api-contract'
 import { languageOf, type QuestionRecord } from '@rag/questions'
 
 const SOURCES: Record<'ja' | 'en', string> = { ja: '出典', en: 'Sources' }
+const LOOKED_AT: Record<'ja' | 'en', string> = {
+  ja: '確認した箇所（答えるには不十分）',
+  en: 'Looked at, not enough to answer',
+}
+
+/**
+ * The passages a refusal looked at, as an extra field (`looked_at`) and as a list after the
+ * refusal, marked as not enough: a chat window shows them to open and judge, as the web app does.
+ */
+export function lookedAtOf(question: QuestionRecord) {
+  const passages = question.refused
+    ? question.sources.map((s) => ({ marker: s.rank, sourceId: s.sourceId, title: s.title, text: s.text }))
+    : []
+  const list =
+    passages.length > 0
+      ? `\n\n${LOOKED_AT[languageOf(question.question)]}:\n${passages.map((p) => `[${p.marker}] ${p.sourceId}`).join('\n')}`
+      : ''
+  return { passages, list }
+}
 
 /** The cited passages, as an extra field and as a list a chat window shows after the answer. */
 export function citationsOf(question: QuestionRecord) {
@@ -47,7 +66,9 @@ export const streamError = (message: string, type: string, code: string | null) 
 
 /** The whole completion (no stream) of a finished question. */
 export function completionOf(base: { id: string; created: number; model: string }, finished: QuestionRecord) {
-  const { passages, list } = citationsOf(finished)
+  const { passages, list: cited } = citationsOf(finished)
+  const looked = lookedAtOf(finished)
+  const list = `${cited}${looked.list}`
   return {
     ...base,
     object: 'chat.completion' as const,
@@ -67,6 +88,7 @@ export function completionOf(base: { id: string; created: number; model: string 
     ],
     usage: usageOf(finished),
     citations: passages,
+    looked_at: looked.passages,
     // The short answer, its kind and the sentence it stands in (as the web app and the CLI show them).
     short_answer: shortAnswerOf(finished),
   }

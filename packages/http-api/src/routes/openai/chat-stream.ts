@@ -1,7 +1,7 @@
 import { type WatchDeps, watchQuestion } from '@rag/questions'
 import type { SSEStreamingApi } from 'hono/streaming'
 import { REVOKED_MESSAGE } from '../../access/revocations.ts'
-import { citationsOf, finishReasonOf, streamError, usageOf } from './chat-answer.ts'
+import { citationsOf, finishReasonOf, lookedAtOf, streamError, usageOf } from './chat-answer.ts'
 import { ForwardOnlyAnswer } from './forward-only-answer.ts'
 
 export interface ChatStream {
@@ -74,8 +74,9 @@ export async function streamChat(stream: SSEStreamingApi, chat: ChatStream, onRe
       break
     }
     const { passages, list } = citationsOf(question)
-    if (rest || list) await chunk({ content: rest + list }, null)
-    await chunk({}, finishReasonOf(question), { citations: passages })
+    const looked = lookedAtOf(question)
+    if (rest || list || looked.list) await chunk({ content: rest + list + looked.list }, null)
+    await chunk({}, finishReasonOf(question), { citations: passages, looked_at: looked.passages })
     if (chat.includeUsage)
       await stream.writeSSE({
         data: JSON.stringify({

@@ -54,6 +54,19 @@ describe('the OpenAI-compatible API through the openai package', () => {
     expect(short?.evidence).toContain('2年間')
   })
 
+  it('lists the passages a refusal looked at after it, marked as not enough, and in looked_at', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'manuals',
+      messages: [{ role: 'user', content: '保証書を紛失したときの再発行の手数料はいくらですか' }],
+    })
+    const content = completion.choices[0]?.message.content ?? ''
+    const extra = completion as unknown as { citations: unknown[]; looked_at: { sourceId: string }[] }
+    expect(content).toMatch(/見つかりませんでした/)
+    expect(extra.citations).toEqual([])
+    expect(extra.looked_at.length).toBeGreaterThan(0)
+    expect(content).toContain(`確認した箇所（答えるには不十分）:\n[1] ${extra.looked_at[0]?.sourceId}`)
+  })
+
   it('keeps to the model’s collection', async () => {
     const completion = await client.chat.completions.create({
       model: 'default',

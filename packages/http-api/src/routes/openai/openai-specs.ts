@@ -36,6 +36,12 @@ const completionSchema = z
     citations: z
       .array(z.object({ marker: z.number(), sourceId: z.string(), title: z.string(), text: z.string() }))
       .openapi({ description: 'The passages the answer cites (an addition to OpenAI’s shape)' }),
+    looked_at: z
+      .array(z.object({ marker: z.number(), sourceId: z.string(), title: z.string(), text: z.string() }))
+      .openapi({
+        description:
+          'For a refusal, the passages it looked at, which were not enough to answer (also listed after the refusal)',
+      }),
   })
   .openapi('ChatCompletion')
 
