@@ -1,6 +1,6 @@
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import { ingestFiles } from '@rag/ingest/testing'
-import { laidOutPdf } from '@rag/parsers/testing'
+import { LETTER_SPACED_NOTICE, laidOutPdf } from '@rag/parsers/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { expect, onTestFinished } from 'vitest'
 import { gatewayTest } from './testing/gateway-fixtures.ts'
@@ -84,5 +84,14 @@ gatewayTest(
     expect(all).not.toContain('株式会社ルミナ 料金のご案内')
     expect(all).not.toMatch(/- \d -/)
     expect(all).toContain('吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。')
+    // A letter-spaced line is indexed as written, so its words are found.
+    expect(all).toContain(LETTER_SPACED_NOTICE)
+    const found = (await (
+      await app.request(`/search?q=${encodeURIComponent('予約 電話')}&mode=keyword`)
+    ).json()) as {
+      hits: { sourceId: string; text: string }[]
+    }
+    expect(found.hits[0]?.sourceId).toBe('price.pdf:p1')
+    expect(found.hits[0]?.text).toContain(LETTER_SPACED_NOTICE)
   },
 )

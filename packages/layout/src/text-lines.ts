@@ -21,11 +21,53 @@ const LINE_BREAKING_GAP = 1.6
 const CJK =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー、。，．「」（）・：\ufe10-\ufe19\ufe30-\ufe4f]/u
 
+/**
+ * A gap this many font sizes wide between a Japanese character and a Latin letter or digit is the
+ * typesetter's own spacing (和欧間, a quarter em, wider on a justified line), not a space.
+ */
+const MIXED_SCRIPT_SPACE = 0.5
+/** Between Latin runs a space is much narrower than a letter. */
+const LATIN_SPACE = 0.15
+
 /** Whether a space goes between two runs `gap` points apart (none between Japanese characters). */
 function joiner(before: string, after: string, gap: number, fontSize: number): string {
   if (before.endsWith(' ') || after.startsWith(' ') || before === '' || after === '') return ''
-  if (CJK.test(before.at(-1) ?? '') && CJK.test(after[0] ?? '')) return ''
-  return gap > fontSize * 0.15 ? ' ' : ''
+  const [cjkBefore, cjkAfter] = [CJK.test(before.at(-1) ?? ''), CJK.test(after[0] ?? '')]
+  if (cjkBefore && cjkAfter) return ''
+  return gap > fontSize * (cjkBefore || cjkAfter ? MIXED_SCRIPT_SPACE : LATIN_SPACE) ? ' ' : ''
+}
+
+/**
+ * A line set letter-spaced (justified, 均等割り) comes out of some PDFs with a space between every
+ * Japanese character (「ご 予 約 は お 電 話 で」): when most neighbouring Japanese characters are
+ * spaced apart, the spaces beside Japanese characters are the layout's and go. A line with a few
+ * real spaces (「第1章 総則」) keeps them.
+ */
+export function withoutLetterSpacing(text: string): string {
+  const chars = [...text]
+  let pairs = 0
+  let spaced = 0
+  for (let i = 0; i < chars.length - 1; i++) {
+    if (!CJK.test(chars[i] ?? '')) continue
+    const next = chars[i + 1] === ' ' ? chars[i + 2] : chars[i + 1]
+    if (!next || !CJK.test(next)) continue
+    pairs += 1
+    if (chars[i + 1] === ' ') spaced += 1
+  }
+  if (pairs < 3 || spaced * 2 <= pairs) return text
+  // Letter-spaced: a space beside a Japanese character, or between two characters standing alone
+  // (the digits of 「1 1時」), is the layout's.
+  const tokens = text.split(' ')
+  let joined = tokens[0] ?? ''
+  for (let i = 1; i < tokens.length; i++) {
+    const [before, after] = [tokens[i - 1] ?? '', tokens[i] ?? '']
+    const layouts =
+      CJK.test(before.at(-1) ?? '') ||
+      CJK.test(after[0] ?? '') ||
+      ([...before].length === 1 && [...after].length === 1)
+    joined += (layouts ? '' : ' ') + after
+  }
+  return joined
 }
 
 /**
@@ -83,7 +125,7 @@ function lineOf(items: { run: TextRun; order: number }[]): TextLine {
     text += joiner(text, run.text, run.x - end, run.fontSize) + run.text
     end = right(run)
   }
-  const joined = text.replace(/\s+/g, ' ').trim()
+  const joined = withoutLetterSpacing(text.replace(/\s+/g, ' ').trim())
   const boldChars = items.filter(({ run }) => run.bold).reduce((n, { run }) => n + run.text.length, 0)
   return {
     ...unionOf(items.map(({ run }) => run)),

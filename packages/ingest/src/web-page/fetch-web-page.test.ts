@@ -8,6 +8,7 @@ import { isPrivateAddress } from './private-address.ts'
 // which these tests treat as the private network: loopback itself must be reachable for them).
 let server: Server
 let base: string
+let closed = 0
 // A deadline no answering page comes near on a loaded machine; the page that never answers has
 // a short one of its own (only the deadline can end it, so nothing races).
 const limits = { maxBytes: 100_000, timeoutMs: 60_000, maxRedirects: 3, allowPrivate: false }
@@ -34,6 +35,12 @@ beforeAll(async () => {
         return response.writeHead(302, { location: `http://127.0.0.2:${port}/page` }).end()
       case '/loop':
         return response.writeHead(302, { location: '/loop' }).end()
+      case '/closes-once':
+        // The first request finds its connection closed under it (a kept-alive socket the server
+        // had just timed out), the next one an answer.
+        closed += 1
+        if (closed === 1) return request.socket.destroy()
+        return response.writeHead(200, { 'content-type': 'text/html' }).end('<p>second try</p>')
       default:
         return response.writeHead(404).end()
     }
@@ -51,6 +58,12 @@ const fetchOf = (path: string, overrides = {}) =>
   fetchWebPage(`${base}${path}`, { ...limits, ...overrides }, only127_0_0_2)
 
 describe('fetching a web page', () => {
+  it('sends a GET again, once, when the connection is closed under it before any answer', async () => {
+    const page = await fetchOf('/closes-once')
+    expect(Buffer.from(page.html).toString()).toContain('second try')
+    expect(closed).toBe(2)
+  })
+
   it('returns the page, following a redirect, without the fragment', async () => {
     const page = await fetchOf('/to-page#part')
     expect(page.url).toBe(`${base}/page`)

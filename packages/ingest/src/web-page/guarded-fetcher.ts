@@ -66,11 +66,18 @@ export function guardedFetcher(
     let url = checked(raw)
     try {
       for (let redirects = 0; ; redirects++) {
-        const response = await fetch(url, {
-          dispatcher,
-          signal,
-          redirect: 'manual',
-          headers: { 'user-agent': USER_AGENT, ...request.headers },
+        const send = () =>
+          fetch(url, {
+            dispatcher,
+            signal,
+            redirect: 'manual',
+            headers: { 'user-agent': USER_AGENT, ...request.headers },
+          })
+        // A kept-alive connection the server closed as the request went out (its idle timeout
+        // and ours crossing) fails before any answer: a GET is sent again once, on a new one.
+        const response = await send().catch((error: unknown) => {
+          if (!closedUnderRequest(error) || signal.aborted) throw error
+          return send()
         })
         const location = response.headers.get('location')
         if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
@@ -209,6 +216,11 @@ function checkedUrl(
   url.hash = ''
   return url
 }
+
+/** Connection errors that mean the socket was closed under the request, before any answer. */
+const CLOSED_UNDER_REQUEST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
+const closedUnderRequest = (error: unknown) =>
+  CLOSED_UNDER_REQUEST.has((error as { cause?: { code?: string } }).cause?.code ?? '')
 
 function failure(error: unknown, url: URL, limits: WebFetchLimits, rule: string): WebPageError {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause

@@ -6,7 +6,13 @@ export {
   manyPagesPdf,
   textWithNul,
 } from './hostile-files.ts'
-export { laidOutPdf, PRICE_TABLE, VERTICAL_COLUMNS, verticalTextPdf } from './laid-out-pdf.ts'
+export {
+  LETTER_SPACED_NOTICE,
+  laidOutPdf,
+  PRICE_TABLE,
+  VERTICAL_COLUMNS,
+  verticalTextPdf,
+} from './laid-out-pdf.ts'
 export {
   JAPANESE_FONT,
   japanesePageImage,

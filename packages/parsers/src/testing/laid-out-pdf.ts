@@ -66,6 +66,9 @@ export async function laidOutPdf(): Promise<Buffer> {
         .fontSize(10)
         .text(text, (xs[c] as number) + 5, (ys[r] as number) + 7, { lineBreak: false })
 
+  // A notice set letter-spaced (some PDFs give such a line a space between every character).
+  doc.font('jp').fontSize(11).text(LETTER_SPACED_NOTICE, 50, 700, { lineBreak: false, characterSpacing: 4 })
+
   doc.addPage()
   furniture(2)
   verticalColumns(doc, VERTICAL_COLUMNS)
@@ -73,6 +76,9 @@ export async function laidOutPdf(): Promise<Buffer> {
   await done
   return Buffer.concat(out)
 }
+
+/** The letter-spaced line of page 1, as written. */
+export const LETTER_SPACED_NOTICE = 'ご予約はお電話で承ります。受付は午前11時からです。'
 
 /** Columns of text set vertically glyph by glyph, the first at the right (as a browser prints 縦書き). */
 function verticalColumns(doc: PDFKit.PDFDocument, columns: string[], size = 14) {

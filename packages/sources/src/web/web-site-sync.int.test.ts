@@ -254,7 +254,8 @@ describe('a site of traps', () => {
     const outcome = await sync(await addSource('links', { url: `${trapsUrl}/links`, depth: 1 }), {
       maxBytes: 4_000_000,
     })
-    expect(outcome, outcome.error ?? '').toMatchObject({
+    // What an item could not be read for, if one could not, says why in the failure.
+    expect(outcome, JSON.stringify({ error: outcome.error, failures: outcome.failures })).toMatchObject({
       status: 'failed',
       seen: LIMITS.maxItems,
       added: LIMITS.maxItems,
