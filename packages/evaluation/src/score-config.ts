@@ -148,6 +148,20 @@ export function scoreConfig(
     }
   }
   metrics.falseRefusalRate = mean(answerable.map(([, r]) => (refused(r) ? 1 : 0)))
+  // An answerable question refused is a failure too — the costliest when the passage that answers
+  // it came first (the judgement, not retrieval, was wrong).
+  outcomes.forEach((outcome, i) => {
+    if (!outcome.answerable || !outcome.refused) return
+    const record = records[i]
+    failures.push({
+      question: outcome.query,
+      expected: outcome.expectedSource ?? outcome.gold.join(' '),
+      got: outcome.sources.slice(0, 3).map((source) => source.sourceId),
+      why: `refused (${scale === 'reranker' ? 'reranker' : 'answerability'} ${bestOf(record)})${
+        expectedFirst(outcome) ? ' with the expected passage first' : ''
+      }`,
+    })
+  })
   // Right at the configured threshold, as the sweep counts it: refused when it has no answer,
   // answered from a relevant document first when it has one.
   const right = outcomes.map(isRight)
