@@ -48,7 +48,7 @@ describe('pnpm ask', () => {
   it("names a Markdown source's lines beside it", async () => {
     const { code, lines } = await ask('エラーコード E-34 の意味', { mode: 'keyword', topK: 1 })
     expect(code).toBe(0)
-    expect(lines.at(-1)).toBe('- setup.md#ペアリング (lines 13–25)')
+    expect(lines.at(-1)).toBe('- setup.md#ペアリングできないとき (lines 18–25)')
   })
 
   it('says so when the documents hold no answer', async () => {

@@ -62,24 +62,32 @@ describe('ingesting the sample documents', () => {
       'release-notes.docx': [
         'release-notes.docx#release-notes×1',
         'release-notes.docx#version-1-2×1',
+        'release-notes.docx#bug-fixes×1',
         'release-notes.docx#version-1-1×1',
       ],
       'setup.md': [
         'setup.md#ルミナ-アプリ-セットアップガイド×1',
         'setup.md#動作環境×1',
+        'setup.md#対応機種の確認×1',
         'setup.md#ペアリング×1',
+        'setup.md#ペアリングできないとき×1',
         'setup.md#scheduling×1',
         // Its table's rows, each with the column names.
         'setup.md#scheduling:t1:r1×1',
         'setup.md#scheduling:t1:r2×1',
       ],
-      'store-info.html': ['store-info.html#店舗情報×1', 'store-info.html#アクセス×1'],
+      'store-info.html': [
+        'store-info.html#店舗情報×1',
+        'store-info.html#定休日×1',
+        'store-info.html#アクセス×1',
+        'store-info.html#shipping×1',
+      ],
     })
     const { rows } = await db.pool.query<{ chunkCount: number }>(
       'SELECT sum(chunk_count)::int AS "chunkCount" FROM documents WHERE collection = $1',
       ['samples'],
     )
-    expect(rows[0]?.chunkCount).toBe(21)
+    expect(rows[0]?.chunkCount).toBe(26)
   })
 
   it('stores keyword terms for every chunk, and the parent text each chunk belongs to', async () => {

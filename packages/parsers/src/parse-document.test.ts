@@ -52,25 +52,28 @@ describe('the sample documents', () => {
     )
   })
 
-  it('Markdown: h1/h2 parents, h3 children, code blocks whole, each table row with its column names', async () => {
+  it('Markdown: a section for every heading with its heading path, code blocks whole, each table row with its column names', async () => {
     const sections = await parse(await sample('setup.md'), 'setup.md')
-    expect(sections.map((s) => s.sourceId)).toEqual([
-      'setup.md#ルミナ-アプリ-セットアップガイド',
-      'setup.md#動作環境',
-      'setup.md#ペアリング',
-      'setup.md#scheduling',
-      'setup.md#scheduling:t1:r1',
-      'setup.md#scheduling:t1:r2',
+    expect(sections.map((s) => [s.sourceId, s.heading, s.lines])).toEqual([
+      ['setup.md#ルミナ-アプリ-セットアップガイド', 'ルミナ アプリ セットアップガイド', { from: 1, to: 3 }],
+      ['setup.md#動作環境', '動作環境', { from: 5, to: 7 }],
+      ['setup.md#対応機種の確認', '動作環境 › 対応機種の確認', { from: 9, to: 11 }],
+      ['setup.md#ペアリング', 'ペアリング', { from: 13, to: 16 }],
+      ['setup.md#ペアリングできないとき', 'ペアリング › ペアリングできないとき', { from: 18, to: 25 }],
+      ['setup.md#scheduling', 'Scheduling', { from: 27, to: 34 }],
+      ['setup.md#scheduling:t1:r1', 'Scheduling', { from: 31, to: 31 }],
+      ['setup.md#scheduling:t1:r2', 'Scheduling', { from: 32, to: 32 }],
     ])
-    expect(sections[1]?.units).toHaveLength(2)
-    expect(sections[2]?.units[1]).toContain(
+    // A sub-section leads with its path, so its passages carry the words of the headings above it.
+    expect(sections[4]?.units[0]).toMatch(/^ペアリング › ペアリングできないとき\n\n/)
+    expect(sections[4]?.units[0]).toContain(
       '```text\nエラーコード E-21: Bluetooth がオフになっています\nエラーコード E-34',
     )
-    expect(sections[4]).toMatchObject({
+    expect(sections[6]).toMatchObject({
       heading: 'Scheduling',
       units: ['曜日: 平日 / 点灯: 7:00 / 消灯: 23:00'],
     })
-    expect(sections[5]?.units).toEqual(['曜日: 休日 / 点灯: 9:00 / 消灯: 24:00'])
+    expect(sections[7]?.units).toEqual(['曜日: 休日 / 点灯: 9:00 / 消灯: 24:00'])
   })
 
   it('HTML: each table row a section with its caption and column names, spanning cells in every place they cover', async () => {
@@ -96,12 +99,16 @@ describe('the sample documents', () => {
     ])
   })
 
-  it('HTML: h2 parents, h3 children, no scripts, styles, navigation or footer', async () => {
+  it('HTML: a section for every heading with its path, no scripts, styles, navigation or footer', async () => {
     const sections = await parse(await sample('store-info.html'), 'store-info.html')
-    expect(sections.map((s) => s.sourceId)).toEqual(['store-info.html#店舗情報', 'store-info.html#アクセス'])
-    expect(sections[0]?.units).toEqual([
-      '店舗情報\n\nルミナ直営店は東京都渋谷区にあります。営業時間は10時から20時までです。',
-      '定休日\n\n毎週水曜日は定休日です。年末年始は12月31日から1月3日までお休みします。',
+    expect(sections.map((s) => [s.sourceId, s.heading])).toEqual([
+      ['store-info.html#店舗情報', '店舗情報'],
+      ['store-info.html#定休日', '店舗情報 › 定休日'],
+      ['store-info.html#アクセス', 'アクセス'],
+      ['store-info.html#shipping', 'アクセス › Shipping'],
+    ])
+    expect(sections[1]?.units).toEqual([
+      '店舗情報 › 定休日\n\n毎週水曜日は定休日です。年末年始は12月31日から1月3日までお休みします。',
     ])
     const all = JSON.stringify(sections)
     for (const noise of ['tracking', 'font-family', 'カート', '©']) expect(all).not.toContain(noise)
@@ -150,8 +157,9 @@ describe('the sample documents', () => {
     const sections = await parse(utf8(markdown), 'guide.md')
     expect(sections.map((section) => [section.sourceId, section.lines])).toEqual([
       ['guide.md#guide', { from: 1, to: 3 }],
-      ['guide.md#pairing', { from: 5, to: 11 }],
-      ['guide.md#pairing:t1:r1', { from: 15, to: 15 }],
+      ['guide.md#pairing', { from: 5, to: 7 }],
+      ['guide.md#trouble', { from: 9, to: 11 }],
+      ['guide.md#trouble:t1:r1', { from: 15, to: 15 }],
     ])
     const text = await parse(utf8('First paragraph\nstill first.\n\n\nSecond.\n'), 'notes.txt')
     expect(text.map((section) => [section.sourceId, section.lines])).toEqual([
@@ -164,9 +172,13 @@ describe('the sample documents', () => {
     expect(sections.map((s) => s.sourceId)).toEqual([
       'release-notes.docx#release-notes',
       'release-notes.docx#version-1-2',
+      'release-notes.docx#bug-fixes',
       'release-notes.docx#version-1-1',
     ])
-    expect(sections[1]?.units[1]).toBe('Bug fixes\n\nFixes flickering at the lowest brightness level.')
+    expect(sections[2]).toMatchObject({
+      heading: 'Version 1.2 › Bug fixes',
+      units: ['Version 1.2 › Bug fixes\n\nFixes flickering at the lowest brightness level.'],
+    })
   })
 })
 

@@ -180,7 +180,7 @@ export function parseHtmlText(
       const title = $(node).text().replace(/\s+/g, ' ').trim()
       if (!title) return []
       if (Number(heading[1]) <= 2) builder.openParent(title)
-      else builder.openChild(title)
+      else builder.openChild(title, Number(heading[1]))
       return []
     }
     if (name === 'table') builder.addTable(tableOf($, node))

@@ -7,7 +7,7 @@ import { decodeText } from './decode-text.ts'
 import { SectionBuilder } from './section-builder.ts'
 
 /**
- * Sections by heading: h1/h2 open a parent section, h3 and below a child unit inside it. Each
+ * Sections by heading, one per heading of any level with its heading path (h1/h2 start the path). Each
  * block keeps its source text, so code blocks stay whole and verbatim; each table row becomes a
  * section of its own with its column names. Each section knows its lines (a citation names them).
  */
@@ -22,7 +22,7 @@ export function parseMarkdown(data: Uint8Array, filename: string) {
     if (node.type === 'heading') {
       const title = nodeText(node).trim()
       if (node.depth <= 2) builder.openParent(title)
-      else builder.openChild(source(node))
+      else builder.openChild(title, node.depth)
     } else if (node.type === 'table') {
       // GFM: the first row names the columns; each other row becomes a section of its own.
       const [header, ...rows] = node.children.map((row) => row.children.map((cell) => nodeText(cell).trim()))

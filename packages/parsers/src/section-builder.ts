@@ -3,8 +3,10 @@ import { tableRowText } from './table-rows.ts'
 import { slugify, uniqueAnchors } from './text-cleanup.ts'
 
 /**
- * Collects headings and blocks in reading order into parent sections (source `name#anchor`) made
- * of child units (a subsection heading with its blocks). Shared by Markdown, HTML and DOCX.
+ * Collects headings and blocks in reading order into sections (source `name#anchor`), one per
+ * heading of any level, each with its heading path (`ペアリング › ペアリングできないとき`) and,
+ * in a text file, its own lines — so two passages under different sub-headings never cite the
+ * same section. Shared by Markdown and HTML.
  */
 export class SectionBuilder {
   private readonly sections: ParsedSection[] = []
@@ -13,25 +15,30 @@ export class SectionBuilder {
   private readonly anchor = uniqueAnchors()
   /** Headings with no text under them: a document of headings only is still read (as them). */
   private readonly bareHeadings: string[] = []
-  /** The current subsection heading (h3 and below), for the heading path of a table's rows. */
-  private child: string | null = null
+  /** The headings the current section stands under, by level (h1/h2 first), for its path. */
+  private path: { level: number; title: string }[] = []
   /** Tables so far under the current section, and their rows waiting for the section to close. */
   private tables = 0
   private tableRows: ParsedSection[] = []
 
   constructor(private readonly filename: string) {}
 
+  /** A top-level heading (h1, h2): a section of its own, its path starting again. */
   openParent(heading: string) {
-    this.closeParent()
-    const anchor = this.anchor(slugify(heading))
-    this.current = { sourceId: `${this.filename}#${anchor}`, heading, units: [] }
-    this.child = null
+    this.openSection(heading, 2)
   }
 
-  openChild(headingText: string) {
-    this.closeUnit()
-    this.unit.push(headingText)
-    this.child = headingText.replace(/^#+\s*/, '').trim()
+  /** A sub-heading (h3 to h6, `level`): a section of its own under the headings above it. */
+  openChild(heading: string, level = 3) {
+    this.openSection(heading.replace(/^#+\s*/, '').trim(), level)
+  }
+
+  private openSection(title: string, level: number) {
+    this.closeParent()
+    this.path = [...this.path.filter((above) => above.level < level && level > 2), { level, title }]
+    const anchor = this.anchor(slugify(title))
+    const heading = this.path.map((above) => above.title).join(' › ')
+    this.current = { sourceId: `${this.filename}#${anchor}`, heading, units: [] }
   }
 
   /**
@@ -49,7 +56,7 @@ export class SectionBuilder {
     this.closeUnit()
     this.tables += 1
     const base = this.current?.sourceId ?? this.filename
-    const heading = [this.current?.heading, this.child, table.caption].filter(Boolean).join(' › ') || null
+    const heading = [this.current?.heading, table.caption].filter(Boolean).join(' › ') || null
     let row = 0
     for (const [index, cells] of table.rows.entries()) {
       const text = tableRowText(table.caption, table.header, cells)

@@ -44,10 +44,10 @@ const QUESTIONS: [string, string][] = [
   ['アームの角度は調整できますか', 'faq.csv:r2'],
   ['LEDの寿命は？', 'faq.csv:r4'],
   ['What is the return policy?', 'faq.csv:r5'],
-  ['定休日はいつですか', 'store-info.html#店舗情報'],
+  ['定休日はいつですか', 'store-info.html#定休日'],
   ['駐車場はありますか', 'store-info.html#アクセス'],
-  ['エラーコード E-34 の意味', 'setup.md#ペアリング'],
-  ['flickering at the lowest brightness', 'release-notes.docx#version-1-2'],
+  ['エラーコード E-34 の意味', 'setup.md#ペアリングできないとき'],
+  ['flickering at the lowest brightness', 'release-notes.docx#bug-fixes'],
 ]
 
 const ask = (query: string, mode: 'keyword' | 'hybrid' | 'vector') =>
@@ -65,7 +65,11 @@ describe('search over the sample documents', () => {
 
   it("cites a text file's lines: the Markdown section that answers, from its heading to its last line", async () => {
     const { hits } = await ask('エラーコード E-34 の意味', 'keyword')
-    expect(hits[0]).toMatchObject({ sourceId: 'setup.md#ペアリング', lines: { from: 13, to: 25 } })
+    expect(hits[0]).toMatchObject({
+      sourceId: 'setup.md#ペアリングできないとき',
+      heading: 'ペアリング › ペアリングできないとき',
+      lines: { from: 18, to: 25 },
+    })
     // A PDF page has no lines: its place is its regions.
     expect((await ask('保証期間は何年ですか', 'keyword')).hits[0]?.lines).toBeNull()
   })
