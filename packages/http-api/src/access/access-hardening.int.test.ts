@@ -35,6 +35,18 @@ async function gatewayWith(access: Partial<AccessOptions> = {}) {
 
 type Request = Awaited<ReturnType<typeof gatewayWith>>
 
+const admin = { authorization: 'Bearer a-long-enough-test-key' }
+
+/** A reader's key made by the admin: the key (shown once) and its id. */
+async function readerKey(request: Request, name: string) {
+  const made = await request('/keys', {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, role: 'reader' }),
+  })
+  return (await made.json()) as { key: string; id: string }
+}
+
 /** A browser signed in with the admin key, as the web app does: the cookie it then holds. */
 async function signedIn(request: Request, apiKey = 'a-long-enough-test-key') {
   const response = await request('/session', {
@@ -147,13 +159,7 @@ describe('signing in', () => {
 
   it('never replaces a browser signed in as someone else silently: 409, or replace: true and an audit entry', async () => {
     const request = await gatewayWith()
-    const admin = { authorization: 'Bearer a-long-enough-test-key' }
-    const made = await request('/keys', {
-      method: 'POST',
-      headers: { ...admin, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'other', role: 'reader' }),
-    })
-    const other = ((await made.json()) as { key: string }).key
+    const other = (await readerKey(request, 'other')).key
     const cookie = await signedIn(request)
     const signIn = (body: Record<string, unknown>) =>
       request('/session', {
@@ -176,13 +182,7 @@ describe('signing in', () => {
 
   it('keeps a session of the key in the cookie, never the key: signing out or revoking the key ends it', async () => {
     const request = await gatewayWith()
-    const admin = { authorization: 'Bearer a-long-enough-test-key' }
-    const made = await request('/keys', {
-      method: 'POST',
-      headers: { ...admin, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'reader', role: 'reader' }),
-    })
-    const { key, id } = (await made.json()) as { key: string; id: string }
+    const { key, id } = await readerKey(request, 'reader')
     const browser = await signedIn(request, key)
     expect(browser.cookie).toMatch(/^rag_api_key=rag_kse_[\w-]{40,}$/)
     expect(browser.cookie).not.toContain(key.slice(4))
