@@ -103,7 +103,7 @@ describe('pnpm start on embedded defaults', () => {
         interval: 500,
       })
       .toBe(5)
-    expect((await samples()).reduce((sum, d) => sum + d.chunkCount, 0)).toBe(21)
+    expect((await samples()).reduce((sum, d) => sum + d.chunkCount, 0)).toBe(26)
     // The default embedding model cannot be downloaded here: said in /healthz, and ingestion went on.
     await expect
       .poll(async () => (await health()).body?.models.embedding?.state, { timeout: 30000, interval: 500 })
