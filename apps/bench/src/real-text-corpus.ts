@@ -88,6 +88,11 @@ export interface StoreChunksOptions {
   sectionText?: boolean
   /** Documents dealt in turn to this many collections (`c0`, `c1`, …); 1: all in `default`. */
   collections?: number
+  /**
+   * Store only the documents dealt to this collection (the others are dealt, counted and skipped):
+   * the same collection as among the others, alone in its index.
+   */
+  onlyCollection?: string
 }
 
 /** The collection a bench document goes to, dealt in turn over `collections`. */
@@ -100,18 +105,31 @@ const INSERTS_IN_FLIGHT = 3
 /**
  * Fills a schema with `count` ready chunks from `source`, in order, over documents of
  * `chunksPerDocument` chunks (the chunks of one passage in one document share a parent section).
- * Returns how many were stored (fewer when the source ends first).
+ * Returns how many were dealt (fewer when the source ends first; with onlyCollection, more than were stored).
  */
 export async function storeChunks(
   pool: Pool,
   source: AsyncIterable<ChunkToStore> | Iterable<ChunkToStore>,
-  { count, chunksPerDocument = 20, vectorOf, sectionText = false, collections = 1 }: StoreChunksOptions,
+  {
+    count,
+    chunksPerDocument = 20,
+    vectorOf,
+    sectionText = false,
+    collections = 1,
+    onlyCollection,
+  }: StoreChunksOptions,
 ): Promise<number> {
   let made = 0
   let document = 0
   let batch: ChunkToStore[] = []
   const inFlight = new Set<Promise<void>>()
   const flush = async () => {
+    if (onlyCollection !== undefined && benchCollection(document, collections) !== onlyCollection) {
+      document++
+      made += batch.length
+      batch = []
+      return
+    }
     const insert = insertDocument(pool, document++, batch, { vectorOf, sectionText, collections }).finally(
       () => inFlight.delete(insert),
     )

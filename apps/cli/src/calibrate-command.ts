@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import type { GatewayClient } from '@rag/gateway-client'
+import { readNamedFile } from './read-named-file.ts'
 
 export interface CalibrateCommandOptions {
   client: GatewayClient
@@ -43,7 +43,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`
  */
 export async function runCalibrateCommand(options: CalibrateCommandOptions): Promise<number> {
   const questions = options.questions
-    ? calibrationQuestions(await readFile(options.questions, 'utf8'))
+    ? calibrationQuestions(await readNamedFile(options.questions, 'the questions file'))
     : (await options.client.evaluationCases(options.collection)).map((entry) => ({
         question: entry.question,
         source: entry.expectedSource,

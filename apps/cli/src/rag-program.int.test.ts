@@ -56,6 +56,7 @@ describe('rag', () => {
       ['documents'],
       ['models'],
       ['keys'],
+      ['collections'],
       ['sources'],
     ]) {
       const { code, stdout, stderr } = await rag([...command, '--help'])
@@ -82,6 +83,13 @@ describe('rag', () => {
   })
 
   it('makes a key with a role and collections (shown once), lists it by prefix and revokes it', async () => {
+    // Only for collections that exist: a misspelt one is refused, naming it and how to begin one.
+    const refusedKey = await rag(['keys', 'create', '--role', 'reader', '--collections', 'hr,legal'])
+    expect(refusedKey.code).toBe(1)
+    expect(refusedKey.stderr).toMatch(/no collection "hr".*rag collections create/)
+    for (const name of ['hr', 'legal'])
+      expect((await rag(['collections', 'create', name])).stdout).toBe(`created ${name}  0 documents\n`)
+    expect((await rag(['collections', 'list'])).stdout).toMatch(/^hr {2}0 documents\nlegal {2}0 documents\n/m)
     const made = await rag(['keys', 'create', '--role', 'reader', '--collections', 'hr,legal', '--json'])
     expect(made.code, made.stderr).toBe(0)
     const key = JSON.parse(made.stdout) as { id: string; key: string; prefix: string; collections: string[] }

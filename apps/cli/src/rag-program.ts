@@ -8,6 +8,7 @@ import { createLogger } from '@rag/log'
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { runAskCommand } from './ask-command.ts'
 import { runCalibrateCommand } from './calibrate-command.ts'
+import { type CollectionsAction, runCollectionsCommand } from './collections-command.ts'
 import { runDocumentsCommand } from './documents-command.ts'
 import { runIngestCommand } from './ingest-command.ts'
 import { type KeysAction, runKeysCommand } from './keys-command.ts'
@@ -188,6 +189,24 @@ export async function runRag(argv: string[], io: RagIo): Promise<number> {
         client: gateway(io.stderr),
         output: io.stdout,
         collection: options.collection,
+        json: options.json,
+      })
+    })
+
+  program
+    .command('collections')
+    .description(
+      'The collections a key may read (list), or a new one before its first document (create, an admin key)',
+    )
+    .addArgument(new Argument('<action>', 'what to do').choices(['list', 'create']))
+    .argument('[name]', 'create: the new collection')
+    .option('--json', 'print JSON')
+    .action(async (action: CollectionsAction, name: string | undefined, options) => {
+      exitCode = await runCollectionsCommand({
+        client: gateway(io.stderr),
+        output: io.stdout,
+        action,
+        name,
         json: options.json,
       })
     })

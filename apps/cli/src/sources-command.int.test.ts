@@ -63,6 +63,7 @@ async function rag(args: string[], env: Record<string, string> = {}) {
 
 describe.skipIf(!hasApache)('rag sources', () => {
   it('adds a WebDAV share (its password from a variable), syncs it to the end, lists and removes it', async () => {
+    expect((await rag(['collections', 'create', 'manuals'])).code).toBe(0)
     const added = await rag(
       [
         'sources',
@@ -115,6 +116,21 @@ describe.skipIf(!hasApache)('rag sources', () => {
       '<main><p>Open 9 to 5.</p><a href="far.html">More</a></main>',
     )
     await writeFile(join(site.root, 'far.html'), '<main><p>Two links away.</p></main>')
+    // A source only for a collection that exists: the misspelt or new one is refused, naming it.
+    const early = await rag([
+      'sources',
+      'add',
+      'intranet',
+      '--kind',
+      'web',
+      '--url',
+      `${site.url}/`,
+      '--collection',
+      'site',
+    ])
+    expect(early.code).toBe(1)
+    expect(early.stderr).toMatch(/^rag: no collection "site": .*rag collections create/)
+    expect((await rag(['collections', 'create', 'site'])).code).toBe(0)
     const added = await rag([
       'sources',
       'add',
@@ -140,6 +156,7 @@ describe.skipIf(!hasApache)('rag sources', () => {
   })
 
   it('changes a share whose password changed, follows the sync that starts, and sets its schedule', async () => {
+    expect((await rag(['collections', 'create', 'changes'])).code).toBe(0)
     const add = [
       'sources',
       'add',

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import type { ApiSource, ApiSourceSync, SourceRequest } from '@rag/api-contract'
 import type { GatewayClient } from '@rag/gateway-client'
+import { readNamedFile } from './read-named-file.ts'
 
 export interface SourceAddOptions {
   kind: SourceRequest['kind']
@@ -83,7 +83,7 @@ export async function sourceRequestOf(
     }
   }
   const token = secretFrom(env, options.tokenEnv, '--token-env')
-  const sshKey = options.sshKeyFile ? await readFile(options.sshKeyFile, 'utf8') : undefined
+  const sshKey = options.sshKeyFile ? await readNamedFile(options.sshKeyFile, 'the SSH key file') : undefined
   return {
     ...common,
     kind: 'git',

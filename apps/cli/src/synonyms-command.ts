@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import type { GatewayClient } from '@rag/gateway-client'
+import { readNamedFile } from './read-named-file.ts'
 
 export type SynonymsAction = 'show' | 'set' | 'clear'
 
@@ -19,7 +19,10 @@ export async function runSynonymsCommand(options: SynonymsCommandOptions): Promi
   if (options.action === 'set') {
     if (!options.file)
       throw new Error('rag synonyms set needs the synonyms file (one rule a line: a, b or a => b)')
-    const saved = await client.setCollectionSynonyms(collection, await readFile(options.file, 'utf8'))
+    const saved = await client.setCollectionSynonyms(
+      collection,
+      await readNamedFile(options.file, 'the synonyms file'),
+    )
     output.write(`${collection}: ${saved.ruleCount} rules, used from the next question on\n`)
     return 0
   }

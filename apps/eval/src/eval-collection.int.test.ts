@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { createCollection } from '@rag/access'
 import { evalConfig } from '@rag/config'
 import { type EvaluationReport, listRuns, readRun, runQuestions } from '@rag/evaluation'
 import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
@@ -115,7 +116,11 @@ describe('pnpm eval --collection', () => {
     expect(file).not.toMatch(/<script[^>]+src=/)
   })
 
-  it('says how to make cases when a collection has none, and keeps nothing', async () => {
+  it('says which collections there are for a misspelt one, how to make cases when it has none, and keeps nothing', async () => {
+    const misspelt = await run({ collection: 'sails', save: true })
+    expect(misspelt.code, misspelt.text).toBe(2)
+    expect(misspelt.text).toMatch(/^error: no collection "sails"; the collections: .*\bhr\b/m)
+    await createCollection(fixture.db.pool, 'sales')
     const { code, text } = await run({ collection: 'sales', save: true })
     expect(code, text).toBe(2)
     expect(text).toMatch(/error: the collection "sales" has no evaluation cases: make some from feedback/)

@@ -102,7 +102,7 @@ describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', 
       supervisor.start()
       supervisors.set(host, supervisor)
     }
-  }, 120_000)
+  })
 
   afterAll(async () => {
     await Promise.all([...supervisors.values()].map((supervisor) => supervisor.stop(5000)))
@@ -110,7 +110,7 @@ describe.skipIf(!network.ok)('the platform on four hosts, one cut off mid-run', 
     await services?.stop()
     await net?.close()
     if (workDir) await rm(workDir, { recursive: true, force: true })
-  }, 60_000)
+  })
 
   const gateway = () => `http://${net.address('gateway')}:3000`
   const readyCount = async () =>

@@ -1,5 +1,6 @@
 /** The gateway's API as the page uses it (same origin; a sign-in, when needed, rides in a cookie). */
 import type {
+  ApiCollection,
   ApiCollectionSynonyms,
   ApiConversation,
   ApiConversationDetail,
@@ -159,6 +160,8 @@ export const api = {
     }
   },
   listKeys: () => request<{ keys: KeyRecord[] }>('/keys'),
+  listCollections: () => request<{ collections: ApiCollection[] }>('/collections'),
+  createCollection: (name: string) => request<ApiCollection>('/collections', json('POST', { name })),
   listSources: () => request<{ sources: Source[] }>('/sources'),
   addSource: (source: unknown) => request<Source>('/sources', json('POST', source)),
   changeSource: (id: string, change: unknown) =>

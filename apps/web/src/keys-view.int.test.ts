@@ -50,7 +50,18 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
     await expect.poll(() => page.locator('[data-principal]').textContent()).toContain('API_KEY (admin)')
     await page.locator('.key-form input').first().fill('handbook-bot')
     await page.locator('.key-form select').selectOption('reader')
+    // A key for a collection no one has begun is refused, naming it: a typo makes no key to nothing.
     await page.locator('.key-form input').nth(1).fill('handbook')
+    await page.locator('.key-form button[type="submit"]').click()
+    await expect.poll(() => page.locator('.keys [role=alert]').textContent()).toContain('"handbook"')
+    expect(await page.locator('[data-new-key]').count()).toBe(0)
+    // The admin begins it in the Collections panel above, then the same key is made.
+    const panel = page.locator('[data-testid=collections-panel]')
+    await panel.locator('input[name=collection-name]').fill('handbook')
+    await panel.locator('button[type=submit]').click()
+    await expect
+      .poll(() => panel.locator('[data-collection=handbook]').textContent())
+      .toContain('0 documents')
     await page.locator('.key-form button[type="submit"]').click()
     // The key arrives with the gateway's answer: waited for, not read once.
     await expect.poll(() => page.locator('[data-new-key]').textContent()).toMatch(/^rag_/)

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'key.create',
   'key.revoke',
+  'collection.create',
   'synonyms.change',
   'calibration.change',
   'feedback',

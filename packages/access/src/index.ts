@@ -16,6 +16,13 @@ export {
   recordAudit,
 } from './audit-log.ts'
 export {
+  type CollectionRecord,
+  collectionExists,
+  createCollection,
+  listCollections,
+  unknownCollections,
+} from './collections.ts'
+export {
   createKeySession,
   endKeySession,
   KEY_SESSION_HOURS,

@@ -1,4 +1,5 @@
 export * from './access-schemas.ts'
+export * from './collection-schemas.ts'
 export * from './enums.ts'
 export * from './evaluation-schemas.ts'
 export * from './feedback-schemas.ts'

@@ -1,3 +1,4 @@
+import { collectionExists, listCollections } from '@rag/access'
 import type { Pool } from '@rag/db'
 import { listEvaluationCases } from '@rag/questions'
 import { type Dataset, DatasetError } from './dataset.ts'
@@ -15,6 +16,12 @@ export interface CollectionDataset {
  * source id of the collection (its document is the one that must come first), or none (refused).
  */
 export async function collectionDataset(pool: Pool, collection: string): Promise<CollectionDataset> {
+  if (!(await collectionExists(pool, collection))) {
+    const names = (await listCollections(pool, null)).map((known) => known.name)
+    throw new DatasetError(
+      `no collection ${JSON.stringify(collection)}; the collections: ${names.join(', ') || '(none yet)'}`,
+    )
+  }
   const cases = await listEvaluationCases(pool, collection)
   if (cases.length === 0)
     throw new DatasetError(

@@ -3,6 +3,7 @@ import { basename } from 'node:path'
 import {
   type ApiAskAccepted,
   type ApiCalibration,
+  type ApiCollection,
   type ApiCollectionSynonyms,
   type ApiCreatedKey,
   type ApiDocument,
@@ -21,6 +22,8 @@ import {
   askAcceptedSchema,
   type CreateConversationRequest,
   calibrationSchema,
+  collectionListSchema,
+  collectionSchema,
   collectionSynonymsSchema,
   conversationSchema,
   createdKeySchema,
@@ -86,6 +89,10 @@ export interface GatewayClient {
   }): Promise<ApiCreatedKey>
   listKeys(): Promise<ApiKey[]>
   revokeKey(id: string): Promise<ApiKey>
+  /** The collections this key may read, with their document counts. */
+  listCollections(): Promise<ApiCollection[]>
+  /** Begins a collection before its first document (admin): keys, sources and synonyms may then name it. */
+  createCollection(name: string): Promise<ApiCollection>
   /** A collection's own synonyms (Solr format); `null` rules removes them. */
   collectionSynonyms(collection: string): Promise<ApiCollectionSynonyms>
   setCollectionSynonyms(collection: string, rules: string | null): Promise<ApiCollectionSynonyms>
@@ -271,6 +278,17 @@ export function createGatewayClient({
         }),
       ),
     listKeys: async () => (await get(keyListSchema, '/keys')).keys,
+    listCollections: async () => (await get(collectionListSchema, '/collections')).collections,
+    createCollection: async (name) =>
+      expect(
+        collectionSchema,
+        '/collections',
+        await call('/collections', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        }),
+      ),
     collectionSynonyms: async (collection) =>
       get(collectionSynonymsSchema, `/collections/${encodeURIComponent(collection)}/synonyms`),
     calibrate: async (collection, questions) => {

@@ -108,6 +108,11 @@ describe('control characters sent to every route', () => {
     const send = (path: string) => server.app.request(path, { headers: { authorization: `Bearer ${ADMIN}` } })
     expect((await send('/audit?since=0000-01-01T00:00:00Z')).status).toBe(400)
     expect((await send('/audit?since=2026-01-01T00:00:00Z')).status).toBe(200)
+    await server.app.request('/collections', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'handbook' }),
+    })
     const rules = await server.app.request('/collections/handbook/synonyms', {
       method: 'PUT',
       headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },

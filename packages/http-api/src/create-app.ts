@@ -38,6 +38,7 @@ import { API_DOCS_OPEN_ROUTES, mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { collectionCalibrationRoutes } from './routes/collection-calibration.ts'
 import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
+import { collectionRoutes } from './routes/collections.ts'
 import { conversationRoutes } from './routes/conversations.ts'
 import { documentChunkRoutes } from './routes/document-chunks.ts'
 import { type DocumentRoutesOptions, documentRoutes } from './routes/documents.ts'
@@ -183,6 +184,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', conversationRoutes(deps))
   app.route('/', openAiRoutes({ ...deps, revocations }))
   app.route('/', keyRoutes({ ...deps, revocations }))
+  app.route('/', collectionRoutes(deps))
   app.route('/', collectionSynonymRoutes(deps))
   app.route('/', collectionCalibrationRoutes(deps))
   app.route('/', feedbackRoutes(deps))

@@ -69,4 +69,4 @@ it('the gateway client (CLI, MCP) waits a 503 out as it says, and tells why', as
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }
-}, 30_000)
+})

@@ -22,7 +22,7 @@ beforeAll(async () => {
     { ...fixture, pool: fixture.db.pool },
     { uploadDir, maxBytes: 1024 * 1024, maxFiles: 1 },
   )
-}, 120_000)
+})
 
 afterAll(async () => {
   await gateway?.close()

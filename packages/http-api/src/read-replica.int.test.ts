@@ -88,7 +88,7 @@ describe('a read replica for searches', () => {
   let platform: Platform
   beforeAll(async () => {
     platform = await startPlatform('read-replica')
-  }, 120_000)
+  })
   afterAll(() => stopPlatform(platform))
 
   it('serves searches once it has caught up, and a document made ready while it lags is still found', async () => {
@@ -177,7 +177,7 @@ describe('the primary lost', () => {
   let platform: Platform
   beforeAll(async () => {
     platform = await startPlatform('primary-failover')
-  }, 120_000)
+  })
   afterAll(() => stopPlatform(platform))
 
   it('the replica promoted and the address moved: work in flight finishes, nothing accepted is lost, no process restarted', async () => {
@@ -249,7 +249,7 @@ describe('the primary lost inside a store transaction', () => {
   let platform: Platform
   beforeAll(async () => {
     platform = await startPlatform('primary-lost-mid-store')
-  }, 120_000)
+  })
   afterAll(() => stopPlatform(platform))
 
   const report = (word: string) =>

@@ -61,7 +61,7 @@ it('reads a scanned Japanese PDF and a photo of a page by OCR, page ids unchange
   expect(photo.done.status).toBe('ready')
   expect(photo.sections.map((s) => [s.sourceId, s.ocr])).toEqual([['page.png:p1', true]])
   expect(photo.sections[0]?.text).toContain('満充電までの時間は約3時間です')
-}, 120_000)
+})
 
 it('reads a workbook row by row and a deck slide by slide, with exact source ids', async () => {
   const book = await ingest(fixture, 'book.xlsx', await workbookWithMergedHeaders())
@@ -113,7 +113,7 @@ it('fans a large sheet out in parts, every row ready with its own source id', as
     [big.done.id],
   )
   expect(rows[0]?.parts).toBeGreaterThan(1)
-}, 60_000)
+})
 
 it('fails a scanned PDF with OCR off and a corrupt workbook, each with its reason', async () => {
   const scan = await ingest(ocrOff, 'scan.pdf', await scannedJapanesePdf(LINES.slice(0, 1)))
@@ -126,4 +126,4 @@ it('fails a scanned PDF with OCR off and a corrupt workbook, each with its reaso
     status: 'failed',
     error: expect.stringMatching(/^parse: not a readable Excel/),
   })
-}, 60_000)
+})

@@ -118,21 +118,21 @@ describe.skipIf(!installed)('OCR of scanned pages', () => {
     )
     expect(accuracy).toBeGreaterThan(0.9)
     expect(text).toContain('保証期間')
-  }, 120_000)
+  })
 
   it('fails a scanned PDF with OCR off, naming OCR', async () => {
     const scan = await scannedJapanesePdf(LINES.slice(0, 1))
     await expect(sectionsOf(scan, 'scan.pdf', { ocr: { mode: 'off', languages: 'jpn' } })).rejects.toThrow(
       /no text layer.*OCR is off \(OCR=off\)/,
     )
-  }, 60_000)
+  })
 
   it('says how to install what OCR needs when its language is missing', async () => {
     const scan = await scannedJapanesePdf(LINES.slice(0, 1))
     await expect(sectionsOf(scan, 'scan.pdf', { ocr: { mode: 'auto', languages: 'xyz' } })).rejects.toThrow(
       /tesseract-ocr-jpn/,
     )
-  }, 60_000)
+  })
 })
 
 describe.skipIf(!installed)('OCR in the parse sandbox', () => {
@@ -230,7 +230,7 @@ describe.skipIf(!installed)('OCR of what is not an ordinary page', () => {
     await expect(sectionsOf(page, 'poster.pdf')).rejects.toThrow(
       /page 1 is 200 × 200 inches; OCR reads pages of at most 80 million pixels at 50 dpi or more/,
     )
-  }, 60_000)
+  })
 })
 
 describe.skipIf(!installed)('a parse stopped mid-OCR', () => {

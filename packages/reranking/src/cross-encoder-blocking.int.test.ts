@@ -31,7 +31,7 @@ beforeAll(async () => {
     logger,
     threads: 1,
   })
-}, 120_000)
+})
 afterAll(async () => {
   await reranker?.close()
   if (modelsDir) await rm(modelsDir, { recursive: true, force: true })

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'preact/hooks'
 import { api, type Feedback } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import type { MessageKey } from '../i18n.ts'
+import { CollectionSelect } from './collection-select.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
+import { useCollections } from './use-collections.ts'
 
 /** Feedback on answers for reviewers (editors, admins), newest first, filtered as they choose. */
 export function FeedbackView() {
@@ -11,6 +13,8 @@ export function FeedbackView() {
   const [filter, setFilter] = useState({ collection: '', verdict: '', reason: '' })
   const [feedback, setFeedback] = useState<Feedback[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // A picker, as in every other view: a misspelt name typed here would only find nothing.
+  const collections = useCollections()
   useEffect(() => {
     setError(null)
     api
@@ -26,10 +30,14 @@ export function FeedbackView() {
     <section data-testid="feedback-view">
       <h2>{t('nav.feedback')}</h2>
       <form class="filters" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          {t('docs.collection')}
-          <input type="text" value={filter.collection} onChange={choose('collection')} />
-        </label>
+        <CollectionSelect
+          label={t('docs.collection')}
+          allLabel={t('docs.allCollections')}
+          collections={collections}
+          value={filter.collection}
+          onChange={(collection) => setFilter({ ...filter, collection })}
+          testId="feedback-filter-collection"
+        />
         <label>
           {t('feedback.verdict')}
           <select value={filter.verdict} onChange={choose('verdict')} data-testid="feedback-filter-verdict">

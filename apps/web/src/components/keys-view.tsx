@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, type KeyRecord, type Role } from '../api.ts'
 import { useApp } from '../app-context.ts'
+import { CollectionsPanel } from './collections-panel.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 
 const ROLE_CHOICES: Role[] = ['reader', 'editor', 'admin']
@@ -44,51 +45,54 @@ export function KeysView() {
   }
 
   return (
-    <section class="card keys">
-      <form onSubmit={create} class="key-form">
-        <label>
-          {t('keys.name')}
-          <input value={name} required onInput={(event) => setName(event.currentTarget.value)} />
-        </label>
-        <label>
-          {t('keys.role')}
-          <select value={role} onChange={(event) => setRole(event.currentTarget.value as Role)}>
-            {ROLE_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('keys.collections')}
-          <input value={collections} onInput={(event) => setCollections(event.currentTarget.value)} />
-        </label>
-        <button type="submit">{t('keys.create')}</button>
-      </form>
-      {made ? (
-        <p class="new-key">
-          {t('keys.shownOnce')} <code data-new-key>{made}</code>
-        </p>
-      ) : null}
-      <ErrorMessage message={error} />
-      {keys.length === 0 ? <p>{t('keys.none')}</p> : null}
-      <ul class="key-list">
-        {keys.map((key) => (
-          <li key={key.id} data-key-id={key.id} class={key.revokedAt ? 'revoked' : ''}>
-            <strong>{key.name}</strong> <code>{key.prefix}…</code> {key.role} ·{' '}
-            {key.collections?.join(', ') ?? '*'}
-            {key.lastUsedAt ? ` · ${t('keys.lastUsed')} ${new Date(key.lastUsedAt).toLocaleString()}` : ''}
-            {key.revokedAt ? (
-              ` · ${t('keys.revoked')}`
-            ) : (
-              <button type="button" class="link" onClick={() => revoke(key)}>
-                {t('keys.revoke')}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <CollectionsPanel />
+      <section class="card keys">
+        <form onSubmit={create} class="key-form">
+          <label>
+            {t('keys.name')}
+            <input value={name} required onInput={(event) => setName(event.currentTarget.value)} />
+          </label>
+          <label>
+            {t('keys.role')}
+            <select value={role} onChange={(event) => setRole(event.currentTarget.value as Role)}>
+              {ROLE_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('keys.collections')}
+            <input value={collections} onInput={(event) => setCollections(event.currentTarget.value)} />
+          </label>
+          <button type="submit">{t('keys.create')}</button>
+        </form>
+        {made ? (
+          <p class="new-key">
+            {t('keys.shownOnce')} <code data-new-key>{made}</code>
+          </p>
+        ) : null}
+        <ErrorMessage message={error} />
+        {keys.length === 0 ? <p>{t('keys.none')}</p> : null}
+        <ul class="key-list">
+          {keys.map((key) => (
+            <li key={key.id} data-key-id={key.id} class={key.revokedAt ? 'revoked' : ''}>
+              <strong>{key.name}</strong> <code>{key.prefix}…</code> {key.role} ·{' '}
+              {key.collections?.join(', ') ?? '*'}
+              {key.lastUsedAt ? ` · ${t('keys.lastUsed')} ${new Date(key.lastUsedAt).toLocaleString()}` : ''}
+              {key.revokedAt ? (
+                ` · ${t('keys.revoked')}`
+              ) : (
+                <button type="button" class="link" onClick={() => revoke(key)}>
+                  {t('keys.revoke')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
   )
 }

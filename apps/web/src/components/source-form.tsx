@@ -3,6 +3,7 @@ import { api } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import type { MessageKey } from '../i18n.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
+import { useCollections } from './use-collections.ts'
 
 export type Kind = 'web' | 'webdav' | 's3' | 'git'
 
@@ -27,6 +28,7 @@ export function SourceForm({ onAdded }: { onAdded: () => Promise<void> }) {
   const [values, setValues] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const collections = useCollections()
   const set = (field: string) => (event: { currentTarget: HTMLInputElement }) =>
     setValues((current) => ({ ...current, [field]: event.currentTarget.value }))
   const pick = (fields: string[]) =>
@@ -59,11 +61,12 @@ export function SourceForm({ onAdded }: { onAdded: () => Promise<void> }) {
       setBusy(false)
     }
   }
-  const input = (field: string, type: 'text' | 'password' | 'number' = 'text') => (
+  const input = (field: string, type: 'text' | 'password' | 'number' = 'text', list?: string) => (
     <label key={field}>
       {t(`sources.${field}` as MessageKey)}
       <input
         name={field}
+        list={list}
         // (Preact types each input type apart; all three take the attributes used here.)
         type={type as 'text'}
         autoComplete={type === 'password' ? 'new-password' : 'off'}
@@ -86,7 +89,13 @@ export function SourceForm({ onAdded }: { onAdded: () => Promise<void> }) {
         </select>
       </label>
       {input('name')}
-      {input('collection')}
+      {/* The collections that exist, offered: a source for one that does not is refused (an admin creates it first, in Keys). */}
+      {input('collection', 'text', 'source-collections')}
+      <datalist id="source-collections">
+        {collections.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
       {FIELDS[kind].settings.map((field) => input(field, NUMBERS.has(field) ? 'number' : 'text'))}
       {FIELDS[kind].credentials.map((field) =>
         input(field, VISIBLE_CREDENTIALS.has(field) ? 'text' : 'password'),

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api, collectionsOf } from '../api.ts'
+import { api } from '../api.ts'
 
-/** The collections documents are in (for a picker), read once when the view opens. */
+/** The collections the signed-in key may read (for a picker), read once when the view opens. */
 export function useCollections(): string[] {
   const [collections, setCollections] = useState<string[]>([])
   useEffect(() => {
     api
-      .listDocuments()
-      .then(({ documents }) => setCollections(collectionsOf(documents)))
+      .listCollections()
+      .then(({ collections }) => setCollections(collections.map((collection) => collection.name)))
       .catch(() => undefined)
   }, [])
   return collections

@@ -126,7 +126,8 @@ describe.skipIf(!hasTokenizer)('a key of one collection, searching and asking by
       for (const query of ['the codeword', 'QUASARMANGO', '秘密の合言葉は白樺七号', '会議は何時', 'soup']) {
         for (const extra of ['', '&collection=bravo']) {
           const searched = await call(`/search?q=${encodeURIComponent(query)}&mode=${mode}&k=20${extra}`)
-          expect(searched.status).toBe(200)
+          // Naming bravo is answered as naming a collection that does not exist.
+          expect(searched.status).toBe(extra ? 404 : 200)
           expectNothingOfBravo(searched.text, query)
         }
       }

@@ -202,7 +202,7 @@ describe('threads', () => {
       json: { title: 'x', collection: 'bravo' },
     })
     expect(made.status).toBe(404)
-    expect(made.text).toMatch(/no such collection: bravo/)
+    expect(made.text).toMatch(/no collection \\"bravo\\"/)
     expect(
       (await call(keys.reader as string, '/conversations', { method: 'POST', json: { collection: 'alpha' } }))
         .status,
@@ -239,7 +239,8 @@ describe('the leak test: a key of alpha reads nothing of bravo through any door'
             keys.reader as string,
             `/search?q=${encodeURIComponent(q as string)}&mode=${mode}${extra}`,
           )
-          expect(found.status).toBe(200)
+          // Naming bravo is answered as naming a collection that does not exist.
+          expect(found.status).toBe(extra ? 404 : 200)
           expect(leaks(found.text, q), `${q} ${extra}`).toEqual([])
         }
     // The same search with bravo's key finds it: the filter, not the search, kept it out.
@@ -252,12 +253,20 @@ describe('the leak test: a key of alpha reads nothing of bravo through any door'
       `What is the launch codeword ${SECRETS[0]}?`,
       '機密の合言葉は何ですか',
       'When does the cafeteria open?',
-    ])
-      for (const options of [{}, { collection: 'bravo' }]) {
-        const { posted, polled, events } = await ask(keys.reader as string, question, options)
-        for (const part of [posted.text, polled.text, events.text])
-          expect(leaks(part, question), `${question} ${JSON.stringify(options)}`).toEqual([])
+    ]) {
+      const { posted, polled, events } = await ask(keys.reader as string, question)
+      for (const part of [posted.text, polled.text, events.text])
+        expect(leaks(part, question), question).toEqual([])
+      // Asked of bravo by name: refused at once, as for a collection that does not exist.
+      for (const collection of ['bravo', 'nowhere']) {
+        const refused = await call(keys.reader as string, '/ask', {
+          method: 'POST',
+          json: { question, options: { collection } },
+        })
+        expect(refused.status).toBe(404)
+        expect(refused.text).toBe(`{"error":{"message":"no collection \\"${collection}\\""}}`)
       }
+    }
     const own = await ask(keys.bravoReader as string, `What is the launch codeword ${SECRETS[0]}?`)
     expect(JSON.stringify((JSON.parse(own.polled.text) as { sources: unknown[] }).sources)).toContain(
       SECRETS[0],
@@ -353,7 +362,18 @@ describe('MCP with a key of collection alpha', () => {
 })
 
 describe('collections that come and go', () => {
-  it('a grant to a collection that does not exist yet sees nothing, then what is added to it', async () => {
+  it('a grant to a collection begun without documents sees nothing, then what is added to it', async () => {
+    expect(
+      (
+        await call(ADMIN, '/keys', {
+          method: 'POST',
+          json: { name: 'x', role: 'reader', collections: ['charlie'] },
+        })
+      ).status,
+    ).toBe(400)
+    expect((await call(ADMIN, '/collections', { method: 'POST', json: { name: 'charlie' } })).status).toBe(
+      201,
+    )
     const early = (await makeKey('reader', ['charlie'])).key
     const before = await call(early, '/documents')
     expect(before.status).toBe(200)

@@ -1,5 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi'
-import { AUDIT_ACTIONS, createApiKey, listApiKeys, listAudit, revokeApiKey } from '@rag/access'
+import {
+  AUDIT_ACTIONS,
+  createApiKey,
+  listApiKeys,
+  listAudit,
+  revokeApiKey,
+  unknownCollections,
+} from '@rag/access'
 import {
   auditPageSchema,
   createdKeySchema,
@@ -20,6 +27,7 @@ import {
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { principalOf } from './api-key.ts'
+import { unknownCollectionMessage } from './collection-access.ts'
 import type { Revocations } from './revocations.ts'
 import { defineRoute } from './route-policy.ts'
 
@@ -104,10 +112,17 @@ export function keyRoutes(deps: { pool: Pool; revocations?: Revocations }) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(createKeyRoute, async (c) => {
       const request = c.req.valid('json')
+      const collections = grantedCollections(request.collections)
+      // A key for a misspelt collection would be a key to nothing, silently.
+      const [unknown] = await unknownCollections(deps.pool, collections ?? [])
+      if (unknown !== undefined)
+        throw new HttpError(400, `collections: ${unknownCollectionMessage(unknown)}`, {
+          field: 'collections',
+        })
       const { key, record } = await createApiKey(deps.pool, {
         name: request.name,
         role: request.role,
-        collections: grantedCollections(request.collections),
+        collections,
         createdBy: principalOf(c).id,
       })
       c.header('Location', `/keys/${record.id}`)

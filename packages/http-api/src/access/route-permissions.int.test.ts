@@ -22,6 +22,11 @@ beforeAll(async () => {
     { uploadDir: '/nonexistent', maxBytes: 1, maxFiles: 1 },
     { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
   )
+  await gateway.app.request('/collections', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'somewhere' }),
+  })
   for (const role of ['reader', 'editor'] as const) {
     const made = await gateway.app.request('/keys', {
       method: 'POST',

@@ -56,3 +56,8 @@ export const jsonChangeErrors = {
   ...crossSiteErrors,
   415: errorResponse('The body is not application/json'),
 } as const
+
+/** A route whose request names a collection: one that does not exist, or is not the key's, is 404 alike. */
+export const unknownCollectionError = {
+  404: errorResponse('No such collection among those this key may read (a misspelt name, or another team’s)'),
+} as const

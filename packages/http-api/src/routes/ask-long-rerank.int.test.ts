@@ -60,7 +60,7 @@ beforeAll(async () => {
     { ...fixture, pool: fixture.db.pool },
     { uploadDir: scratch, maxBytes: 1e6, maxFiles: 1 },
   )
-}, 120_000)
+})
 
 afterAll(async () => {
   await events?.close()

@@ -8,6 +8,7 @@ import type { Producer, QuestionEventSubscriber } from '@rag/queue'
 import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { keyOwner, principalOf } from '../access/api-key.ts'
+import { grantedCollectionIfNamed } from '../access/collection-access.ts'
 import { askerOf } from '../access/granted.ts'
 import type { Revocations } from '../access/revocations.ts'
 import { defineRoute } from '../access/route-policy.ts'
@@ -20,6 +21,7 @@ import {
   jsonBody,
   jsonChangeErrors,
   jsonResponse,
+  unknownCollectionError,
   uuidParam,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -78,6 +80,7 @@ const askRoute = defineRoute(
         },
       },
       ...jsonChangeErrors,
+      ...unknownCollectionError,
       413: errorResponse('Body too large'),
       429: errorResponse(
         'Too many questions a minute (ASK_RATE_PER_MINUTE), or too many wrong keys; see Retry-After',
@@ -198,6 +201,7 @@ export function askRoutes(deps: AskRouteDeps) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(askRoute, async (c) => {
       const request = c.req.valid('json')
+      await grantedCollectionIfNamed(c, deps.pool, request.options.collection)
       // Accepted once it is in Postgres, even when Redis is down (the reconciler enqueues it then).
       const { id } = await askQuestion(
         deps,

@@ -105,11 +105,11 @@ export function collectionCalibrationRoutes(deps: CalibrationRouteDeps) {
   const synonyms = deps.synonyms ?? synonymSource(deps.pool, deps.retrieval.synonyms)
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(readRoute, async (c) => {
-      const name = grantedCollection(c, c.req.valid('param').name)
+      const name = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       return c.json(view(name, await readCalibration(deps.pool, name)), 200)
     })
     .openapi(fitRoute, async (c) => {
-      const name = grantedCollection(c, c.req.valid('param').name)
+      const name = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       const { questions } = c.req.valid('json')
       try {
         const stored = await calibrateCollection(
@@ -125,7 +125,7 @@ export function collectionCalibrationRoutes(deps: CalibrationRouteDeps) {
       }
     })
     .openapi(deleteRoute, async (c) => {
-      const name = grantedCollection(c, c.req.valid('param').name)
+      const name = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       await deleteCalibration(deps.pool, name)
       return c.json(view(name, null), 200)
     })

@@ -84,11 +84,11 @@ const none = (collection: string) => ({
 export function collectionSynonymRoutes(deps: { pool: Pool }) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(readRoute, async (c) => {
-      const name = grantedCollection(c, c.req.valid('param').name)
+      const name = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       return c.json((await readCollectionSynonyms(deps.pool, name)) ?? none(name), 200)
     })
     .openapi(saveRoute, async (c) => {
-      const name = grantedCollection(c, c.req.valid('param').name)
+      const name = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       const { rules } = c.req.valid('json')
       try {
         return c.json(await saveCollectionSynonyms(deps.pool, name, rules, principalOf(c).id), 200)
@@ -98,7 +98,7 @@ export function collectionSynonymRoutes(deps: { pool: Pool }) {
       }
     })
     .openapi(deleteRoute, async (c) => {
-      const name = grantedCollection(c, c.req.valid('param').name)
+      const name = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       await deleteCollectionSynonyms(deps.pool, name)
       return c.json(none(name), 200)
     })

@@ -89,5 +89,5 @@ describe.skipIf(!found)('a conversation with the llama.cpp worker', () => {
     expect(follow.searchQuery).toEqual(expect.any(String))
     expect(follow.degraded).not.toContain('generate')
     expect(follow.usage?.completionTokens).toBeGreaterThan(0)
-  }, 120_000)
+  })
 })

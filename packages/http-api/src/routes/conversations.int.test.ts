@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createCollection } from '@rag/access'
 import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import { startQuestionWorkers, waitForQuestion } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -117,7 +118,11 @@ describe('conversations', () => {
     expect((await call(`/conversations/${thread}`, KEYS[0] as string)).status).toBe(404)
   })
 
-  it('keeps a thread scoped to its collection', async () => {
+  it('keeps a thread scoped to its collection, which must exist', async () => {
+    const misspelt = await call('/conversations', KEYS[0] as string, { json: { collection: 'nothing-here' } })
+    expect(misspelt.status).toBe(404)
+    expect(await misspelt.text()).toContain('no collection \\"nothing-here\\"')
+    await createCollection(fixture.db.pool, 'nothing-here') // begun, no documents yet
     const thread = await newThread({ collection: 'nothing-here' })
     const turn = await say(thread, '保証期間は何年ですか')
     expect(turn.sources).toEqual([])

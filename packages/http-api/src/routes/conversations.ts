@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { canSee } from '@rag/access'
 import {
   askQuestion,
   conversationQuestionIds,
@@ -11,7 +10,8 @@ import {
   readQuestion,
   renameConversation,
 } from '@rag/questions'
-import { keyOwner, principalOf } from '../access/api-key.ts'
+import { keyOwner } from '../access/api-key.ts'
+import { grantedCollectionIfNamed } from '../access/collection-access.ts'
 import { askerOf } from '../access/granted.ts'
 import { HttpError } from '../http-error.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -33,10 +33,9 @@ const missing = () => new HttpError(404, 'no such conversation')
 export function conversationRoutes(deps: AskRouteDeps) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(createConversationRoute, async (c) => {
-      const { title = '', collection = null } = c.req.valid('json')
+      const { title = '', collection: named } = c.req.valid('json')
       // A collection the key was not given is one it cannot know of: 404, as for one that does not exist.
-      if (collection !== null && !canSee(principalOf(c), collection))
-        throw new HttpError(404, `no such collection: ${collection}`)
+      const collection = (await grantedCollectionIfNamed(c, deps.pool, named)) ?? null
       const conversation = await createConversation(deps.pool, {
         id: randomUUID(),
         owner: keyOwner(c),

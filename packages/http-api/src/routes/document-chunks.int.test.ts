@@ -104,6 +104,7 @@ describe('the document inspector', () => {
       expect([query, status]).toEqual([query, 400])
       expect(JSON.stringify(body)).toContain(field)
     }
+    expect((await call(ADMIN, 'POST', '/collections', { name: 'hr' })).status).toBe(201)
     const stranger = (
       await call(ADMIN, 'POST', '/keys', { name: 'stranger', role: 'reader', collections: ['hr'] })
     ).body.key as string

@@ -9,7 +9,13 @@ import {
   uploadResultSchema,
 } from '@rag/api-contract'
 import { defineRoute } from '../access/route-policy.ts'
-import { commonErrors, crossSiteErrors, errorResponse, uuidParam } from '../openapi/common-schemas.ts'
+import {
+  commonErrors,
+  crossSiteErrors,
+  errorResponse,
+  unknownCollectionError,
+  uuidParam,
+} from '../openapi/common-schemas.ts'
 import { STORED_FILE_MEDIA_TYPES } from './stored-file-types.ts'
 
 // The document routes as the OpenAPI spec declares them and the validator checks them.
@@ -79,6 +85,7 @@ export const listRoute = defineRoute(
     responses: {
       200: json(documentListSchema, 'The documents'),
       ...commonErrors,
+      ...unknownCollectionError,
     },
   },
   { role: 'reader' },

@@ -23,6 +23,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { principalOf } from '../access/api-key.ts'
 import { auditCollection } from '../access/audit-trail.ts'
+import { grantedCollectionIfNamed } from '../access/collection-access.ts'
 import { HttpError } from '../http-error.ts'
 import { readMultipartUpload } from '../multipart-upload.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -155,8 +156,10 @@ export function documentRoutes(deps: IngestDeps, options: DocumentRoutesOptions)
   })
   return app
     .openapi(listRoute, async (c) => {
+      const query = c.req.valid('query')
+      await grantedCollectionIfNamed(c, deps.pool, query.collection)
       const documents = await listDocuments(deps.pool, {
-        ...c.req.valid('query'),
+        ...query,
         within: principalOf(c).collections,
       })
       return c.json({ documents: documents.map(documentView) }, 200)

@@ -138,12 +138,12 @@ export function evaluationCaseRoutes(deps: { pool: Pool }) {
       return c.json(saved, 201)
     })
     .openapi(listRoute, async (c) => {
-      const name = grantedCollection(c, c.req.valid('param').name)
+      const name = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       return c.json({ cases: await listEvaluationCases(deps.pool, name) }, 200)
     })
     .openapi(deleteRoute, async (c) => {
       const { name: asked, id } = c.req.valid('param')
-      const name = grantedCollection(c, asked)
+      const name = await grantedCollection(c, deps.pool, asked)
       if (!(await deleteEvaluationCase(deps.pool, name, id)))
         throw new HttpError(404, `no case ${id} in ${name}`)
       return c.body(null, 204)

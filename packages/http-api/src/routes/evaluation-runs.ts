@@ -16,7 +16,7 @@ import {
   startCollectionEvaluation,
 } from '@rag/evaluation'
 import { principalOf } from '../access/api-key.ts'
-import { collectionParams, grantedCollection } from '../access/collection-access.ts'
+import { collectionParams, grantedCollection, grantedCollectionIfNamed } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
@@ -24,6 +24,7 @@ import {
   crossSiteErrors,
   errorResponse,
   jsonResponse,
+  unknownCollectionError,
   uuidParam,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -63,7 +64,11 @@ const listRoute = defineRoute(
         limit: z.coerce.number().int().min(1).max(200).default(50),
       }),
     },
-    responses: { 200: jsonResponse('The runs', evaluationRunListSchema), ...commonErrors },
+    responses: {
+      200: jsonResponse('The runs', evaluationRunListSchema),
+      ...commonErrors,
+      ...unknownCollectionError,
+    },
   },
   { role: 'editor' },
 )
@@ -131,7 +136,7 @@ export function evaluationRunRoutes(deps: LiveEvaluationDeps) {
   }
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(startRoute, async (c) => {
-      const collection = grantedCollection(c, c.req.valid('param').name)
+      const collection = await grantedCollection(c, deps.pool, c.req.valid('param').name)
       const started = await startCollectionEvaluation(deps, {
         collection,
         // The questions asked as the platform answers them now: its default options.
@@ -147,6 +152,7 @@ export function evaluationRunRoutes(deps: LiveEvaluationDeps) {
     })
     .openapi(listRoute, async (c) => {
       const { collection, limit } = c.req.valid('query')
+      await grantedCollectionIfNamed(c, deps.pool, collection)
       const principal = principalOf(c)
       const runs = await listRuns(deps.pool, { collections: principal.collections, collection, limit })
       return c.json({ runs: runs.filter((run) => mayRead(principal, run)) }, 200)

@@ -12,6 +12,7 @@ import type { Pool } from '@rag/db'
 import { collectionsOf, listFeedback, readQuestion, saveFeedback } from '@rag/questions'
 import { keyOwner, principalOf } from '../access/api-key.ts'
 import { auditCollection } from '../access/audit-trail.ts'
+import { grantedCollectionIfNamed } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
@@ -20,6 +21,7 @@ import {
   jsonBody,
   jsonChangeErrors,
   jsonResponse,
+  unknownCollectionError,
   uuidParam,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
@@ -65,6 +67,7 @@ const listRoute = defineRoute(
     responses: {
       200: jsonResponse('The feedback', feedbackListSchema),
       ...commonErrors,
+      ...unknownCollectionError,
     },
   },
   { role: 'editor' },
@@ -97,6 +100,7 @@ export function feedbackRoutes(deps: { pool: Pool }) {
     })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid('query')
+      await grantedCollectionIfNamed(c, deps.pool, query.collection)
       const principal = principalOf(c)
       const feedback = await listFeedback(deps.pool, {
         ...query,

@@ -6,8 +6,9 @@ import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
 import { type SynonymSource, search, synonymSource } from '@rag/retrieval'
 import { principalOf } from '../access/api-key.ts'
+import { grantedCollectionIfNamed } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
-import { commonErrors } from '../openapi/common-schemas.ts'
+import { commonErrors, unknownCollectionError } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
 export interface SearchRouteDeps {
@@ -37,6 +38,7 @@ const searchRoute = defineRoute(
         content: { 'application/json': { schema: searchResultSchema } },
       },
       ...commonErrors,
+      ...unknownCollectionError,
     },
   },
   { role: 'reader' },
@@ -50,6 +52,7 @@ export function searchRoutes(deps: SearchRouteDeps) {
     const end = deps.metrics?.searchDuration.startTimer({ mode })
     // A search reads only: on the replica when it has caught up (DATABASE_READ_URL).
     const pool = deps.reads ? (await deps.reads.choose()).pool : deps.pool
+    await grantedCollectionIfNamed(c, pool, collection)
     // The caller's grants, applied inside the retrieval SQL.
     const within = principalOf(c).collections
     const result = await search(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { OpenAPIHono, z } from '@hono/zod-openapi'
-import { canSee } from '@rag/access'
+import { canSee, collectionExists } from '@rag/access'
 import {
   type ApiSource,
   type ApiSourceSync,
@@ -33,6 +33,7 @@ import {
 } from '@rag/sources'
 import { principalOf } from '../access/api-key.ts'
 import { auditCollection } from '../access/audit-trail.ts'
+import { unknownCollectionMessage } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
@@ -60,6 +61,7 @@ const addRoute = defineRoute(
     responses: {
       201: jsonResponse('The source (its credentials are kept sealed and never shown)', sourceSchema),
       ...jsonChangeErrors,
+      404: errorResponse('No such collection (create it first, or upload a document into it)'),
       409: errorResponse('A source of that name exists in that collection'),
     },
   },
@@ -253,6 +255,8 @@ export function sourceRoutes(deps: SourceRouteDeps) {
           `this key may not add to the collection ${JSON.stringify(request.collection)}`,
         )
       auditCollection(c, request.collection)
+      if (!(await collectionExists(deps.pool, request.collection)))
+        throw new HttpError(404, unknownCollectionMessage(request.collection), { field: 'collection' })
       if (principal.role !== 'admin' && placeIsPrivate(request.kind, request.settings, deps.privateHosts))
         throw new HttpError(
           403,

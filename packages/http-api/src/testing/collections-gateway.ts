@@ -85,8 +85,17 @@ export async function mintKeys(
   people: readonly (readonly [name: string, role: string, collections: readonly string[] | null])[],
 ): Promise<Record<string, string>> {
   const call = keyedCaller(gateway)
+  // As an admin does for a team before its first document: keys may only name collections that exist.
+  for (const collection of new Set(people.flatMap(([, , collections]) => collections ?? []))) {
+    const created = await call(adminKey, 'POST', '/collections', { name: collection })
+    if (created.status !== 201 && created.status !== 409)
+      throw new Error(`collection ${collection}: ${created.status} ${JSON.stringify(created.body)}`)
+  }
   const keys: Record<string, string> = {}
-  for (const [name, role, collections] of people)
-    keys[name] = (await call(adminKey, 'POST', '/keys', { name, role, collections })).body.key as string
+  for (const [name, role, collections] of people) {
+    const made = await call(adminKey, 'POST', '/keys', { name, role, collections })
+    if (made.status !== 201) throw new Error(`key ${name}: ${made.status} ${JSON.stringify(made.body)}`)
+    keys[name] = made.body.key as string
+  }
   return keys
 }

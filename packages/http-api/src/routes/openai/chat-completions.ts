@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { listCollections } from '@rag/access'
 import { askQuestion, type QuestionRecord, type WatchDeps, watchQuestion } from '@rag/questions'
 import { streamSSE } from 'hono/streaming'
 import { askerOf, visibleCollections } from '../../access/granted.ts'
@@ -12,11 +13,9 @@ import { chatUiTaskAnswer, streamTask, taskCompletion } from './chat-ui-task.ts'
 import { openAiError, openAiValidationHook } from './openai-error.ts'
 import { chatCompletionsRoute, listModelsRoute, retrieveModelRoute } from './openai-specs.ts'
 
+/** Every collection's name (each is a model; visibleCollections keeps the key's). */
 async function collections(deps: AskRouteDeps): Promise<string[]> {
-  const { rows } = await deps.pool.query<{ collection: string }>(
-    'SELECT DISTINCT collection FROM documents ORDER BY collection',
-  )
-  return rows.map((row) => row.collection)
+  return (await listCollections(deps.pool, null)).map((collection) => collection.name)
 }
 
 const modelOf = (id: string, created = Math.floor(Date.now() / 1000)) => ({
