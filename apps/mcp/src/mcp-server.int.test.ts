@@ -106,8 +106,10 @@ describe('the MCP server', () => {
     const found = json(await call('search', { query: 'アームの角度', top_k: 2, mode: 'keyword' }))
     expect(found.hits[0].sourceId).toBe('faq.csv:r2')
 
-    const inCollection = json(await call('search', { query: 'アームの角度', collection: 'elsewhere' }))
-    expect(inCollection.hits).toEqual([])
+    // A collection that does not exist is an error naming it, not an empty list of hits.
+    const inCollection = await call('search', { query: 'アームの角度', collection: 'elsewhere' })
+    expect(inCollection.isError).toBe(true)
+    expect(inCollection.content[0]?.text).toMatch(/no collection "elsewhere"/)
 
     progress.length = 0
     const answered = json(
