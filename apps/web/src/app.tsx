@@ -13,7 +13,7 @@ import { SearchView } from './components/search-view.tsx'
 import { SettingsView } from './components/settings-view.tsx'
 import { SignedInAs } from './components/signed-in-as.tsx'
 import { SourcesView } from './components/sources-view.tsx'
-import { useUploads } from './components/use-uploads.ts'
+import { type Uploads, useUploads } from './components/use-uploads.ts'
 import { type MessageKey, preferredLanguage, translator } from './i18n.ts'
 import { loadSettings, type Settings, saveSettings } from './settings.ts'
 
@@ -55,6 +55,8 @@ export function App() {
   const [inspected, setInspected] = useState<string | null>(inspectedFromHash)
   const [needsKey, setNeedsKey] = useState(false)
   const [session, setSession] = useState<Session | null>(null)
+  // Whether the gateway has said who this is (or could not): until then no view asks it anything.
+  const [sessionKnown, setSessionKnown] = useState(false)
   // A single sign-on that came back without a session says why (?sign_in_error=…), once.
   const [signInProblem] = useState(() => {
     const problem = new URLSearchParams(location.search).get('sign_in_error') as SignInProblem | null
@@ -78,6 +80,7 @@ export function App() {
         setNeedsKey((session.keyRequired && !session.authenticated) || signInProblem !== null)
       })
       .catch(() => {})
+      .finally(() => setSessionKnown(true))
     return () => removeEventListener('hashchange', follow)
   }, [])
   useEffect(() => {
@@ -113,28 +116,48 @@ export function App() {
         {session?.principal ? <SignedInAs principal={session.principal} /> : null}
       </header>
       <main>
+        {/* Signing in is all the page offers until then: no view behind it calls the API to be refused. */}
         {needsKey ? (
           <KeyPrompt
             onSignedIn={() => setNeedsKey(false)}
             singleSignOn={session?.singleSignOn ?? null}
             problem={signInProblem}
           />
+        ) : sessionKnown ? (
+          <Views view={view} inspected={inspected} uploads={uploads} role={session?.principal?.role} />
         ) : null}
-        {view === 'documents' && inspected ? <DocumentInspector key={inspected} id={inspected} /> : null}
-        {view === 'documents' && !inspected && <DocumentsView uploads={uploads} />}
-        {view === 'chat' && <ChatView />}
-        {view === 'ask' && <AskView />}
-        {view === 'search' && <SearchView />}
-        {view === 'settings' && <SettingsView />}
-        {view === 'sources' && (
-          <SourcesView
-            canEdit={session?.principal?.role === 'admin' || session?.principal?.role === 'editor'}
-          />
-        )}
-        {view === 'keys' && session?.principal?.role === 'admin' && <KeysView />}
-        {view === 'feedback' && visibleTo('feedback', session?.principal?.role) && <FeedbackView />}
-        {view === 'evaluation' && visibleTo('evaluation', session?.principal?.role) && <EvaluationView />}
       </main>
     </AppContext.Provider>
+  )
+}
+
+/** The view the address names, with the controls the signed-in role may use. */
+function Views({
+  view,
+  inspected,
+  uploads,
+  role,
+}: {
+  view: View
+  inspected: string | null
+  uploads: Uploads
+  role: string | undefined
+}) {
+  const canEdit = role === 'admin' || role === 'editor'
+  return (
+    <>
+      {view === 'documents' && inspected ? <DocumentInspector key={inspected} id={inspected} /> : null}
+      {view === 'documents' && !inspected && (
+        <DocumentsView uploads={uploads} canEdit={canEdit} isAdmin={role === 'admin'} />
+      )}
+      {view === 'chat' && <ChatView />}
+      {view === 'ask' && <AskView />}
+      {view === 'search' && <SearchView />}
+      {view === 'settings' && <SettingsView />}
+      {view === 'sources' && <SourcesView canEdit={canEdit} />}
+      {view === 'keys' && role === 'admin' && <KeysView />}
+      {view === 'feedback' && visibleTo('feedback', role) && <FeedbackView />}
+      {view === 'evaluation' && visibleTo('evaluation', role) && <EvaluationView />}
+    </>
   )
 }

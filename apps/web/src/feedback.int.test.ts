@@ -46,6 +46,9 @@ describe.skipIf(!hasChromium)('feedback in the web app', () => {
     await page.click('form.ask button[type=submit]')
     await page.waitForSelector('[data-testid=answer][data-status=done]', { timeout: 60_000 })
 
+    // Words beside the emoji, readable without an emoji font.
+    expect(await page.locator('[data-testid=feedback-up]').textContent()).toMatch(/正しい$/)
+    expect(await page.locator('[data-testid=feedback-down]').textContent()).toMatch(/誤り$/)
     // Keyboard only: to 👎, the reason, the comment, send.
     await page.focus('[data-testid=feedback-down]')
     await page.keyboard.press('Enter')

@@ -56,6 +56,8 @@ const en = {
   'nav.keys': 'Keys',
   'nav.feedback': 'Feedback',
   'feedback.up': 'The answer was right',
+  'feedback.upShort': 'Right',
+  'feedback.downShort': 'Wrong',
   'feedback.down': 'The answer was wrong',
   'feedback.thanks': 'Thank you: recorded for review.',
   'feedback.reason': 'Why',
@@ -135,7 +137,7 @@ const en = {
   'degraded.rerank':
     'Passages are not re-ordered by relevance: the reranker model (RERANKER_MODEL) is not available.',
   'degraded.generate':
-    'No written answer: the language model (LLM_MODEL) is not available, so the best passage is shown.',
+    'Not written by a language model (LLM_MODEL is not available): the answer is taken, in its own words, from the passage cited.',
   'degraded.fusion': 'The question was not rephrased (RAG-Fusion): the language model is not available.',
   'degraded.other': 'Answered without: {what}',
   'degraded.same': 'Answered with the same limits as above.',
@@ -345,6 +347,8 @@ const ja: Record<MessageKey, string> = {
   'nav.keys': 'キー',
   'nav.feedback': 'フィードバック',
   'feedback.up': '回答は正しかった',
+  'feedback.upShort': '正しい',
+  'feedback.downShort': '誤り',
   'feedback.down': '回答は誤っていた',
   'feedback.thanks': 'ありがとうございます。レビュー用に記録しました。',
   'feedback.reason': '理由',
@@ -422,7 +426,7 @@ const ja: Record<MessageKey, string> = {
   'degraded.vector': '埋め込みモデル（EMBEDDING_MODEL）が使えないため、キーワードだけで検索しました。',
   'degraded.rerank': 'リランカー（RERANKER_MODEL）が使えないため、関連度による並べ替えをしていません。',
   'degraded.generate':
-    '言語モデル（LLM_MODEL）が使えないため、文章の回答の代わりに最も関連する箇所を表示しています。',
+    '言語モデル（LLM_MODEL）が使えないため、回答は引用した箇所の文言をそのまま示しています。',
   'degraded.fusion': '言語モデルが使えないため、質問の言い換え（RAG-Fusion）をしていません。',
   'degraded.same': '上と同じ制限のもとで回答しました。',
   'degraded.other': '次の機能なしで回答しました: {what}',

@@ -46,6 +46,11 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
   it('lets an admin make a key (shown once) and revoke it; a reader sees no Keys view', async () => {
     const page = await (await browser.newContext({ locale: 'en-US' })).newPage()
     page.on('dialog', (dialog) => void dialog.accept())
+    // Before a key, the page is a sign-in page only: no upload zone, no refused list behind it.
+    await page.goto(`${server.baseUrl}/#/documents`)
+    await page.locator('form.key-prompt').waitFor()
+    expect(await page.locator('main .dropzone, main ul.documents').count()).toBe(0)
+    expect(await page.locator('main').textContent()).not.toMatch(/No documents yet|Unauthorized|401/)
     await signedIn(page, ADMIN, '#/keys')
     await expect.poll(() => page.locator('[data-principal]').textContent()).toContain('API_KEY (admin)')
     await page.locator('.key-form input').first().fill('handbook-bot')
@@ -77,6 +82,29 @@ describe.skipIf(!hasChromium)('the Keys view', () => {
       .poll(() => reader.locator('[data-principal]').textContent())
       .toContain('handbook-bot (reader)')
     await expect.poll(() => reader.locator('a[data-view="keys"]').count()).toBe(0)
+    // Nor, in Documents, what it cannot do: no upload, no re-index or delete, no admin's model notice.
+    const form = new FormData()
+    form.append('collection', 'handbook')
+    form.append('file', new Blob(['The cafeteria opens at nine.'], { type: 'text/plain' }), 'handbook.txt')
+    const uploaded = await fetch(`${server.baseUrl}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}` },
+      body: form,
+    })
+    expect(uploaded.status).toBe(202)
+    await reader.goto(`${server.baseUrl}/#/documents`)
+    await expect.poll(() => reader.locator('li.document').count()).toBeGreaterThan(0)
+    for (const control of [
+      '.dropzone',
+      '[data-testid=upload-collection]',
+      'li.document .actions',
+      '[data-testid=vectors-wait]',
+    ])
+      expect(await reader.locator(control).count(), control).toBe(0)
+    await page.goto(`${server.baseUrl}/#/documents`)
+    await expect.poll(() => page.locator('li.document .actions').count()).toBeGreaterThan(0)
+    expect(await page.locator('.dropzone').count()).toBe(1)
+    await page.goto(`${server.baseUrl}/#/keys`)
 
     await page.locator('.key-list li button').click()
     await expect.poll(() => page.locator('.key-list li.revoked').count()).toBe(1)

@@ -8,11 +8,17 @@ export function DocumentList({
   documents,
   onChange,
   embedding = null,
+  canEdit = true,
+  showModelNotice = true,
 }: {
   documents: DocumentView[]
   onChange: () => Promise<void>
   /** The embedding model's state: why vectors wait, said on the documents whose vectors do. */
   embedding?: ModelState
+  /** Re-index and delete offered (an editor or admin); a reader is not shown what it cannot do. */
+  canEdit?: boolean
+  /** Why vectors wait, for someone who can act on it (an admin). */
+  showModelNotice?: boolean
 }) {
   const { t } = useApp()
   const waitingFor = vectorsWaitFor(t, embedding)
@@ -29,7 +35,7 @@ export function DocumentList({
       <h2>{t('docs.title')}</h2>
       {documents.length === 0 ? <p class="muted">{t('docs.empty')}</p> : null}
       {/* Said once, above the list: every waiting document waits for the same model. */}
-      {waitingFor && documents.some((document) => document.vectorsPending > 0) ? (
+      {showModelNotice && waitingFor && documents.some((document) => document.vectorsPending > 0) ? (
         <p class="muted vectors-wait" data-testid="vectors-wait">
           {waitingFor}
         </p>
@@ -67,25 +73,27 @@ export function DocumentList({
                   <span class="ocr-progress"> · {t('docs.ocrPages', document.ocrPages)}</span>
                 ) : null}
               </span>
-              <span class="actions">
-                <button
-                  type="button"
-                  class="link"
-                  onClick={() => act(() => api.reindexDocument(document.id))}
-                >
-                  {t('docs.reindex')}
-                </button>
-                <button
-                  type="button"
-                  class="link danger"
-                  onClick={() =>
-                    confirm(t('docs.confirmDelete', { name: document.filename })) &&
-                    act(() => api.deleteDocument(document.id))
-                  }
-                >
-                  {t('docs.delete')}
-                </button>
-              </span>
+              {canEdit ? (
+                <span class="actions">
+                  <button
+                    type="button"
+                    class="link"
+                    onClick={() => act(() => api.reindexDocument(document.id))}
+                  >
+                    {t('docs.reindex')}
+                  </button>
+                  <button
+                    type="button"
+                    class="link danger"
+                    onClick={() =>
+                      confirm(t('docs.confirmDelete', { name: document.filename })) &&
+                      act(() => api.deleteDocument(document.id))
+                    }
+                  >
+                    {t('docs.delete')}
+                  </button>
+                </span>
+              ) : null}
             </div>
             <ErrorMessage message={document.error} />
             {document.missingPages.length > 0 ? (

@@ -13,7 +13,17 @@ import type { Uploads } from './use-uploads.ts'
 const isWorking = (document: DocumentView | undefined) => !document || !isDocumentFinished(document.status)
 
 /** Drop files, watch each go through the stages, manage what is indexed. */
-export function DocumentsView({ uploads }: { uploads: Uploads }) {
+export function DocumentsView({
+  uploads,
+  canEdit,
+  isAdmin,
+}: {
+  uploads: Uploads
+  /** An editor or admin: uploads, re-indexes and deletes (a reader is shown none of it). */
+  canEdit: boolean
+  /** Only an admin can act on a model notice (downloads, workers). */
+  isAdmin: boolean
+}) {
   const { t } = useApp()
   const [documents, setDocuments] = useState<DocumentView[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -55,42 +65,46 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
 
   return (
     <section>
-      <label
-        class={`dropzone${dragging ? ' dragging' : ''}`}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault()
-          setDragging(false)
-          upload([...(event.dataTransfer?.files ?? [])])
-        }}
-      >
-        <strong>{t('upload.drop')}</strong>
-        <span>{t('upload.choose')}</span>
-        <input
-          type="file"
-          multiple
-          data-testid="file-input"
-          onChange={(event) => {
-            upload([...(event.currentTarget.files ?? [])])
-            event.currentTarget.value = ''
+      {canEdit ? (
+        <label
+          class={`dropzone${dragging ? ' dragging' : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault()
+            setDragging(true)
           }}
-        />
-      </label>
-      <div class="row collections">
-        <label>
-          {t('docs.uploadTo')}{' '}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault()
+            setDragging(false)
+            upload([...(event.dataTransfer?.files ?? [])])
+          }}
+        >
+          <strong>{t('upload.drop')}</strong>
+          <span>{t('upload.choose')}</span>
           <input
-            list="collection-names"
-            placeholder={filter || 'default'}
-            value={target}
-            data-testid="upload-collection"
-            onInput={(event) => setTarget(event.currentTarget.value)}
+            type="file"
+            multiple
+            data-testid="file-input"
+            onChange={(event) => {
+              upload([...(event.currentTarget.files ?? [])])
+              event.currentTarget.value = ''
+            }}
           />
         </label>
+      ) : null}
+      <div class="row collections">
+        {canEdit ? (
+          <label>
+            {t('docs.uploadTo')}{' '}
+            <input
+              list="collection-names"
+              placeholder={filter || 'default'}
+              value={target}
+              data-testid="upload-collection"
+              onInput={(event) => setTarget(event.currentTarget.value)}
+            />
+          </label>
+        ) : null}
         <datalist id="collection-names">
           {collections.map((name) => (
             <option key={name} value={name} />
@@ -115,8 +129,10 @@ export function DocumentsView({ uploads }: { uploads: Uploads }) {
         documents={filter ? documents.filter((document) => document.collection === filter) : documents}
         onChange={refresh}
         embedding={embedding}
+        canEdit={canEdit}
+        showModelNotice={isAdmin}
       />
-      {filter ? <SynonymsEditor collection={filter} /> : null}
+      {filter && canEdit ? <SynonymsEditor collection={filter} /> : null}
     </section>
   )
 }

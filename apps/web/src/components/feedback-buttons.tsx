@@ -43,7 +43,8 @@ export function FeedbackButtons({ questionId }: { questionId: string }) {
         data-testid="feedback-up"
         onClick={() => send('up')}
       >
-        👍
+        {/* Words beside the emoji: without an emoji font the emoji alone is an empty box. */}
+        <span aria-hidden="true">👍</span> {t('feedback.upShort')}
       </button>
       <button
         type="button"
@@ -53,7 +54,7 @@ export function FeedbackButtons({ questionId }: { questionId: string }) {
         data-testid="feedback-down"
         onClick={() => setAsking(true)}
       >
-        👎
+        <span aria-hidden="true">👎</span> {t('feedback.downShort')}
       </button>
       {sent ? (
         <span class="muted" data-testid="feedback-sent">
