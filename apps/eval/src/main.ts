@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { evalConfig, processEnvironment } from '@rag/config'
+import { dataFolderConfig, evalConfig, processEnvironment } from '@rag/config'
 import type { DatasetFormat } from '@rag/evaluation'
 import {
   DatasetError,
@@ -12,6 +12,7 @@ import {
   scorePolarity,
 } from '@rag/evaluation'
 import { createLogger } from '@rag/log'
+import { withRunningPlatform } from '@rag/process-supervisor'
 import { runMain } from '@rag/runtime'
 import { runEvalCommand } from './eval-command.ts'
 import { progressReporter } from './progress-reporter.ts'
@@ -133,7 +134,12 @@ runMain(async () => {
     ;(values.help ? process.stdout : process.stderr).write(USAGE)
     process.exit(values.help ? 0 : 2)
   }
-  const config = evalConfig.parse(processEnvironment())
+  // On the embedded default, the running platform's own database and queues (announced at start).
+  const { dataDir } = dataFolderConfig.parse(processEnvironment()).storage
+  const { env, used } = await withRunningPlatform(processEnvironment(), dataDir)
+  if (used.length > 0)
+    process.stderr.write(`eval: the running platform's ${used.join(' and ')} (${dataDir})\n`)
+  const config = evalConfig.parse(env)
   const logger = createLogger({
     name: 'eval',
     level: config.log.level === 'info' ? 'warn' : config.log.level,

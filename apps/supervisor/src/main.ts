@@ -58,6 +58,9 @@ runMain(async () => {
   }
   const redis = await resolveRedis(config.redis, { dataDir: config.storage.dataDir, logger })
   shutdown.add('redis', () => redis.close())
+  const baseUrl = `http://127.0.0.1:${config.gateway.port}`
+  // Written into the data folder's claim: `pnpm eval` and `pnpm rag` on it find these without settings.
+  await claim.announce({ databaseUrl, redisUrl: redis.url, gatewayUrl: baseUrl })
 
   // Migrate once here so the children start against a ready schema instead of queueing on the lock.
   const pool = await openDatabase({ ...config, logger, url: databaseUrl, max: 2 })
@@ -89,7 +92,6 @@ runMain(async () => {
       await producer.close()
     }
   }
-  const baseUrl = `http://127.0.0.1:${config.gateway.port}`
   if (await waitForGateway(baseUrl))
     logger.info(
       {

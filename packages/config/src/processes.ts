@@ -191,6 +191,9 @@ export const evalConfig = defineProcessConfig('eval', {
 })
 export type EvalConfig = ReturnType<typeof evalConfig.parse>
 
+/** Only where the data folder is: how a command finds the platform running on it (its claim file). */
+export const dataFolderConfig = defineProcessConfig('data folder', { storage })
+
 /** `pnpm models list|verify|pull`: the configured models, where they are, and getting them. */
 export const modelsCommandConfig = defineProcessConfig('models', { models, generation, log })
 export type ModelsCommandConfig = ReturnType<typeof modelsCommandConfig.parse>

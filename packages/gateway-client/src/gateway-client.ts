@@ -127,6 +127,11 @@ export class GatewayError extends Error {
   }
 }
 
+/** Connection errors that mean the socket was closed under the request, before any answer. */
+const CLOSED_UNDER_REQUEST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
+const closedUnderRequest = (error: unknown) =>
+  CLOSED_UNDER_REQUEST.has((error as { cause?: { code?: string } }).cause?.code ?? '')
+
 /** What went wrong on the way: fetch says only "fetch failed", its cause says what (ECONNREFUSED, a reset). */
 function networkFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
@@ -155,15 +160,23 @@ export function createGatewayClient({
   wait?: (seconds: number) => Promise<void>
 }): GatewayClient {
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
-  const send = (path: string, init: RequestInit) =>
-    send_(`${baseUrl}${path}`, {
-      ...init,
-      headers: { ...headers, ...init.headers },
-    }).catch((error: unknown) => {
-      throw new GatewayError(
-        `cannot reach the gateway at ${baseUrl} (${networkFailure(error)}); start it with \`pnpm start\` or set GATEWAY_URL`,
-      )
-    })
+  const unreachable = (error: unknown) =>
+    new GatewayError(
+      `cannot reach the gateway at ${baseUrl} (${networkFailure(error)}); start it with \`pnpm start\` or set GATEWAY_URL`,
+    )
+  const send = async (path: string, init: RequestInit) => {
+    const go = () => send_(`${baseUrl}${path}`, { ...init, headers: { ...headers, ...init.headers } })
+    try {
+      return await go()
+    } catch (error) {
+      // A kept-alive connection the gateway closed just as this request went out (its idle
+      // timeout): nothing was answered, so a request that changes nothing is sent once more.
+      if ((init.method ?? 'GET') !== 'GET' || !closedUnderRequest(error)) throw unreachable(error)
+      return go().catch((again: unknown) => {
+        throw unreachable(again)
+      })
+    }
+  }
   const call = async (path: string, init: RequestInit = {}) => {
     let response = await send(path, init)
     // Over a rate limit, or the database restarting (503): wait as long as the gateway says, then

@@ -11,7 +11,20 @@ export class AlreadyRunningError extends Error {
   }
 }
 
-const LOCK_FILE = 'rag-platform.pid'
+export const LOCK_FILE = 'rag-platform.pid'
+
+/** Where the running platform can be reached: what other commands on its data folder connect to. */
+export interface PlatformAddresses {
+  databaseUrl?: string
+  redisUrl?: string
+  gatewayUrl?: string
+}
+
+export interface DataDirClaim {
+  /** Writes where its database, queues and gateway are into the claim, for `pnpm eval`, bench and rag. */
+  announce(addresses: PlatformAddresses): Promise<void>
+  release(): Promise<void>
+}
 
 /**
  * Claims a data folder for this process: a second `pnpm start` on it would open the same embedded
@@ -19,17 +32,24 @@ const LOCK_FILE = 'rag-platform.pid'
  * said "ready"). The lock file holds the holder's pid: a live holder refuses the claim, naming it;
  * one whose process is gone (killed, the machine restarted) is taken over.
  */
-export async function claimDataDir(dir: string): Promise<{ release(): Promise<void> }> {
+export async function claimDataDir(dir: string): Promise<DataDirClaim> {
   await mkdir(dir, { recursive: true })
   const path = join(dir, LOCK_FILE)
-  const mine = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() })
+  const holder = { pid: process.pid, startedAt: new Date().toISOString() }
+  const ours = async () => {
+    const current = parseHolder(await readFile(path, 'utf8').catch(() => ''))
+    return current?.pid === holder.pid && current.startedAt === holder.startedAt
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await writeFile(path, mine, { flag: 'wx' })
+      await writeFile(path, JSON.stringify(holder), { flag: 'wx' })
       return {
+        async announce(addresses) {
+          if (await ours()) await writeFile(path, JSON.stringify({ ...holder, ...addresses }))
+        },
         async release() {
           // Only our own claim: a later holder's file is not ours to remove.
-          if ((await readFile(path, 'utf8').catch(() => '')) === mine) await rm(path, { force: true })
+          if (await ours()) await rm(path, { force: true })
         },
       }
     } catch (error) {
@@ -46,10 +66,19 @@ export async function claimDataDir(dir: string): Promise<{ release(): Promise<vo
   throw new Error(`could not claim ${dir} (${path} keeps reappearing)`)
 }
 
-function parseHolder(text: string): { pid: number; startedAt: string } | null {
+/** The claim's holder and what it announced; null for a file that is not a claim. */
+export function parseHolder(text: string): ({ pid: number; startedAt: string } & PlatformAddresses) | null {
   try {
-    const parsed = JSON.parse(text) as { pid?: unknown; startedAt?: unknown }
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, startedAt: String(parsed.startedAt) } : null
+    const parsed = JSON.parse(text) as Record<string, unknown>
+    if (typeof parsed.pid !== 'number') return null
+    const address = (name: string) => (typeof parsed[name] === 'string' ? { [name]: parsed[name] } : {})
+    return {
+      pid: parsed.pid,
+      startedAt: String(parsed.startedAt),
+      ...address('databaseUrl'),
+      ...address('redisUrl'),
+      ...address('gatewayUrl'),
+    }
   } catch {
     return null
   }

@@ -62,7 +62,7 @@ export const database = defineFragment({
     if (!connectionString(env)) {
       report(
         'DATABASE_URL',
-        'is not set (nor DB_HOST): point it at a Postgres with pgvector, e.g. postgres://user@127.0.0.1:5432/rag (`pnpm start` gives its own processes one; other commands need a URL)',
+        'is not set (nor DB_HOST), and no platform runs on DATA_DIR: start it (`pnpm start`, whose embedded database every command then finds) or point DATABASE_URL at a Postgres with pgvector, e.g. postgres://user@127.0.0.1:5432/rag',
       )
     }
   },
