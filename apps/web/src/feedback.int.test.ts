@@ -69,8 +69,17 @@ describe.skipIf(!hasChromium)('feedback in the web app', () => {
     expect(item).toContain('申請期限も知りたい')
     expect(item).toContain('leave.txt')
     // One step to a case of the collection's evaluation set: the documents do not say it.
-    await page.selectOption('[data-testid=make-case] select', '')
-    await page.click('[data-testid=make-case] button')
+    // Nothing is chosen for the reviewer: saving waits for a choice.
+    const makeCase = page.locator('[data-testid=make-case]')
+    expect(await makeCase.locator('input[type=radio]:checked').count()).toBe(0)
+    expect(await makeCase.locator('button[type=submit]').isDisabled()).toBe(true)
+    // A source once, however many of its chunks came back.
+    const offered = await makeCase
+      .locator('input[type=radio]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
+    expect(new Set(offered).size).toBe(offered.length)
+    await makeCase.locator('input[type=radio][value=""]').check()
+    await makeCase.locator('button[type=submit]').click()
     await expect
       .poll(() => page.locator('[data-testid=make-case]').textContent())
       .toContain('評価セットに保存しました')

@@ -86,35 +86,98 @@ export function FeedbackView() {
   )
 }
 
-/** Turns a feedback into a case of its collection's evaluation set: the right source, or none. */
+/** The choice that means "the documents do not say" (a source id is never empty). */
+const NOT_IN_DOCUMENTS = ''
+
+/**
+ * Turns a feedback into a case of its collection's evaluation set: the right source — one that
+ * came back, or any passage of the collection found by searching it — or none. Nothing is chosen
+ * until the reviewer chooses: the first source offered is often the wrong one the feedback is about.
+ */
 function MakeCase({ feedback }: { feedback: Feedback }) {
   const { t } = useApp()
-  const [source, setSource] = useState(feedback.sources[0] ?? '')
+  const [source, setSource] = useState<string | null>(null)
   const [made, setMade] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [query, setQuery] = useState('')
+  const [found, setFound] = useState<{ sourceId: string; title: string; text: string }[] | null>(null)
+  const collection = feedback.collections.length === 1 ? feedback.collections[0] : undefined
+  // One line per source, however many of its chunks came back.
+  const retrieved = [...new Set(feedback.sources)]
   const save = async (event: Event) => {
     event.preventDefault()
+    if (source === null) return
     setError(null)
     try {
-      setMade((await api.makeCase(feedback.id, source === '' ? null : source)).collection)
+      setMade((await api.makeCase(feedback.id, source === NOT_IN_DOCUMENTS ? null : source)).collection)
     } catch (failure) {
       setError(messageOf(failure))
     }
   }
+  const search = async () => {
+    if (!query.trim()) return
+    setError(null)
+    try {
+      const result = await api.search(query.trim(), 'hybrid', 10, collection ?? '')
+      // A source once, at its best-ranked chunk.
+      setFound(
+        result.hits.filter(
+          (hit, index) => result.hits.findIndex((other) => other.sourceId === hit.sourceId) === index,
+        ),
+      )
+    } catch (failure) {
+      setError(messageOf(failure))
+    }
+  }
+  const choice = (value: string, label: string, preview?: string) => (
+    <label key={`choice-${value}`} class="case-choice">
+      <input
+        type="radio"
+        name={`case-${feedback.id}`}
+        value={value}
+        checked={source === value}
+        onChange={() => setSource(value)}
+      />
+      <span>
+        <code>{label}</code>
+        {preview ? (
+          <span class="muted"> {preview.length > 140 ? `${preview.slice(0, 140)}…` : preview}</span>
+        ) : null}
+      </span>
+    </label>
+  )
   return (
     <form class="make-case" onSubmit={save} data-testid="make-case">
-      <label>
-        {t('feedback.expected')}
-        <select value={source} onChange={(event) => setSource((event.target as HTMLSelectElement).value)}>
-          {feedback.sources.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-          <option value="">{t('feedback.notInDocuments')}</option>
-        </select>
-      </label>
-      <button type="submit">{t('feedback.makeCase')}</button>
+      <fieldset>
+        <legend>{t('feedback.expected')}</legend>
+        {retrieved.map((id) => choice(id, id))}
+        {found
+          ?.filter((hit) => !retrieved.includes(hit.sourceId))
+          .map((hit) => choice(hit.sourceId, hit.sourceId, hit.text))}
+        {found?.length === 0 ? <p class="muted">{t('feedback.nothingFound')}</p> : null}
+        {choice(NOT_IN_DOCUMENTS, t('feedback.notInDocuments'))}
+      </fieldset>
+      <div class="row">
+        <input
+          type="search"
+          data-testid="case-search"
+          placeholder={t('feedback.searchPlaceholder')}
+          value={query}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              void search()
+            }
+          }}
+        />
+        <button type="button" onClick={() => void search()}>
+          {t('feedback.searchSources')}
+        </button>
+      </div>
+      <button type="submit" disabled={source === null}>
+        {t('feedback.makeCase')}
+      </button>
       {made ? <span class="muted">{t('feedback.caseMade', { collection: made })}</span> : null}
       <ErrorMessage message={error} />
     </form>
