@@ -22,7 +22,8 @@ const LINES = [
   '満充電までの時間は約3時間です。バッテリーは満充電で最大8時間点灯します。',
   '浴室など湿気の多い場所では使用しないでください。',
 ]
-const installed = await promisify(execFile)('tesseract', ['--list-langs'])
+const tool = promisify(execFile)
+const installed = await tool('tesseract', ['--list-langs'])
   .then(({ stdout }) => stdout.split('\n').includes('jpn') && stdout.split('\n').includes('jpn_vert'))
   .catch(() => false)
 requireTestAsset(
@@ -74,6 +75,31 @@ describe.skipIf(!installed)('OCR of scanned pages', () => {
       expect(characterAccuracy(columns.join(''), reading.text)).toBeGreaterThanOrEqual(0.97)
       // Where it stands: the paragraphs' boxes, on the right half of the page, in points.
       expect(reading.paragraphs[0]?.box.x).toBeGreaterThan(297)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('reads a vertical (縦書き) picture uploaded as an image as it reads a scanned PDF page', async () => {
+    const columns = ['吾輩は猫である。名前はまだ無い。', 'どこで生れたかとんと見当がつかぬ。']
+    const dir = await mkdtemp(join(tmpdir(), 'rag-vertical-image-'))
+    try {
+      await writeFile(join(dir, 'scan.pdf'), await scannedCopy(await verticalTextPdf(columns)))
+      await tool('pdftoppm', [
+        '-r',
+        '200',
+        '-gray',
+        '-png',
+        '-singlefile',
+        join(dir, 'scan.pdf'),
+        join(dir, 'scan'),
+      ])
+      const units: string[] = []
+      for await (const section of parseDocument(await readFile(join(dir, 'scan.png')), 'scan.png', 'image'))
+        units.push(...section.units)
+      const text = units.join('')
+      // Read horizontally, it was noise; vertically, at most one character in ten wrong.
+      expect(characterAccuracy(columns.join(''), text)).toBeGreaterThanOrEqual(0.9)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
@@ -162,8 +188,6 @@ describe.skipIf(!installed)('OCR in the parse sandbox', () => {
     }
   }, 300_000)
 })
-
-const tool = promisify(execFile)
 
 /** A real multi-page TIFF: the scan's pages rendered by poppler, joined by libtiff's tiffcp. */
 async function multiPageTiff(dir: string, pages: number): Promise<Buffer> {

@@ -143,19 +143,6 @@ export async function readPageImage(path: string, options: OcrOptions, what: str
   return surer(horizontal, vertical)
 }
 
-/** Text of one image (one page) by tesseract. */
-export async function ocrImageFile(path: string, options: OcrOptions, what: string): Promise<string> {
-  try {
-    return await runOcrTool('tesseract', [path, 'stdout', '-l', options.languages, '--psm', '1'], {
-      memoryMb: options.memoryMb,
-      timeoutMs: PAGE_TIMEOUT_MS,
-      scratch: options.scratchDir,
-    })
-  } catch (error) {
-    throw failure(error, what, options)
-  }
-}
-
 /** The pages of a TIFF as single-page files (tiffsplit), in order; one for any other picture. */
 async function imagePages(dir: string, path: string, options: OcrOptions): Promise<string[]> {
   if (!/\.tiff?$/i.test(path)) return [path]
@@ -199,7 +186,14 @@ export async function ocrImagePages(
         throw new DocumentParseError(
           `${label} is ${size.width} × ${size.height} pixels; OCR reads pictures of at most ${MAX_OCR_PIXELS / 1_000_000} million pixels`,
         )
-      texts.push(await ocrImageFile(page, options, label))
+      // The same reading as a scanned PDF page's: a 縦書き picture is read again with the vertical model.
+      const reading = await readPageImage(page, options, label)
+      texts.push(
+        reading.paragraphs
+          .map((paragraph) => tidyOcrText(paragraph.text))
+          .filter(Boolean)
+          .join('\n\n'),
+      )
       onPage?.()
     }
     return texts
