@@ -127,6 +127,16 @@ describe.skipIf(!hasChromium)('evaluation in the web app', () => {
     expect(
       await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)),
     ).toBeLessThanOrEqual(390)
+    // Each chart keeps a readable height on the phone (it was a strip of 20 px under its legend).
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=evaluation-detail] canvas')
+          .evaluateAll((canvases) =>
+            Math.min(...canvases.map((canvas) => canvas.getBoundingClientRect().height)),
+          ),
+      )
+      .toBeGreaterThanOrEqual(200)
     await page.screenshot({ path: join(artifacts, 'evaluation-phone.png'), fullPage: true })
     expect(consoleErrors).toEqual([])
   })

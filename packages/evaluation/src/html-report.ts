@@ -78,7 +78,7 @@ table { border-collapse: collapse; width: 100%; font-size: 0.9rem; margin: 0.5re
 th, td { border: 1px solid #d5dbe3; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
 tr.wrong td:last-child { color: #b5452f; }
 .charts { display: flex; flex-wrap: wrap; gap: 1rem; }
-.chart { flex: 1 1 20rem; max-width: 34rem; }
+.chart { flex: 1 1 20rem; max-width: 34rem; position: relative; height: 20rem; }
 </style></head><body>
 <h1>Evaluation: ${escapeHtml(report.dataset.name)}</h1>
 <p>${report.dataset.documents} documents, ${report.dataset.questions} questions (${report.dataset.answerable} answerable). Top-k ${report.settings.topK}; refusal thresholds ${report.settings.refusalThreshold} (answerability), ${report.settings.rerankRefusalThreshold} (reranker); embedding ${escapeHtml(report.settings.embedding ?? 'none')}, reranker ${escapeHtml(report.settings.reranker ?? 'none')}, LLM ${escapeHtml(report.settings.llm ?? 'none')}.</p>

@@ -6,7 +6,20 @@ import type { Histogram } from './time-histogram.ts'
 // (`pnpm eval --html`) draw the same ones. Plain data, no chart.js code: both bring their own.
 
 /** What the charts say, in the reader's language (English by default). */
+/** The figures the bars show, by their keys in a report's metrics. */
+export const BAR_METRICS = [
+  'hit@1',
+  'mrr@10',
+  'source@1',
+  'accuracy',
+  'noAnswerAccuracy',
+  'falseRefusalRate',
+] as const
+export type BarMetric = (typeof BAR_METRICS)[number]
+
 export interface ChartWords {
+  /** Each bar's name as a reader says it (never the metric's key). */
+  metrics: Record<BarMetric, string>
   retrieval: string
   refusedUnanswerable: string
   refusedAnswerable: string
@@ -17,6 +30,14 @@ export interface ChartWords {
 }
 
 export const ENGLISH_CHART_WORDS: ChartWords = {
+  metrics: {
+    'hit@1': 'Expected document first',
+    'mrr@10': 'Rank of the expected document (MRR@10)',
+    'source@1': 'Expected passage first',
+    accuracy: 'Right',
+    noAnswerAccuracy: 'Unanswerable refused',
+    falseRefusalRate: 'Answerable refused',
+  },
   retrieval: 'Retrieval',
   refusedUnanswerable: 'Refused of the unanswerable',
   refusedAnswerable: 'Refused of the answerable',
@@ -36,13 +57,11 @@ export function retrievalBars(
   configs: readonly { name: string; metrics: Record<string, number | null> }[],
   words: ChartWords = ENGLISH_CHART_WORDS,
 ): ChartConfiguration<'bar'> {
-  const names = ['hit@1', 'mrr@10', 'source@1', 'accuracy', 'noAnswerAccuracy', 'falseRefusalRate'].filter(
-    (name) => configs.some((config) => Number.isFinite(config.metrics[name])),
-  )
+  const names = BAR_METRICS.filter((name) => configs.some((config) => Number.isFinite(config.metrics[name])))
   return {
     type: 'bar',
     data: {
-      labels: names,
+      labels: names.map((name) => words.metrics[name]),
       datasets: configs.map((config, i) => ({
         label: config.name,
         data: names.map((name) => config.metrics[name] ?? 0),
@@ -51,8 +70,13 @@ export function retrievalBars(
     },
     options: {
       animation: false,
+      // Drawn to the height its box gives (CSS), not to a width-bound aspect: on a phone a
+      // legend of several runs would otherwise leave the bars a strip a few pixels high.
+      maintainAspectRatio: false,
+      // Sideways bars: the figures' names stay readable at 390 px.
+      indexAxis: 'y',
       plugins: { title: { display: true, text: words.retrieval } },
-      scales: { y: { min: 0, max: 1 } },
+      scales: { x: { min: 0, max: 1 } },
     },
   }
 }
@@ -101,6 +125,7 @@ export function refusalCurve(
     },
     options: {
       animation: false,
+      maintainAspectRatio: false,
       scales: {
         x: { min: 0, max: 1, title: { display: true, text: words.refusedAnswerable } },
         y: { min: 0, max: 1, title: { display: true, text: words.refusedUnanswerable } },
@@ -142,10 +167,12 @@ export function timeHistogramChart(
     },
     options: {
       animation: false,
+      maintainAspectRatio: false,
       plugins: { title: { display: true, text: title }, legend: { display: false } },
       scales: {
         x: { title: { display: true, text: words.milliseconds } },
-        y: { beginAtZero: true, title: { display: true, text: words.questions } },
+        // A count of questions: whole numbers only (no 0.5 steps).
+        y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: words.questions } },
       },
     },
   }

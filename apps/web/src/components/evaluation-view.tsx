@@ -13,6 +13,14 @@ import { useInterval } from './use-interval.ts'
 const RUNS_COMPARED = 5
 
 const chartWords = (t: Translate): ChartWords => ({
+  metrics: {
+    'hit@1': t('eval.metric.hit1'),
+    'mrr@10': t('eval.metric.mrr10'),
+    'source@1': t('eval.metric.source1'),
+    accuracy: t('eval.metric.accuracy'),
+    noAnswerAccuracy: t('eval.metric.noAnswerAccuracy'),
+    falseRefusalRate: t('eval.metric.falseRefusalRate'),
+  },
   retrieval: t('eval.chart.retrieval'),
   refusedUnanswerable: t('eval.chart.refusedUnanswerable'),
   refusedAnswerable: t('eval.chart.refusedAnswerable'),
@@ -84,14 +92,20 @@ export function EvaluationView() {
   const current = runs.find((r) => r.id === chosen) ?? runs.find((r) => r.status === 'done') ?? null
   const detail = current ? details.get(current.id) : undefined
   const words = chartWords(t)
-  const compared = runs
-    .filter((r) => r.status === 'done')
-    .slice(0, RUNS_COMPARED)
-    .flatMap((r) => {
-      const config = details.get(r.id)?.report?.configs[0]
-      return config ? [{ name: when(r), metrics: config.metrics }] : []
-    })
-    .reverse()
+  // A run of several configurations (`pnpm eval --save` with --configs) compares its own, one
+  // bar each; a run of one compares it with the runs before it.
+  const ownConfigs = detail?.report?.configs ?? []
+  const compared =
+    ownConfigs.length > 1
+      ? ownConfigs.map((c) => ({ name: c.name, metrics: c.metrics }))
+      : runs
+          .filter((r) => r.status === 'done')
+          .slice(0, RUNS_COMPARED)
+          .flatMap((r) => {
+            const config = details.get(r.id)?.report?.configs[0]
+            return config ? [{ name: when(r), metrics: config.metrics }] : []
+          })
+          .reverse()
   const earlier = runs.filter((r) => r.status === 'done' && current && r.createdAt < current.createdAt)[0]
   const earlierSweep = earlier ? details.get(earlier.id)?.report?.configs[0]?.sweep : undefined
   const config = detail?.report?.configs[0]
@@ -102,7 +116,10 @@ export function EvaluationView() {
   const charts = useMemo(() => {
     if (!config || threshold === undefined) return null
     return {
-      bars: retrievalBars(compared, words),
+      bars: retrievalBars(compared, {
+        ...words,
+        retrieval: ownConfigs.length > 1 ? t('eval.chart.configs') : words.retrieval,
+      }),
       curve: refusalCurve(
         config.sweep,
         threshold,
