@@ -2,7 +2,9 @@ import { defineFragment } from '../define-config.ts'
 import { integer, optionalText, optionalUrl, text } from '../env-values.ts'
 
 const shape = {
-  // Full connection string of a Postgres with pgvector; takes precedence over DB_*.
+  // Full connection string of a Postgres with pgvector; takes precedence over DB_*. Unset, `pnpm
+  // start` serves an embedded one and writes where it is (with its Redis and gateway) into
+  // DATA_DIR/rag-platform.pid, where `pnpm eval` and `pnpm rag` find it.
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   // Parts of the connection, for platforms that hand them out separately.
   DB_HOST: optionalText(),
