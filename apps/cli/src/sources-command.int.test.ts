@@ -117,33 +117,24 @@ describe.skipIf(!hasApache)('rag sources', () => {
     )
     await writeFile(join(site.root, 'far.html'), '<main><p>Two links away.</p></main>')
     // A source only for a collection that exists: the misspelt or new one is refused, naming it.
-    const early = await rag([
-      'sources',
-      'add',
-      'intranet',
-      '--kind',
-      'web',
-      '--url',
-      `${site.url}/`,
-      '--collection',
-      'site',
-    ])
+    const addIntranet = (...depth: string[]) =>
+      rag([
+        'sources',
+        'add',
+        'intranet',
+        '--kind',
+        'web',
+        '--url',
+        `${site.url}/`,
+        ...depth,
+        '--collection',
+        'site',
+      ])
+    const early = await addIntranet()
     expect(early.code).toBe(1)
     expect(early.stderr).toMatch(/^rag: no collection "site": .*rag collections create/)
     expect((await rag(['collections', 'create', 'site'])).code).toBe(0)
-    const added = await rag([
-      'sources',
-      'add',
-      'intranet',
-      '--kind',
-      'web',
-      '--url',
-      `${site.url}/`,
-      '--depth',
-      '1',
-      '--collection',
-      'site',
-    ])
+    const added = await addIntranet('--depth', '1')
     expect(added.code, added.stderr).toBe(0)
     const synced = await rag(['sources', 'sync', 'intranet'])
     expect(synced.code, synced.stderr).toBe(0)

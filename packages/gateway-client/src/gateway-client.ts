@@ -233,6 +233,16 @@ export function createGatewayClient({
   }
   const get = <T>(schema: Parameters<typeof expect<T>>[0], path: string) =>
     call(path).then((body) => expect(schema, path, body))
+  /** A JSON body sent, the answer as the contract says it is. */
+  const sendJson = <T>(
+    schema: Parameters<typeof expect<T>>[0],
+    method: string,
+    path: string,
+    json: unknown,
+  ) =>
+    call(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) }).then(
+      (body) => expect(schema, path, body),
+    )
   const getQuestion = (id: string) => get(questionSchema, `/ask/${encodeURIComponent(id)}`)
   const getDocument = (id: string) => get(documentSchema, `/documents/${encodeURIComponent(id)}`)
   return {
@@ -267,55 +277,24 @@ export function createGatewayClient({
         options,
       ),
     async ingestUrl(url, { collection } = {}) {
-      const body = expect(
-        uploadResultSchema,
-        '/documents/url',
-        await call('/documents/url', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ url, ...(collection ? { collection } : {}) }),
-        }),
-      )
+      const body = await sendJson(uploadResultSchema, 'POST', '/documents/url', {
+        url,
+        ...(collection ? { collection } : {}),
+      })
       const [document] = body.documents
       if (!document) throw new GatewayError(body.rejected[0]?.error ?? 'rejected')
       return document
     },
-    createKey: async (request) =>
-      expect(
-        createdKeySchema,
-        '/keys',
-        await call('/keys', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request),
-        }),
-      ),
+    createKey: async (request) => sendJson(createdKeySchema, 'POST', '/keys', request),
     listKeys: async () => (await get(keyListSchema, '/keys')).keys,
     listCollections: async () => (await get(collectionListSchema, '/collections')).collections,
-    createCollection: async (name) =>
-      expect(
-        collectionSchema,
-        '/collections',
-        await call('/collections', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name }),
-        }),
-      ),
+    createCollection: async (name) => sendJson(collectionSchema, 'POST', '/collections', { name }),
     collectionSynonyms: async (collection) =>
       get(collectionSynonymsSchema, `/collections/${encodeURIComponent(collection)}/synonyms`),
-    calibrate: async (collection, questions) => {
-      const path = `/collections/${encodeURIComponent(collection)}/calibration`
-      return expect(
-        calibrationSchema,
-        path,
-        await call(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ questions }),
-        }),
-      )
-    },
+    calibrate: async (collection, questions) =>
+      sendJson(calibrationSchema, 'POST', `/collections/${encodeURIComponent(collection)}/calibration`, {
+        questions,
+      }),
     setCollectionSynonyms: async (collection, rules) => {
       const path = `/collections/${encodeURIComponent(collection)}/synonyms`
       return expect(
@@ -333,27 +312,10 @@ export function createGatewayClient({
         ),
       )
     },
-    addSource: async (request) =>
-      expect(
-        sourceSchema,
-        '/sources',
-        await call('/sources', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request),
-        }),
-      ),
+    addSource: async (request) => sendJson(sourceSchema, 'POST', '/sources', request),
     changeSource: async (id, change) => {
       const path = `/sources/${encodeURIComponent(id)}`
-      return expect(
-        sourceChangedSchema,
-        path,
-        await call(path, {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(change),
-        }),
-      )
+      return sendJson(sourceChangedSchema, 'PATCH', path, change)
     },
     listSources: async () => (await get(sourceListSchema, '/sources')).sources,
     getSource: (id) => get(sourceSchema, `/sources/${encodeURIComponent(id)}`),
@@ -388,16 +350,7 @@ export function createGatewayClient({
       if (parents !== undefined) params.set('parents', String(parents))
       return get(searchResultSchema, `/search?${params}`)
     },
-    ask: async (question, options = {}) =>
-      expect(
-        askAcceptedSchema,
-        '/ask',
-        await call('/ask', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ question, options }),
-        }),
-      ),
+    ask: async (question, options = {}) => sendJson(askAcceptedSchema, 'POST', '/ask', { question, options }),
     getQuestion,
     cancelQuestion: async (id) => {
       const path = `/ask/${encodeURIComponent(id)}`
@@ -410,40 +363,16 @@ export function createGatewayClient({
         options,
       ),
     createConversation: async (options = {}) =>
-      expect(
-        conversationSchema,
-        '/conversations',
-        await call('/conversations', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(options),
-        }),
-      ),
+      sendJson(conversationSchema, 'POST', '/conversations', options),
     evaluationCases: async (collection) =>
       (await get(evaluationCaseListSchema, `/collections/${encodeURIComponent(collection)}/cases`)).cases,
     giveFeedback: async (questionId, feedback) => {
       const path = `/ask/${encodeURIComponent(questionId)}/feedback`
-      return expect(
-        feedbackSchema,
-        path,
-        await call(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(feedback),
-        }),
-      )
+      return sendJson(feedbackSchema, 'POST', path, feedback)
     },
     say: async (conversationId, message, options = {}) => {
       const path = `/conversations/${encodeURIComponent(conversationId)}/messages`
-      return expect(
-        askAcceptedSchema,
-        path,
-        await call(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ message, options }),
-        }),
-      )
+      return sendJson(askAcceptedSchema, 'POST', path, { message, options })
     },
   }
 }
