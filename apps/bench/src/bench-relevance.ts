@@ -6,8 +6,11 @@ import {
   type Bm25Index,
   bigramCounts,
   DEFAULT_RELEVANCE,
+  namedTerms,
+  namesHeld,
   type PassageEvidence,
   type RelevanceWeights,
+  rareNames,
   scorePassages,
   tokenize,
 } from '@rag/keyword'
@@ -80,6 +83,7 @@ function passageRanker(
   words: Bm25Index,
   bigrams: Bm25Index,
   weights: RelevanceWeights,
+  { namesFirst = true } = {},
 ) {
   const average = (lists: string[][]) =>
     lists.reduce((sum, terms) => sum + terms.length, 0) / Math.max(1, lists.length)
@@ -109,7 +113,15 @@ function passageRanker(
       wordDf: new Map(terms.words.map((word) => [word, words.documentFrequency(word)])),
       bigramDf: new Map(terms.bigrams.map((bigram) => [bigram, bigrams.documentFrequency(bigram)])),
     }
-    return scorePassages(terms, stats, passages, BM25, weights)
+    const ranked = scorePassages(terms, stats, passages, BM25, weights)
+    if (!namesFirst) return ranked
+    // As search does (namedFirst): passages holding more of the question's rare names first.
+    const names = rareNames(namedTerms(query), (term) => words.documentFrequency(term), words.size)
+    const held = (id: string) => namesHeld(names, new Set(corpus.chunkWords[Number(id)] ?? []))
+    return ranked
+      .map((item, index) => ({ item, index, held: held(item.id) }))
+      .sort((a, b) => b.held - a.held || a.index - b.index)
+      .map(({ item }) => item)
   }
 }
 
@@ -159,6 +171,10 @@ export async function benchRelevance(config: BenchConfig, args: string[] = []): 
       ),
     )
     row('all parts (the default)', measure(corpus, passageRanker(corpus, words, bigrams, DEFAULT_RELEVANCE)))
+    row(
+      '  without rare names first',
+      measure(corpus, passageRanker(corpus, words, bigrams, DEFAULT_RELEVANCE, { namesFirst: false })),
+    )
     for (const part of PARTS) {
       const weights = { ...DEFAULT_RELEVANCE, [part]: 0 }
       row(`  without ${part}`, measure(corpus, passageRanker(corpus, words, bigrams, weights)))

@@ -1,4 +1,4 @@
-import { cell, type EvaluationReport } from './report.ts'
+import { cell, configLabel, type EvaluationReport } from './report.ts'
 import { refusalCurve, retrievalBars, timeHistogramChart } from './report-charts.ts'
 import { isRight } from './score-config.ts'
 
@@ -45,7 +45,7 @@ export function renderHtmlReport(report: EvaluationReport, { chartJs }: { chartJ
           q.refused ? 'refused' : escapeHtml((q.answer ?? '').slice(0, 300))
         }</td><td>${isRight(q) ? '✔' : '✘'}</td></tr>`,
     )
-    return `<section><h2>${escapeHtml(config.name)}</h2>
+    return `<section><h2>${escapeHtml(configLabel(config))}</h2>
 <p>${config.degraded.length > 0 ? `Degraded: ${escapeHtml(config.degraded.join(', '))}. ` : ''}Refusal judged on the ${config.scale} scale at ${threshold}.</p>
 <div class="charts">${canvases.map((id) => `<div class="chart"><canvas id="${id}"></canvas></div>`).join('')}</div>
 <h3>Questions${config.questions.length > shown.length ? ` (the first ${shown.length} of ${config.questions.length})` : ''}</h3>
@@ -66,7 +66,7 @@ ${rows.join('\n')}
   const summary = `<table><thead><tr><th>config</th>${metricNames.map((n) => `<th>${n}</th>`).join('')}</tr></thead><tbody>${report.configs
     .map(
       (c) =>
-        `<tr><td>${escapeHtml(c.name)}</td>${metricNames.map((n) => `<td>${cell(c.metrics[n])}</td>`).join('')}</tr>`,
+        `<tr><td>${escapeHtml(configLabel(c))}</td>${metricNames.map((n) => `<td>${cell(c.metrics[n])}</td>`).join('')}</tr>`,
     )
     .join('')}</tbody></table>`
   return `<!doctype html>

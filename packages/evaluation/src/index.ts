@@ -23,6 +23,7 @@ export { type PolarityReport, renderPolarity, scorePolarity } from './polarity-e
 export { type PolarityPair, polaritySet } from './polarity-set.ts'
 export {
   compareWithBaseline,
+  configLabel,
   type EvaluationReport,
   fileSafe,
   renderMarkdown,

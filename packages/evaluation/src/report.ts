@@ -51,11 +51,28 @@ export const cell = (value: number | null | undefined) =>
       ? String(value)
       : value.toFixed(3)
 
+/** What a config ran without, in words: the model missing and what stood in for it. */
+const WITHOUT: Record<string, string> = {
+  vector: 'no embedding model: keyword results',
+  rerank: 'no reranker: retrieval order',
+  generate: 'no LLM',
+}
+
+/**
+ * A config's name as every report prints it: marked in the row itself when it could not run as
+ * named (`vector [ran degraded: no embedding model: keyword results]`), so a row of keyword figures
+ * is never read as the embedder's.
+ */
+export function configLabel(config: Pick<ConfigResult, 'name' | 'degraded'>): string {
+  if (config.degraded.length === 0) return config.name
+  return `${config.name} [ran degraded: ${config.degraded.map((what) => WITHOUT[what] ?? `no ${what}`).join('; ')}]`
+}
+
 export function renderTable(report: EvaluationReport): string {
   const rows = [
     ['config', ...COLUMNS, 'degraded'],
     ...report.configs.map((c) => [
-      c.name,
+      configLabel(c),
       ...COLUMNS.map((k) => cell(c.metrics[k])),
       c.degraded.join(' ') || '–',
     ]),
@@ -79,12 +96,12 @@ export function renderMarkdown(report: EvaluationReport): string {
     `| --- | ${COLUMNS.map(() => '---').join(' | ')} | --- |`,
     ...report.configs.map(
       (c) =>
-        `| ${c.name} | ${COLUMNS.map((k) => cell(c.metrics[k])).join(' | ')} | ${c.degraded.join(' ') || '–'} |`,
+        `| ${configLabel(c)} | ${COLUMNS.map((k) => cell(c.metrics[k])).join(' | ')} | ${c.degraded.join(' ') || '–'} |`,
     ),
     '',
   ]
   for (const config of report.configs) {
-    lines.push(`## ${config.name}`, '')
+    lines.push(`## ${configLabel(config)}`, '')
     if (config.degraded.length > 0)
       lines.push(`Degraded (models unavailable): ${config.degraded.join(', ')}`, '')
     lines.push(...Object.entries(config.metrics).map(([key, value]) => `- ${key}: ${cell(value)}`))

@@ -2,6 +2,7 @@ export { type AnswerKind, answerKindOf, isAnswerKindTerm } from './answer-kind.t
 export { bigramCounts } from './bigram-counts.ts'
 export { Bm25Index } from './bm25-index.ts'
 export { type Morpheme, morphemes } from './japanese-morphology.ts'
+export { namedTerms, namesHeld, RARE_NAME_SHARE, rareNames } from './named-terms.ts'
 export { type PassageMatches, passageMatches } from './passage-matches.ts'
 export {
   analyzeQuery,

@@ -4,7 +4,10 @@ import {
   analyzeQuery,
   bigramCounts,
   inverseDocumentFrequency,
+  namedTerms,
+  namesHeld,
   type QueryTerms,
+  rareNames,
   type SynonymTable,
   scorePassages,
 } from '@rag/keyword'
@@ -152,6 +155,16 @@ export async function keywordSearch(
     })),
     bm25,
   ).map(({ id, score }) => ({ chunkId: id, score }))
+  // The question's rare names each passage holds, for search to put those holding them first.
+  const df = new Map(stats.map((stat) => [stat.term, stat.df]))
+  const names = rareNames(namedTerms(query), (term) => df.get(term) ?? 0, n)
+  if (names.length > 0) {
+    const wordsOf = new Map(rescored.map((row) => [row.chunkId, new Set(row.words)]))
+    for (const item of ranked) {
+      const held = namesHeld(names, wordsOf.get(item.chunkId) ?? new Set())
+      if (held > 0) Object.assign(item, { namesHeld: held })
+    }
+  }
   // The rest in BM25 order, scaled under the last passage score so scores still fall with rank.
   const tail = candidates.filter((row) => row.words === null)
   const floor = ranked.at(-1)?.score ?? 0

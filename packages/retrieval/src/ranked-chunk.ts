@@ -4,6 +4,11 @@ import type { Retriever } from '@rag/api-contract/enums'
 export interface RankedChunk {
   chunkId: string
   score: number
+  /**
+   * Set by keyword search: how many of the question's rare names (a model number, an acronym:
+   * @rag/keyword namedTerms) the chunk holds, when it holds any.
+   */
+  namesHeld?: number
   /** Set by search: the retrievers whose ranking holds it. */
   foundBy?: Retriever[]
   /** Set by search: where each retriever ranked it (1 = first), and where the fused ranking did. */

@@ -4,6 +4,7 @@ import type { Embedder } from '@rag/embeddings'
 import type { SynonymTable } from '@rag/keyword'
 import { keywordSearch } from './keyword-search.ts'
 import { loadHits, onePerParent, type SearchHit } from './load-hits.ts'
+import { namedFirst } from './named-first.ts'
 import type { RankedChunk, SearchFilters } from './ranked-chunk.ts'
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.ts'
 import { vectorSearch } from './vector-search.ts'
@@ -47,6 +48,7 @@ const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
 
 /**
  * Vector, keyword or hybrid search. Hybrid fuses both rankings with weighted reciprocal rank fusion;
+ * in both modes that read words, passages holding the question's rare names come first (namedFirst);
  * without an embedding model it falls back to keyword search and says so in `degraded`.
  * Oversamples (4× the wanted parents) so enough distinct parents survive the grouping.
  */
@@ -90,16 +92,19 @@ export async function search(
   ])
   const ranked =
     request.mode === 'hybrid' && embedder
-      ? reciprocalRankFusion(
-          [
-            { items: vector, weight: request.alpha },
-            { items: keyword, weight: 1 - request.alpha },
-          ],
-          request.rrfK,
+      ? namedFirst(
+          reciprocalRankFusion(
+            [
+              { items: vector, weight: request.alpha },
+              { items: keyword, weight: 1 - request.alpha },
+            ],
+            request.rrfK,
+          ),
+          keyword,
         )
       : request.mode === 'vector' && embedder
         ? vector
-        : keyword
+        : namedFirst(keyword, keyword)
   const rankIn = (items: RankedChunk[]) => new Map(items.map((item, index) => [item.chunkId, index + 1]))
   const byKeyword = rankIn(keyword)
   const byVector = rankIn(vector)

@@ -4,6 +4,7 @@ import { api, type EvaluationRun, type EvaluationRunDetail } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import type { Translate } from '../i18n.ts'
 import { ChartCanvas } from './chart-canvas.tsx'
+import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { EvaluationQuestions } from './evaluation-questions.tsx'
 import { useCollections } from './use-collections.ts'
@@ -197,6 +198,8 @@ export function EvaluationView() {
               falseRefusals: format(config.metrics.falseRefusalRate),
             })}
           </p>
+          {/* A run whose model was missing measured the stand-in: said beside its figures. */}
+          <DegradedNotice degraded={config.degraded} />
           <div class="charts">
             <ChartCanvas config={charts.bars} label={words.retrieval} />
             <ChartCanvas config={charts.curve} label={t('eval.chart.curve')} />

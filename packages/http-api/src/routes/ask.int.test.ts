@@ -193,6 +193,17 @@ describe('POST /ask on the sample documents', () => {
     expect(answer.timings.generateMs).toBeUndefined()
   })
 
+  it('asked for passages only, refuses what the documents do not answer all the same', async () => {
+    // `refused` means one thing in every answer mode: an evaluation of passages (answer: none)
+    // read refused:false with a probability far under the threshold.
+    const refusal = await ask(unanswerable[0]?.query ?? '', { mode: 'keyword', answer: 'none' })
+    expect(refusal.answer).toBeNull()
+    expect(refusal.refused).toBe(true)
+    const answered = await ask('保証期間は何年ですか', { mode: 'keyword', answer: 'none' })
+    expect(answered.answer).toBeNull()
+    expect(answered.refused).toBe(false)
+  })
+
   it('asks for an LLM answer without one: the best passage, marked degraded', async () => {
     const answer = await ask('保証期間は何年ですか', { mode: 'keyword', answer: 'generate' })
     expect(answer.refused, JSON.stringify(answer)).toBe(false)

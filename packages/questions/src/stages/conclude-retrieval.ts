@@ -24,17 +24,20 @@ export async function concludeRetrieval(
   // Kept with the threshold it was held against: what the reader's "why" shows.
   const answerability = decisionOf(judged, sources, scale, deps.retrieval)
   const patch = answerability ? { ...given, answerability } : given
-  if (answer !== 'none' && refuses(judged, sources, scale, deps.retrieval)) {
+  const refused = refuses(judged, sources, scale, deps.retrieval)
+  // Asked for passages only: no answer is written either way, but a question the documents do
+  // not answer is still refused, so `refused` means the same in every answer mode.
+  if (answer === 'none') {
+    await advance(deps, question.id, 'done', { ...patch, sources, answer: null, refused })
+    return
+  }
+  if (refused) {
     await advance(deps, question.id, 'done', {
       ...patch,
       sources,
       answer: refusalOf(languageOf(question.question), sources),
       refused: true,
     })
-    return
-  }
-  if (answer === 'none') {
-    await advance(deps, question.id, 'done', { ...patch, sources, answer: null, refused: false })
     return
   }
   const extracted = await extractiveAnswer(deps, question, sources)
