@@ -89,6 +89,10 @@ describe.skipIf(!hasChromium)('evaluation in the web app', () => {
     await found.check()
     await makeCase.locator('button[type=submit]').click()
     await expect.poll(() => makeCase.textContent()).toContain('評価セットに保存しました')
+    // Beside the saved case, the way to the fix: the collection's synonyms.
+    expect(await makeCase.locator('[data-testid=synonyms-link]').getAttribute('href')).toBe(
+      '#/documents/synonyms/hr',
+    )
 
     // The set run: the PTO case fails (refused), the two others are right.
     await page.click('nav a[data-view=evaluation]')
@@ -101,9 +105,11 @@ describe.skipIf(!hasChromium)('evaluation in the web app', () => {
       .poll(() => page.locator('[data-testid=evaluation-questions] tbody tr').allTextContents())
       .toEqual([expect.stringContaining('PTOはいつまでに申請しますか')])
 
-    // The fix: the collection learns that PTO is 有給休暇.
-    await page.click('nav a[data-view=documents]')
-    await page.selectOption('[data-testid=collection-filter]', 'hr')
+    // The fix, from the link beside the run: the collection learns that PTO is 有給休暇.
+    await page.click('[data-testid=evaluation-view] [data-testid=synonyms-link]')
+    const rules = page.locator('[data-testid=synonyms-rules]')
+    await expect.poll(() => rules.evaluate((area) => area === document.activeElement)).toBe(true)
+    await expect.poll(() => page.locator('[data-testid=synonyms-editor] h3').textContent()).toContain('hr')
     await page.fill('[data-testid=synonyms-rules]', 'PTO, 有給休暇')
     await page.click('[data-action=save-synonyms]')
     await expect.poll(() => page.locator('[data-testid=synonyms-saved]').count()).toBe(1)

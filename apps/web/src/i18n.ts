@@ -24,6 +24,7 @@ const en = {
   'docs.collection': 'Collection',
   'docs.allCollections': 'All collections',
   'synonyms.title': 'Synonyms of {collection}',
+  'synonyms.link': 'Synonyms of {collection}…',
   'synonyms.help':
     'One rule a line: "a, b" (each finds the other) or "a => b" (one way); # starts a comment. Used from the next question on.',
   'synonyms.save': 'Save synonyms',
@@ -323,6 +324,7 @@ const ja: Record<MessageKey, string> = {
   'docs.collection': 'コレクション',
   'docs.allCollections': 'すべてのコレクション',
   'synonyms.title': '{collection} の同義語',
+  'synonyms.link': '{collection} の同義語を編集…',
   'synonyms.help':
     '1行に1つ：「a, b」（互いに検索）または「a => b」（一方向）。# 以降はコメント。次の質問から使われます。',
   'synonyms.save': '同義語を保存',

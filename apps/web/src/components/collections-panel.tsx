@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
+import { SynonymsLink } from './synonyms-link.tsx'
 
 /**
  * The collections, with their documents, and a new one begun before its first document (admins):
@@ -39,7 +40,8 @@ export function CollectionsPanel({ onCreated }: { onCreated?: () => void }) {
       <ul class="collection-list">
         {collections.map((collection) => (
           <li key={collection.name} data-collection={collection.name}>
-            <strong>{collection.name}</strong> · {t('collections.documents', { count: collection.documents })}
+            <strong>{collection.name}</strong> · {t('collections.documents', { count: collection.documents })}{' '}
+            · <SynonymsLink collection={collection.name} />
           </li>
         ))}
       </ul>

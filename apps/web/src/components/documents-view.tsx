@@ -6,6 +6,7 @@ import { CollectionSelect } from './collection-select.tsx'
 import { DocumentList } from './document-list.tsx'
 import { ErrorMessage } from './error-message.tsx'
 import { SynonymsEditor } from './synonyms-editor.tsx'
+import { synonymsCollectionFromHash } from './synonyms-link.tsx'
 import { UploadList } from './upload-list.tsx'
 import { useInterval } from './use-interval.ts'
 import type { Uploads } from './use-uploads.ts'
@@ -30,7 +31,9 @@ export function DocumentsView({
   const [dragging, setDragging] = useState(false)
   // Where new files go, and which collection the list shows ('' = the default / all).
   const [target, setTarget] = useState('')
-  const [filter, setFilter] = useState('')
+  // Opened from a synonyms link (Feedback, Evaluation): that collection, its editor in view.
+  const [linked] = useState(() => synonymsCollectionFromHash(location.hash))
+  const [filter, setFilter] = useState(linked ?? '')
   const [embedding, setEmbedding] = useState<ModelState>(null)
   const collections = collectionsOf(documents)
   // Poll briskly while anything is on its way: an upload, or a document not yet ready or failed.
@@ -132,7 +135,7 @@ export function DocumentsView({
         canEdit={canEdit}
         showModelNotice={isAdmin}
       />
-      {filter && canEdit ? <SynonymsEditor collection={filter} /> : null}
+      {filter && canEdit ? <SynonymsEditor collection={filter} focus={filter === linked} /> : null}
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { ChartCanvas } from './chart-canvas.tsx'
 import { DegradedNotice } from './degraded-notice.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 import { EvaluationQuestions } from './evaluation-questions.tsx'
+import { SynonymsLink } from './synonyms-link.tsx'
 import { useCollections } from './use-collections.ts'
 import { useInterval } from './use-interval.ts'
 
@@ -167,6 +168,7 @@ export function EvaluationView() {
         >
           {t('eval.run')}
         </button>
+        {picked ? <SynonymsLink collection={picked} /> : null}
       </form>
       <ErrorMessage message={error} />
       {runs.length === 0 ? <p class="muted">{t('eval.none')}</p> : null}

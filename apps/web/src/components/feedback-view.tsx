@@ -5,6 +5,7 @@ import { useApp } from '../app-context.ts'
 import type { MessageKey } from '../i18n.ts'
 import { CollectionSelect } from './collection-select.tsx'
 import { ErrorMessage, messageOf } from './error-message.tsx'
+import { SynonymsLink } from './synonyms-link.tsx'
 import { useCollections } from './use-collections.ts'
 
 /** Feedback on answers for reviewers (editors, admins), newest first, filtered as they choose. */
@@ -38,6 +39,7 @@ export function FeedbackView() {
           onChange={(collection) => setFilter({ ...filter, collection })}
           testId="feedback-filter-collection"
         />
+        {filter.collection ? <SynonymsLink collection={filter.collection} /> : null}
         <label>
           {t('feedback.verdict')}
           <select value={filter.verdict} onChange={choose('verdict')} data-testid="feedback-filter-verdict">
@@ -178,7 +180,11 @@ function MakeCase({ feedback }: { feedback: Feedback }) {
       <button type="submit" disabled={source === null}>
         {t('feedback.makeCase')}
       </button>
-      {made ? <span class="muted">{t('feedback.caseMade', { collection: made })}</span> : null}
+      {made ? (
+        <span class="muted">
+          {t('feedback.caseMade', { collection: made })} <SynonymsLink collection={made} />
+        </span>
+      ) : null}
       <ErrorMessage message={error} />
     </form>
   )

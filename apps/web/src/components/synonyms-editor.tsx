@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api.ts'
 import { useApp } from '../app-context.ts'
 import { ErrorMessage, messageOf } from './error-message.tsx'
 
 /** A collection's own synonyms (Solr format), edited in place: saved rules apply from the next question. */
-export function SynonymsEditor({ collection }: { collection: string }) {
+export function SynonymsEditor({ collection, focus = false }: { collection: string; focus?: boolean }) {
   const { t } = useApp()
+  const area = useRef<HTMLTextAreaElement>(null)
   const [rules, setRules] = useState('')
   const [saved, setSaved] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -23,6 +24,12 @@ export function SynonymsEditor({ collection }: { collection: string }) {
       })
       .catch((failure) => setError(messageOf(failure)))
   }, [collection])
+  // Reached by a link to it: in view and ready to type into once the saved rules are in.
+  useEffect(() => {
+    if (!focus || !loaded) return
+    area.current?.scrollIntoView({ block: 'center' })
+    area.current?.focus()
+  }, [focus, loaded])
 
   const save = async (event: Event) => {
     event.preventDefault()
@@ -41,6 +48,7 @@ export function SynonymsEditor({ collection }: { collection: string }) {
       <h3>{t('synonyms.title', { collection })}</h3>
       <p class="muted">{t('synonyms.help')}</p>
       <textarea
+        ref={area}
         rows={6}
         value={rules}
         data-testid="synonyms-rules"
