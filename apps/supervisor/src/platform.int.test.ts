@@ -1,8 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { processEnvironment } from '@rag/config'
 import { entryArgs } from '@rag/process-catalog'
 import { isAlive } from '@rag/process-supervisor'
@@ -17,6 +19,17 @@ import { stopSupervisor } from './testing/stop-supervisor.ts'
 
 // The supervisor as `pnpm start` runs it (from its bundle while that is current).
 const SUPERVISOR = entryArgs('apps/supervisor/src/main.ts')
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const run = promisify(execFile)
+
+/** The `pnpm rag` lines of the README's sh blocks, in order, their comments dropped. */
+async function readmeTourCommands(): Promise<string[]> {
+  const readme = await readFile(`${ROOT}README.md`, 'utf8')
+  return [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((match) => (match[1] ?? '').split('\n'))
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line.startsWith('pnpm rag '))
+}
 const redisUrl = testRedisUrl()
 const prefix = uniquePrefix('platform')
 let supervisor: ChildProcess | undefined
@@ -142,6 +155,35 @@ describe('pnpm start on embedded defaults', () => {
     const models = (await health()).body?.models
     expect([models?.reranker?.state, models?.llm?.state]).toEqual(['unavailable', 'unavailable'])
 
+    // The README's tour, as written, from a shell that names no database and no gateway: each
+    // command finds the running platform by its data folder (the default one on a fresh clone).
+    const shell = (command: string) =>
+      run('bash', ['-c', command], { cwd: ROOT, env: { ...env, LOG_LEVEL: 'warn', VITEST: '' } }).then(
+        ({ stdout }) => stdout,
+        (failure: { stdout?: string; stderr?: string; message: string }) => {
+          throw new Error(`${command}: ${failure.stderr || failure.stdout || failure.message}`)
+        },
+      )
+    const tour = await readmeTourCommands()
+    expect(tour.length).toBeGreaterThanOrEqual(4)
+    for (const command of tour) await shell(command)
+    expect(await shell('pnpm rag ask "保証期間は何年ですか"')).toContain('lumina-guide.pdf:p5')
+    // And the evaluation the README runs from the command line, on a case made the web app's way.
+    const feedback = await fetch(`http://127.0.0.1:${port}/ask/${id}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ verdict: 'up' }),
+    })
+    const { id: feedbackId } = (await feedback.json()) as { id: string }
+    const made = await fetch(`http://127.0.0.1:${port}/feedback/${feedbackId}/case`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'lumina-guide.pdf:p5' }),
+    })
+    expect(made.status).toBe(201)
+    const evaluation = await shell('pnpm eval --collection samples --configs keyword')
+    expect(evaluation).toMatch(/^keyword\s/m)
+
     // The web app and the API docs are served by the same gateway (turbo builds the app first).
     const page = await fetch(`http://127.0.0.1:${port}/`)
     expect(page.status).toBe(200)
@@ -170,5 +212,5 @@ describe('pnpm start on embedded defaults', () => {
     supervisor.kill('SIGINT')
     expect(await exited).toBe(0)
     expect(children.map(isAlive)).toEqual([false, false, false, false])
-  }, 180000)
+  }, 600_000)
 })
