@@ -69,8 +69,9 @@ export function FeedbackView() {
         {(feedback ?? []).map((item) => (
           <li key={item.id} class="card">
             <p>
-              <span role="img" aria-label={t(item.verdict === 'up' ? 'feedback.up' : 'feedback.down')}>
-                {item.verdict === 'up' ? '👍' : '👎'}
+              {/* The verdict in words beside its emoji: without an emoji font it is an empty box. */}
+              <span class="badge" data-verdict={item.verdict}>
+                {item.verdict === 'up' ? `👍 ${t('feedback.upShort')}` : `👎 ${t('feedback.downShort')}`}
               </span>{' '}
               <strong>{item.question}</strong>
             </p>
