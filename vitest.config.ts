@@ -24,6 +24,7 @@ export const longTail = [
   'apps/web/src/sources.int.test.ts',
   'apps/web/src/web-app.int.test.ts',
   'apps/web/src/single-sign-on.int.test.ts',
+  'apps/web/src/lead-hour.int.test.ts',
   'packages/http-api/src/readme-examples.int.test.ts',
   'packages/http-api/src/read-replica.int.test.ts',
   'packages/parsers/src/ocr.int.test.ts',

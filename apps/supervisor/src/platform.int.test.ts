@@ -8,11 +8,11 @@ import { promisify } from 'node:util'
 import { processEnvironment } from '@rag/config'
 import { entryArgs } from '@rag/process-catalog'
 import { isAlive } from '@rag/process-supervisor'
+import { stopSupervisor } from '@rag/process-supervisor/testing'
 import { QUEUE_NAMES } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, describe, expect, it } from 'vitest'
-import { stopSupervisor } from './testing/stop-supervisor.ts'
 
 // The README's first command, as a user runs it: the supervisor on embedded defaults (PGlite in a
 // fresh data folder), every process started for real. Slow (about 15 s), so one test walks it all.

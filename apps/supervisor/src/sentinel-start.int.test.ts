@@ -5,11 +5,11 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { processEnvironment } from '@rag/config'
 import { entryArgs } from '@rag/process-catalog'
+import { stopSupervisor } from '@rag/process-supervisor/testing'
 import { QUEUE_NAMES } from '@rag/queue'
 import { SENTINEL_NAME, type SentinelCluster, startSentinelCluster, uniquePrefix } from '@rag/queue/testing'
 import { freePort } from '@rag/runtime'
 import { afterAll, expect, it } from 'vitest'
-import { stopSupervisor } from './testing/stop-supervisor.ts'
 
 // docs/operations.md's Sentinel settings through `pnpm start`: REDIS_SENTINELS and
 // REDIS_SENTINEL_NAME, no REDIS_URL. The supervisor must hand its processes what they can start

@@ -1,16 +1,21 @@
-import { execFile } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { processEnvironment } from '@rag/config'
 import { findTestAsset, testConfig } from '@rag/config/testing'
-import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
+import { entryArgs } from '@rag/process-catalog'
+import { stopSupervisor } from '@rag/process-supervisor/testing'
+import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
+import { freePort } from '@rag/runtime'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { webAppDir } from '../web-app-dir.ts'
 import { launchTestChromium, requireWebAppBuild } from './test-browser.ts'
 
-// A team lead's first hour, alone, as a person does it: upload a folder of their documents, ask,
+// A team lead's first hour, alone, on the embedded default (`pnpm start` with no database named:
+// PGlite, every process started for real), as a person does it: upload a folder of their documents, ask,
 // 👎 a miss, name the passage that answers by searching for it (it did not come back), save the
 // case, follow the link to the collection's synonyms and teach it the word, run the evaluation
 // from the web app and from `pnpm eval --collection`, and see the case turn right. Then a reader of
@@ -30,34 +35,53 @@ const FOLDER = [
 ] as const
 
 describe.skipIf(!hasChromium)("a team lead's first hour", () => {
-  let server: GatewayServer
+  let supervisor: ChildProcess | undefined
   let browser: Browser
+  let dataDir = ''
+  let baseUrl = ''
+  const redisUrl = testRedisUrl()
+  const prefix = uniquePrefix('lead-hour')
+  /** The lead's shell: it names no database and no gateway (each found by the data folder). */
+  let env: NodeJS.ProcessEnv = {}
 
   beforeAll(async () => {
     await requireWebAppBuild()
-    server = await startGatewayServer('lead-hour', {
-      gateway: {
-        webAppDir,
-        access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
-      },
-    })
+    dataDir = await mkdtemp(join(tmpdir(), 'rag-lead-hour-'))
+    const port = await freePort()
+    baseUrl = `http://127.0.0.1:${port}`
+    env = {
+      ...processEnvironment(),
+      DATA_DIR: dataDir,
+      GATEWAY_PORT: String(port),
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: prefix,
+      API_KEY: ADMIN,
+      // Tests never download: the platform answers without models (keyword search, extractive).
+      ALLOW_MODEL_DOWNLOAD: 'false',
+      LOG_LEVEL: 'warn',
+      VITEST: '',
+    }
+    for (const name of ['DATABASE_URL', 'DB_HOST', 'DB_SCHEMA', 'GATEWAY_URL']) delete env[name]
+    supervisor = spawn(process.execPath, entryArgs('apps/supervisor/src/main.ts'), { env, stdio: 'ignore' })
     browser = await launchTestChromium(tests.chromiumPath)
   })
   afterAll(async () => {
     await browser?.close()
-    await server?.close()
+    await stopSupervisor(supervisor)
+    await dropPrefix(redisUrl, prefix)
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
   const open = async (locale: string, width: number) => {
     const page = await (await browser.newContext({ locale, viewport: { width, height: 900 } })).newPage()
-    await page.goto(`${server.baseUrl}/`)
+    await page.goto(`${baseUrl}/`)
     await page.evaluate(() =>
       localStorage.setItem('rag-settings', JSON.stringify({ mode: 'keyword', answer: 'extractive' })),
     )
     return page
   }
   const signIn = async (page: Page, key: string) => {
-    await page.goto(`${server.baseUrl}/`)
+    await page.goto(`${baseUrl}/`)
     await page.fill('form.key-prompt input', key)
     await page.click('form.key-prompt button[type=submit]')
     await page.locator('[data-principal]').waitFor()
@@ -66,7 +90,12 @@ describe.skipIf(!hasChromium)("a team lead's first hour", () => {
     page.screenshot({ path: join(artifacts, `lead-hour-${name}.png`), fullPage: true })
   const figures = (page: Page) => page.locator('[data-testid=evaluation-figures]').textContent()
 
-  it('uploads, asks, corrects, measures — and a reader sees nothing it cannot use', async () => {
+  // Known long (a whole platform started, a browser walk, a CLI run): bounded for a hang only.
+  it('uploads, asks, corrects, measures — and a reader sees nothing it cannot use', {
+    timeout: 600_000,
+  }, async () => {
+    const healthy = async () => (await fetch(`${baseUrl}/healthz`).catch(() => undefined))?.status ?? 0
+    await expect.poll(healthy, { timeout: 120_000, interval: 500 }).toBe(200)
     const page = await open('ja-JP', 1280)
     const consoleErrors: string[] = []
     page.on('console', (message) => {
@@ -82,7 +111,7 @@ describe.skipIf(!hasChromium)("a team lead's first hour", () => {
     )
     await expect
       .poll(() => page.locator('li.document[data-collection=hr][data-status=ready]').count(), {
-        timeout: 60_000,
+        timeout: 120_000,
       })
       .toBe(FOLDER.length)
     await shot(page, 'documents-ja-1280')
@@ -135,18 +164,10 @@ describe.skipIf(!hasChromium)("a team lead's first hour", () => {
     await page.click('[data-testid=evaluation-run]')
     await expect.poll(() => figures(page), { timeout: 60_000 }).toContain('正答: 100%')
     await shot(page, 'evaluation-ja-1280')
-    const { db, redisUrl, prefix } = server.fixture
     const { stdout } = await run('pnpm', ['eval', '--collection', 'hr', '--configs', 'keyword', '--save'], {
       cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        DB_SCHEMA: db.schema,
-        REDIS_URL: redisUrl,
-        QUEUE_PREFIX: prefix,
-        LOG_LEVEL: 'warn',
-        VITEST: '',
-      },
+      env,
+      timeout: 300_000,
     })
     // accuracy is the table's seventh figure: 1 (every case right).
     const row = stdout.split('\n').find((line) => /^keyword\s/.test(line)) ?? ''
@@ -185,7 +206,7 @@ describe.skipIf(!hasChromium)("a team lead's first hour", () => {
     }
 
     // A reader of hr: answers and sources, no control they cannot use.
-    const made = await fetch(`${server.baseUrl}/keys`, {
+    const made = await fetch(`${baseUrl}/keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'hr-reader', role: 'reader', collections: ['hr'] }),
@@ -193,7 +214,7 @@ describe.skipIf(!hasChromium)("a team lead's first hour", () => {
     const { key } = (await made.json()) as { key: string }
     const reader = await open('ja-JP', 1280)
     await signIn(reader, key)
-    await expect.poll(() => reader.locator('li.document').count()).toBe(FOLDER.length)
+    await expect.poll(() => reader.locator('li.document').count(), { timeout: 30_000 }).toBe(FOLDER.length)
     for (const control of [
       '.dropzone',
       '[data-testid=upload-collection]',
@@ -204,7 +225,7 @@ describe.skipIf(!hasChromium)("a team lead's first hour", () => {
       'nav a[data-view=keys]',
     ])
       expect(await reader.locator(control).count(), control).toBe(0)
-    await reader.goto(`${server.baseUrl}/#/documents/synonyms/hr`)
+    await reader.goto(`${baseUrl}/#/documents/synonyms/hr`)
     await expect.poll(() => reader.locator('li.document').count()).toBe(FOLDER.length)
     expect(await reader.locator('[data-testid=synonyms-editor]').count()).toBe(0)
     await shot(reader, 'reader-ja-1280')

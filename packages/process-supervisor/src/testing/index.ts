@@ -1,2 +1,3 @@
 export { killWorker } from './kill-worker.ts'
+export { stopSupervisor } from './stop-supervisor.ts'
 export { canCreateNetworks, createTestNetwork, type TestNetwork } from './test-network.ts'
