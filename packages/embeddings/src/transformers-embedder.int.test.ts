@@ -7,7 +7,8 @@ import { createLogger } from '@rag/log'
 import { createModelProvider } from '@rag/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Embedder } from './embedder.ts'
-import { findSharedTokenizer, writeTinyEmbeddingModel } from './testing/tiny-embedding-model.ts'
+import { loadTinyEmbedder } from './testing/tiny-embedder.ts'
+import { findSharedTokenizer } from './testing/tiny-embedding-model.ts'
 import { loadTransformersEmbedder, prefixesFor } from './transformers-embedder.ts'
 
 const logger = createLogger({ name: 'test', level: 'silent' })
@@ -22,14 +23,7 @@ let embedder: Embedder
 beforeAll(async () => {
   modelsDir = await mkdtemp(join(tmpdir(), 'rag-models-'))
   if (!hasTokenizer) return
-  await writeTinyEmbeddingModel({ dir: join(modelsDir, 'test/tiny-embedder'), tokenizerDir, dim: 8 })
-  embedder = await loadTransformersEmbedder({
-    model: 'test/tiny-embedder',
-    dim: 8,
-    modelsDir,
-    allowDownload: false,
-    logger,
-  })
+  embedder = await loadTinyEmbedder({ modelsDir, tokenizerDir, dim: 8, model: 'test/tiny-embedder', logger })
 })
 afterAll(async () => {
   await rm(modelsDir, { recursive: true, force: true })

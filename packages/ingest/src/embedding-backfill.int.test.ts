@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, readTestConfig, type TestDatabase } from '@rag/db/testing'
 import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
-import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import { findSharedTokenizer, loadTinyEmbedder } from '@rag/embeddings/testing'
 import { createLogger } from '@rag/log'
 import { createProducer, type Producer } from '@rag/queue'
 import { dropPrefix, testRedisUrl, uniquePrefix } from '@rag/queue/testing'
@@ -27,14 +27,7 @@ const running: { workers: Worker[]; producer: Producer; prefix: string }[] = []
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rag-backfill-'))
   if (!hasTokenizer) return
-  await writeTinyEmbeddingModel({ dir: join(dir, 'models/test/tiny'), tokenizerDir, dim: 8 })
-  embedder = await loadTransformersEmbedder({
-    model: 'test/tiny',
-    dim: 8,
-    modelsDir: join(dir, 'models'),
-    allowDownload: false,
-    logger,
-  })
+  embedder = await loadTinyEmbedder({ modelsDir: join(dir, 'models'), tokenizerDir, dim: 8, logger })
   db = await createTestDatabase('backfill', { migrateOptions: { embedding: { model: 'test/tiny', dim: 8 } } })
 })
 

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { processEnvironment } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
-import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
-import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import type { Embedder } from '@rag/embeddings'
+import { findSharedTokenizer, loadTinyEmbedder } from '@rag/embeddings/testing'
 import { type IngestionFixture, ingestTexts, startIngestionFixture } from '@rag/ingest/testing'
-import { createLogger } from '@rag/log'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SearchMode, search } from './search.ts'
 
@@ -56,15 +55,7 @@ let scratch: string
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'rag-rare-'))
-  const modelsDir = join(scratch, 'models')
-  await writeTinyEmbeddingModel({ dir: join(modelsDir, 'test/tiny'), tokenizerDir, dim: 64 })
-  embedder = await loadTransformersEmbedder({
-    model: 'test/tiny',
-    dim: 64,
-    modelsDir,
-    allowDownload: false,
-    logger: createLogger({ name: 'test', level: 'silent' }),
-  })
+  embedder = await loadTinyEmbedder({ modelsDir: join(scratch, 'models'), tokenizerDir })
   fixture = await startIngestionFixture('rare-terms', { embedder })
   await ingestTexts(fixture, scratch, FILES)
 })

@@ -4,11 +4,10 @@ import { join } from 'node:path'
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import { processEnvironment } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
-import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
-import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import type { Embedder } from '@rag/embeddings'
+import { findSharedTokenizer, loadTinyEmbedder } from '@rag/embeddings/testing'
 import type { DocumentRecord } from '@rag/ingest'
 import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
-import { createLogger } from '@rag/log'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testing.ts'
@@ -58,15 +57,7 @@ describe.skipIf(!hasTokenizer)('a key of one collection, searching and asking by
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'rag-vector-leak-'))
-    const modelsDir = join(scratch, 'models')
-    await writeTinyEmbeddingModel({ dir: join(modelsDir, 'test/tiny'), tokenizerDir, dim: 64 })
-    embedder = await loadTransformersEmbedder({
-      model: 'test/tiny',
-      dim: 64,
-      modelsDir,
-      allowDownload: false,
-      logger: createLogger({ name: 'test', level: 'silent' }),
-    })
+    embedder = await loadTinyEmbedder({ modelsDir: join(scratch, 'models'), tokenizerDir })
     fixture = await startIngestionFixture('vector-leak', { embedder })
     const encode = (text: string) => new TextEncoder().encode(text)
     const [, ...rest] = await ingestFiles(fixture, scratch, [

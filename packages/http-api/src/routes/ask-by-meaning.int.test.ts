@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import { processEnvironment, type RetrievalSection } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
-import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
-import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import type { Embedder } from '@rag/embeddings'
+import { findSharedTokenizer, loadTinyEmbedder } from '@rag/embeddings/testing'
 import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
 import { loadCrossEncoder, type Reranker } from '@rag/reranking'
@@ -42,15 +42,8 @@ describe.skipIf(!hasTokenizer)('a passage found by meaning', () => {
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'rag-ask-meaning-'))
     const modelsDir = join(scratch, 'models')
-    await writeTinyEmbeddingModel({ dir: join(modelsDir, 'test/tiny'), tokenizerDir, dim: 64 })
     await writeTinyCrossEncoder({ dir: join(modelsDir, 'test/cross-encoder'), tokenizerDir })
-    embedder = await loadTransformersEmbedder({
-      model: 'test/tiny',
-      dim: 64,
-      modelsDir,
-      allowDownload: false,
-      logger: (await import('@rag/log')).createLogger({ name: 'test', level: 'silent' }),
-    })
+    embedder = await loadTinyEmbedder({ modelsDir, tokenizerDir })
     fixture = await startIngestionFixture('ask-by-meaning', { embedder })
     reranker = await loadCrossEncoder({
       model: 'test/cross-encoder',

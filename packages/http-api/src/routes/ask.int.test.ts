@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { isQuestionFinished } from '@rag/api-contract/enums'
 import { processEnvironment } from '@rag/config'
 import { testConfig } from '@rag/config/testing'
-import { type Embedder, loadTransformersEmbedder } from '@rag/embeddings'
-import { findSharedTokenizer, writeTinyEmbeddingModel } from '@rag/embeddings/testing'
+import type { Embedder } from '@rag/embeddings'
+import { findSharedTokenizer, loadTinyEmbedder } from '@rag/embeddings/testing'
 import { type IngestionFixture, ingestSamples, startIngestionFixture } from '@rag/ingest/testing'
 import { REFUSALS, refusalOf } from '@rag/questions'
 import { startQuestionWorkers } from '@rag/questions/testing'
@@ -64,14 +64,7 @@ beforeAll(async () => {
     // A random-weight model: the vector side of hybrid search runs for real. Mean-pooled random
     // token vectors of 256 dimensions approximate token overlap (random projections keep dot
     // products), so its ranking is lexical, not semantic, yet not noise.
-    await writeTinyEmbeddingModel({ dir: join(modelsDir, 'test/tiny'), tokenizerDir, dim: 256 })
-    embedder = await loadTransformersEmbedder({
-      model: 'test/tiny',
-      dim: 256,
-      modelsDir,
-      allowDownload: false,
-      logger: (await import('@rag/log')).createLogger({ name: 'test', level: 'silent' }),
-    })
+    embedder = await loadTinyEmbedder({ modelsDir, tokenizerDir, dim: 256 })
   }
   fixture = await startIngestionFixture('gateway-ask', { embedder })
   uploadDir = await mkdtemp(join(tmpdir(), 'rag-ask-'))
