@@ -1,6 +1,6 @@
 import { type Box, centerX, centerY, median, right, unionOf } from './geometry.ts'
 import type { Segment, TextRun } from './page-content.ts'
-import { headerRowsOf, type Table, type TableCell, tableGrid } from './table.ts'
+import { headerRowsOf, type Table, type TableCell } from './table.ts'
 import { cellText, splitIntoWords } from './table-text.ts'
 
 /** Points within which two rulings are the same line, or a ruling reaches another. */
@@ -109,10 +109,14 @@ function gridTable(hs: Ruling[], vs: Ruling[], words: TextRun[]): Table | null {
       (r) =>
         Math.abs(r.at - at) <= SNAP && r.from <= from + (to - from) * 0.5 && r.to >= to - (to - from) * 0.5,
     )
-  // Words apart on both sides of a column line that is not drawn: the columns are parted by the
-  // gap between them (rulings drawn only around some rows, shaded rows), not spanned.
-  const parted = (x: number, y0: number, y1: number) => {
-    const band = words.filter((word) => centerY(word) > y0 && centerY(word) < y1)
+  // Words apart on both sides of a column line that is not drawn, each in its own cell of the two
+  // it divides: the columns are parted by the gap between them (rulings drawn only around some
+  // rows, shaded rows), not spanned. With one of the two cells empty, a label over both spans them
+  // (燃費 over 市街地 | 高速), whatever stands further along the row.
+  const parted = (x: number, y0: number, y1: number, from: number, to: number) => {
+    const band = words.filter(
+      (word) => centerY(word) > y0 && centerY(word) < y1 && right(word) > from && word.x < to,
+    )
     if (band.some((word) => word.x < x && right(word) > x)) return false
     const left = Math.max(...band.filter((word) => right(word) <= x).map(right))
     const rightOf = Math.min(...band.filter((word) => word.x >= x).map((word) => word.x))
@@ -131,7 +135,8 @@ function gridTable(hs: Ruling[], vs: Ruling[], words: TextRun[]): Table | null {
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const [y0, y1, x0, x1] = [ys[r] as number, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number]
-      if (c + 1 < columns && !drawn(vs, x1, y0, y1) && !parted(x1, y0, y1))
+      const x2 = xs[c + 2] ?? x1
+      if (c + 1 < columns && !drawn(vs, x1, y0, y1) && !parted(x1, y0, y1, x0, x2))
         owner[find(r * columns + c + 1)] = find(r * columns + c)
       if (r + 1 < rows && !drawn(hs, y1, x0, x1)) owner[find((r + 1) * columns + c)] = find(r * columns + c)
     }
@@ -187,7 +192,7 @@ function gridTable(hs: Ruling[], vs: Ruling[], words: TextRun[]): Table | null {
   }
   if (cells.length < 2) return null
   const table = compacted({ box, rows, columns, cells, kind: 'ruled', headerRows: 0 })
-  return { ...table, headerRows: headerRowsOf(tableGrid(table)) }
+  return { ...table, headerRows: headerRowsOf(table) }
 }
 
 /** The table without rows and columns that hold no cell (a double ruling's sliver between its lines). */

@@ -1,5 +1,5 @@
 import { type Box, median, overlap, right, unionOf } from './geometry.ts'
-import { headerRowsOf, type Table, type TableCell, tableGrid } from './table.ts'
+import { headerRowsOf, type Table, type TableCell } from './table.ts'
 import { joinLines } from './table-text.ts'
 import type { TextLine } from './text-lines.ts'
 
@@ -289,5 +289,5 @@ export function streamTable(
     kind: 'unruled',
     headerRows: 0,
   }
-  return { table: { ...table, headerRows: headerRowsOf(tableGrid(table)) }, lines: pieces }
+  return { table: { ...table, headerRows: headerRowsOf(table) }, lines: pieces }
 }

@@ -32,16 +32,33 @@ export function tableGrid(table: Table): string[][] {
   return grid
 }
 
+const VALUE_ONLY = /^[\d\s.,%¥$€円+\-−()（）/:]+$/u
+
+/** Cells that read as column names: short labels, not values. */
+const labelsOnly = (texts: string[]) =>
+  texts.every((text) => !VALUE_ONLY.test(text) && [...text].length <= 40)
+
 /**
- * Rows that name the columns: the first row when its cells are short labels rather than values
+ * Rows that name the columns. The first row does when its cells are short labels rather than values
  * (no number-only cell, none longer than the body cells tend to be) and the table has rows below it.
+ * A row under it names columns too while a header cell above spans into it or over several of its
+ * columns (燃費 over 市街地 | 高速, 車種 down both rows) and its own cells are labels: a two-level
+ * header, never its first data row.
  */
-export function headerRowsOf(grid: string[][]): number {
+export function headerRowsOf(table: Table): number {
+  const grid = tableGrid(table)
   const [first, ...rest] = grid
   if (!first || rest.length === 0) return 0
   const filled = first.filter((text) => text.trim() !== '')
-  if (filled.length < Math.min(2, first.length)) return 0
-  if (filled.some((text) => /^[\d\s.,%¥$€円+\-−()（）/:]+$/u.test(text))) return 0
-  if (filled.some((text) => [...text].length > 40)) return 0
-  return 1
+  if (filled.length < Math.min(2, first.length) || !labelsOnly(filled)) return 0
+  let rows = 1
+  while (rows < table.rows - 1) {
+    const above = table.cells.filter((cell) => cell.row < rows)
+    const spansInto = above.some((cell) => cell.row + cell.rowSpan > rows)
+    const spansOver = above.some((cell) => cell.row + cell.rowSpan === rows && cell.columnSpan > 1)
+    const own = table.cells.filter((cell) => cell.row === rows).map((cell) => cell.text)
+    if (!(spansInto || spansOver) || own.length === 0 || !labelsOnly(own)) break
+    rows += 1
+  }
+  return rows
 }

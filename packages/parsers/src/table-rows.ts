@@ -15,6 +15,9 @@ export function tableRowText(caption: string | null, header: string[], cells: st
   return caption ? `${caption} — ${text}` : text
 }
 
+/** Between the levels of a column's name under a spanning header: 燃費 › 市街地. */
+export const HEADER_JOINER = ' › '
+
 /** The header rows' cells as column names (a cell spanning columns names each of them). */
 export function columnNames(rows: { cells: { text: string; span: number }[] }[], columns: number): string[] {
   const names = Array.from({ length: columns }, () => [] as string[])
@@ -24,5 +27,5 @@ export function columnNames(rows: { cells: { text: string; span: number }[] }[],
       for (let k = 0; k < cell.span && c < columns; k++, c++) if (cell.text) names[c]?.push(cell.text)
     }
   }
-  return names.map((parts) => [...new Set(parts)].join(' '))
+  return names.map((parts) => [...new Set(parts)].join(HEADER_JOINER))
 }

@@ -1,6 +1,6 @@
 import { type Box, type PageLayout, roundBox, type Table, tableGrid, unionOf } from '@rag/layout'
 import type { ParsedSection, Region } from '../parsed-section.ts'
-import { tableRowText } from '../table-rows.ts'
+import { HEADER_JOINER, tableRowText } from '../table-rows.ts'
 import { cleanPageText } from '../text-cleanup.ts'
 
 /** What carries from one batch of pages to the next: the headings in force, the table last seen. */
@@ -92,16 +92,24 @@ function tableSections(
   state: LayoutState,
 ): ParsedSection[] {
   const grid = tableGrid(table)
+  const own = headerOf(table)
+  // A table that opens a page goes on from the one that closed the page before when it has its
+  // columns and either no header or the same one repeated (what a producer prints over a page
+  // break): its caption and row numbers go on too, and a repeated header is not a row.
+  const open = state.openTable
   const continued =
-    first && state.openTable !== null && state.openTable.columns === table.columns && table.headerRows === 0
-      ? state.openTable
+    first &&
+    open !== null &&
+    open.columns === table.columns &&
+    (table.headerRows === 0 || own.join('\t') === open.header.join('\t'))
+      ? open
       : null
-  const header = continued?.header ?? headerOf(table)
+  const header = continued?.header ?? own
   const id = continued?.id ?? `t${index}`
   const title = continued?.caption ?? caption
   let numbered = continued?.rows ?? 0
   const sections: ParsedSection[] = []
-  for (let r = continued ? 0 : table.headerRows; r < table.rows; r++) {
+  for (let r = table.headerRows; r < table.rows; r++) {
     const cells = grid[r] ?? []
     const text = tableRowText(title, header, cells)
     if (text === null) continue
@@ -129,5 +137,5 @@ function headerOf(table: Table): string[] {
   for (const cell of table.cells)
     if (cell.row < table.headerRows)
       for (let c = cell.column; c < cell.column + cell.columnSpan; c++) names[c]?.push(cell.text)
-  return names.map((parts) => parts.join(' '))
+  return names.map((parts) => parts.join(HEADER_JOINER))
 }
