@@ -26,7 +26,6 @@ export const longTail = [
   'apps/web/src/single-sign-on.int.test.ts',
   'apps/web/src/lead-hour.int.test.ts',
   'packages/http-api/src/readme-examples.int.test.ts',
-  'packages/http-api/src/read-replica.int.test.ts',
   'packages/parsers/src/ocr.int.test.ts',
   'packages/ingest/src/scanned-book.int.test.ts',
   'packages/ingest/src/hostile-files.int.test.ts',
