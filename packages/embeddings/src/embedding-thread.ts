@@ -9,7 +9,7 @@ import {
 import type { OnnxDtype } from '@rag/config'
 import { serveModelThread } from '@rag/runtime/serve-model-thread'
 import { closeTruncatedRows, closingTokenOf } from './close-truncated-rows.ts'
-import { configureModelCache, downloadProgressLogger } from './transformers-embedder.ts'
+import { configureModelCache, downloadProgressLogger } from './model-cache.ts'
 
 export interface EmbeddingInit {
   model: string

@@ -1,9 +1,8 @@
 export { createModelProvider, type ModelProvider } from '@rag/runtime'
 export { cacheKeyOf, type Embedder, type ModelState } from './embedder.ts'
 export { embedderProvider } from './embedder-provider.ts'
+export { configureModelCache, downloadProgressLogger } from './model-cache.ts'
 export {
-  configureModelCache,
-  downloadProgressLogger,
   fetchModelFiles,
   loadTransformersEmbedder,
   prefixesFor,

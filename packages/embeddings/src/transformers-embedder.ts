@@ -1,5 +1,3 @@
-import { resolve } from 'node:path'
-import { env } from '@huggingface/transformers'
 import { type EmbeddingRecipe, embeddingCacheKey, embeddingRecipe, type OnnxDtype } from '@rag/config'
 import type { Logger } from '@rag/log'
 import { ensureTransformersModel, localModel } from '@rag/model-download'
@@ -29,31 +27,6 @@ export interface TransformersEmbedderOptions {
 export function prefixesFor(model: string): { passage: string; query: string } {
   const { queryPrefix, passagePrefix } = embeddingRecipe(model)
   return { passage: passagePrefix, query: queryPrefix }
-}
-
-/** transformers.js progress callback: download progress on first start, logged at most every 2 s. */
-export function downloadProgressLogger(
-  model: string,
-  logger: { info(fields: Record<string, unknown>, message: string): void },
-) {
-  let lastReported = 0
-  return (progress: { status: string; file?: string; progress?: number }) => {
-    if (progress.status !== 'progress' || Date.now() - lastReported < 2000) return
-    lastReported = Date.now()
-    logger.info(
-      { model, file: progress.file, percent: Math.round(progress.progress ?? 0) },
-      'downloading model',
-    )
-  }
-}
-
-/** Points transformers.js at our models folder and hub; downloads only when allowed. */
-export function configureModelCache(modelsDir: string, allowDownload: boolean, endpoint?: string) {
-  env.localModelPath = resolve(modelsDir)
-  env.cacheDir = resolve(modelsDir)
-  env.allowLocalModels = true
-  env.allowRemoteModels = allowDownload
-  if (endpoint) env.remoteHost = endpoint
 }
 
 const THREAD = new URL(

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { createDirectRunner } from './direct-runner.ts'
 import type { FinalFailure } from './final-failure.ts'
 import { defineJob } from './job-definition.ts'
-import type { JobHandler } from './start-worker.ts'
+import type { JobHandler } from './job-handler.ts'
 
 const logger = createLogger({ name: 'direct-runner-test', level: 'silent' })
 const payload = z.object({ n: z.number() })

@@ -3,9 +3,9 @@ import { withLogContext } from '@rag/log'
 import pLimit, { type LimitFunction } from 'p-limit'
 import type { z } from 'zod'
 import { finalFailureOf } from './final-failure.ts'
+import type { JobHandler } from './job-handler.ts'
 import type { PipelineStep } from './pipeline.ts'
 import type { Producer } from './producer.ts'
-import type { JobHandler } from './start-worker.ts'
 
 interface Lane {
   limit: LimitFunction

@@ -10,6 +10,7 @@ export {
   type PayloadOf,
   partPriority,
 } from './job-definition.ts'
+export type { JobContext, JobHandler } from './job-handler.ts'
 export * from './jobs.ts'
 export {
   definePipeline,
@@ -42,8 +43,6 @@ export { checkRedisSettings, type RedisSettingProblem } from './redis-settings.t
 export { createRevocationChannel, type RevocationChannel } from './revocation-channel.ts'
 export { checkSentinels, type SentinelProblem, type SentinelView } from './sentinel-agreement.ts'
 export {
-  type JobContext,
-  type JobHandler,
   type StartWorkerOptions,
   type StepWorkerOptions,
   startStepWorker,

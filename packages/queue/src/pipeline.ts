@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { FinalFailure } from './final-failure.ts'
 import type { JobDefinition } from './job-definition.ts'
-import type { JobHandler } from './start-worker.ts'
+import type { JobHandler } from './job-handler.ts'
 
 /**
  * One step of a pipeline: its job, how a process builds the job's handler (once, from the

@@ -40,11 +40,13 @@ const MAY_USE_TEST_HELPERS = (path: string) => path.startsWith('apps/bench/')
 const IMPORT =
   /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
 
-function* importsOf(text: string): Generator<{ specifier: string; line: number }> {
+export function* importsOf(text: string): Generator<{ specifier: string; line: number }> {
   for (const match of text.matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2] ?? match[3]
     if (!specifier) continue
-    yield { specifier, line: text.slice(0, match.index).split('\n').length }
+    // The match may start at the whitespace before the keyword: the line is the keyword's.
+    const at = match.index + match[0].length - match[0].trimStart().length
+    yield { specifier, line: text.slice(0, at).split('\n').length }
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type SourceFile,
   type WorkspacePackage,
 } from './check-layers.ts'
+import { checkImportCycles } from './import-cycles.ts'
 
 // `pnpm lint` runs this after Biome: the layering rules over every source file of apps/ and
 // packages/. The files are git's own list (tracked and new, ignored ones left out): walking the
@@ -59,6 +60,7 @@ const violations = [
   ...checkLayers(files, appPackages),
   ...checkPackages(files, packages),
   ...checkTestSkips(files),
+  ...checkImportCycles(files),
 ]
 for (const violation of violations) console.error(formatViolation(violation))
 if (violations.length > 0) {
