@@ -27,6 +27,7 @@ const { dir: tokenizerDir, found: hasTokenizer } = await findSharedTokenizer(
 interface Answer {
   id: string
   status: string
+  question: string
   answer: string | null
   refused: boolean | null
   citations: { marker: number; sourceId: string; quotes?: string[]; span?: string }[]
@@ -285,31 +286,23 @@ describe('GET /ask/:id/events', () => {
 })
 
 describe('load', () => {
-  it('answers 200 questions posted at once (extractive), each from its right source', {
-    timeout: 180_000,
-  }, async () => {
-    const started = performance.now()
+  // What a crowd must not break: every question answered, none lost or crossed with another. How
+  // many per second is the bench's to say (`pnpm bench ask` posts 200 at once): a deadline here
+  // would race the machine, so each question is waited for as long as the test may run.
+  it('answers questions posted at once (extractive), each from its own right source', async () => {
     const items = Array.from(
-      { length: 200 },
+      { length: 40 },
       (_, i) => answerable[i % answerable.length] as (typeof answerable)[0],
     )
-    const latencies: number[] = []
     const answers = await Promise.all(
-      items.map(async (item) => {
-        const t = performance.now()
-        const answer = await ask(item.query, { mode: 'keyword', answer: 'extractive' }, 120_000)
-        latencies.push(performance.now() - t)
-        return answer
-      }),
+      items.map((item) =>
+        ask(item.query, { mode: 'keyword', answer: 'extractive' }, Number.POSITIVE_INFINITY),
+      ),
     )
-    const seconds = (performance.now() - started) / 1000
     answers.forEach((answer, i) => {
       expect(answer.status).toBe('done')
+      expect(answer.question).toBe(items[i]?.query)
       expect(answer.sources[0]?.sourceId).toBe(items[i]?.expected_source)
     })
-    latencies.sort((a, b) => a - b)
-    console.info(
-      `200 questions: ${(200 / seconds).toFixed(1)} questions/s, p50 ${Math.round(latencies[99] ?? 0)} ms, p95 ${Math.round(latencies[189] ?? 0)} ms`,
-    )
   })
 })
