@@ -19,6 +19,7 @@ import { keyResolver, requireApiKey } from './access/api-key.ts'
 import { auditTrail } from './access/audit-trail.ts'
 import { KeyAttempts } from './access/key-attempts.ts'
 import { keyRoutes } from './access/keys-routes.ts'
+import { PLAIN_ROUTES } from './access/plain-routes.ts'
 import { Revocations } from './access/revocations.ts'
 import { methodsRouted, routeMatcher } from './access/route-matcher.ts'
 import { needsRole, routePolicies } from './access/route-policy.ts'
@@ -34,7 +35,7 @@ import { inputGuard } from './middleware/input-guard.ts'
 import { publicOrigin } from './middleware/public-origin.ts'
 import { rateLimit, sharedRateLimiter } from './middleware/rate-limit.ts'
 import { requestContext } from './middleware/request-context.ts'
-import { API_DOCS_OPEN_ROUTES, mountApiDocs } from './routes/api-docs.ts'
+import { mountApiDocs } from './routes/api-docs.ts'
 import { type AskRouteDeps, askRoutes } from './routes/ask.ts'
 import { collectionCalibrationRoutes } from './routes/collection-calibration.ts'
 import { collectionSynonymRoutes } from './routes/collection-synonyms.ts'
@@ -48,12 +49,12 @@ import { feedbackRoutes } from './routes/feedback.ts'
 import { healthRoutes } from './routes/health.ts'
 import { mountMcp } from './routes/mcp.ts'
 import { httpMetrics, mountMetrics } from './routes/metrics.ts'
-import { mountNoOAuth, NO_OAUTH_OPEN_ROUTES } from './routes/no-oauth.ts'
+import { mountNoOAuth } from './routes/no-oauth.ts'
 import { openAiRoutes } from './routes/openai/chat-completions.ts'
-import { DASHBOARD_PATH, mountQueueDashboard } from './routes/queue-dashboard.ts'
+import { mountQueueDashboard } from './routes/queue-dashboard.ts'
 import { type SearchRouteDeps, searchRoutes } from './routes/search.ts'
 import { sourceRoutes } from './routes/sources.ts'
-import { mountWebApp, WEB_APP_OPEN_ROUTES } from './routes/web-app.ts'
+import { mountWebApp } from './routes/web-app.ts'
 
 export interface GatewayDeps extends SearchRouteDeps, AskRouteDeps {
   pool: Pool
@@ -135,14 +136,11 @@ export function createApp(deps: GatewayDeps) {
   // A browser's EventSource cannot send a key: a ticket in its URL opens one question's events.
   const tickets = streamTickets(deps.producer.redis, deps.queuePrefix)
   // Requests anyone may make even when API keys are set: the routes defined open (health, the
-  // sign-ins that set the key or session cookie), the API description and the web page shell (its
-  // data comes from the API behind the key).
-  const isOpenRequest = routeMatcher([
-    ...routePolicies().filter((policy) => policy.role === 'open'),
-    ...API_DOCS_OPEN_ROUTES,
-    ...WEB_APP_OPEN_ROUTES,
-    ...NO_OAUTH_OPEN_ROUTES,
-  ])
+  // sign-ins that set the key or session cookie) and the plain paths listed open (the API
+  // description, the web page shell: its data comes from the API behind the key).
+  const isOpenRequest = routeMatcher(
+    [...routePolicies(), ...PLAIN_ROUTES].filter((route) => route.role === 'open'),
+  )
   app.use(
     requireApiKey({
       keys: access.apiKeys,
@@ -224,26 +222,15 @@ export function createApp(deps: GatewayDeps) {
   )
   mountApiDocs(app, access.trustedProxies ?? [])
   mountNoOAuth(app)
-  // Outside the OpenAPI document, their roles are written where they are mounted: MCP's tools call
-  // the routes above with the caller's key; the metrics and the queue dashboard are for admins.
-  app.use(
-    '/mcp',
-    needsRole('reader', (c) => `${c.req.method} ${c.req.path}`),
-  )
+  // The plain paths' roles, from their table, checked before whatever serves them.
+  for (const { path, role } of PLAIN_ROUTES)
+    if (role !== 'open')
+      app.use(
+        path,
+        needsRole(role, (c) => `${c.req.method} ${c.req.path}`),
+      )
   mountMcp(app, revocations)
-  app.use(
-    '/metrics',
-    needsRole('admin', (c) => `${c.req.method} ${c.req.path}`),
-  )
   mountMetrics(app, metrics, deps)
-  app.use(
-    DASHBOARD_PATH,
-    needsRole('admin', (c) => `${c.req.method} ${c.req.path}`),
-  )
-  app.use(
-    `${DASHBOARD_PATH}/*`,
-    needsRole('admin', (c) => `${c.req.method} ${c.req.path}`),
-  )
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)
   // The router's own table, read once every route is mounted: a known path, another method → 405.

@@ -3,6 +3,8 @@ import { ROLES, type Role } from '@rag/api-contract/enums'
 import { type IngestionFixture, startIngestionFixture } from '@rag/ingest/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from '../testing.ts'
+import { PLAIN_ROUTES } from './plain-routes.ts'
+import { routeMatcher } from './route-matcher.ts'
 import { roleFor, routePolicies } from './route-policy.ts'
 
 // The route × role matrix, generated from the OpenAPI document: every operation must be made by
@@ -73,6 +75,33 @@ describe('route permissions', () => {
         const allowed = need === 'open' || hasRole(role, need)
         if (allowed === (response.status === 403))
           wrong.push(`${role} ${method} ${path}: ${response.status} (needs ${need})`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('serves no path that is neither an OpenAPI route nor in the table of plain ones', async () => {
+    const listed = routeMatcher([...routePolicies(), ...PLAIN_ROUTES])
+    // Middleware (app.use, method ALL) serves nothing itself; each handler's path must be listed.
+    const unlisted = gateway.app.routes
+      .filter((route) => route.method !== 'ALL' && !listed(route.method, route.path))
+      .map((route) => `${route.method} ${route.path}`)
+    expect(unlisted, 'served but in no table: add it to access/plain-routes.ts').toEqual([])
+  })
+
+  it('checks each plain path for the role its table gives it', async () => {
+    const wrong: string[] = []
+    for (const { method, path, role } of PLAIN_ROUTES) {
+      if (role === 'open') continue
+      const concrete = path.replace('/*', '/anything')
+      for (const who of ROLES) {
+        const response = await gateway.app.request(concrete, {
+          method: method === 'ALL' ? 'GET' : method,
+          headers: { authorization: `Bearer ${keyOf[who]}` },
+        })
+        await response.body?.cancel()
+        if (hasRole(who, role) === (response.status === 403))
+          wrong.push(`${who} ${method} ${path}: ${response.status} (needs ${role})`)
       }
     }
     expect(wrong).toEqual([])

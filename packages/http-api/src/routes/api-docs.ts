@@ -3,7 +3,6 @@ import { dirname } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { PLATFORM_VERSION } from '@rag/api-contract'
-import type { RouteShape } from '../access/route-matcher.ts'
 import { publicOrigin } from '../middleware/public-origin.ts'
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
@@ -22,11 +21,6 @@ const DOCS_PAGE = `<!doctype html>
 <script>SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true })</script>
 </body>
 </html>`
-
-/** The API's description is open: a client reads it before it has a key. */
-export const API_DOCS_OPEN_ROUTES: readonly RouteShape[] = ['/openapi.json', '/docs', '/docs/assets/*'].map(
-  (path) => ({ method: 'GET', path }),
-)
 
 /**
  * The spec at /openapi.json, generated from the routes' own zod schemas (so it cannot drift from

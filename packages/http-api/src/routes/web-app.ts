@@ -2,16 +2,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import type { RouteShape } from '../access/route-matcher.ts'
-
-/** Files a browser may load without a key: the page shell holds no data, the API calls behind it do. */
-export const WEB_APP_OPEN_ROUTES: readonly RouteShape[] = [
-  '/',
-  '/index.html',
-  '/assets/*',
-  '/favicon.svg',
-  '/favicon.ico',
-].map((path) => ({ method: 'GET', path }))
 
 /**
  * The web app (apps/web, built by Vite into `dir`) at `/`, its files under /assets. Not built yet:
