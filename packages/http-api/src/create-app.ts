@@ -15,13 +15,14 @@ import type { Producer, RevocationChannel } from '@rag/queue'
 import type { CredentialKeys } from '@rag/sources'
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
+import { methodNotAllowed } from 'hono/method-not-allowed'
 import { keyResolver, requireApiKey } from './access/api-key.ts'
 import { auditTrail } from './access/audit-trail.ts'
 import { KeyAttempts } from './access/key-attempts.ts'
 import { keyRoutes } from './access/keys-routes.ts'
 import { PLAIN_ROUTES } from './access/plain-routes.ts'
 import { Revocations } from './access/revocations.ts'
-import { methodsRouted, routeMatcher } from './access/route-matcher.ts'
+import { routeMatcher } from './access/route-matcher.ts'
 import { needsRole, routePolicies } from './access/route-policy.ts'
 import { sessionRoutes } from './access/session-routes.ts'
 import { type SingleSignOn, singleSignOnRoutes } from './access/single-sign-on.ts'
@@ -122,6 +123,22 @@ export function createApp(deps: GatewayDeps) {
   // Reached over TLS (itself, or through a trusted proxy): the key cookie is then `__Host-`.
   const isSecure = (c: Context) => publicOrigin(c, access.trustedProxies ?? []).startsWith('https:')
   const attempts = new KeyAttempts(KEY_ATTEMPTS_PER_MINUTE)
+  // A known path asked with another method → 405 with the methods it takes (hono's middleware
+  // reads the router's table once every route is mounted), in our error's shape.
+  const onError = errorHandler({ logger: deps.logger })
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) => {
+        const allowed = [...methods].sort().join(', ')
+        c.header('Allow', allowed)
+        return onError(
+          new HttpError(405, `${c.req.method} is not allowed on ${c.req.path}; use ${allowed}`),
+          c,
+        )
+      },
+    }),
+  )
   app.use(rejectCrossOrigin({ allowedOrigins: access.corsOrigins }))
   const resolveKey = keyResolver(
     access.apiKeys,
@@ -233,17 +250,7 @@ export function createApp(deps: GatewayDeps) {
   mountMetrics(app, metrics, deps)
   mountQueueDashboard(app, deps.producer)
   mountWebApp(app, deps.webAppDir)
-  // The router's own table, read once every route is mounted: a known path, another method → 405.
-  let methodsOf: ((path: string) => string[]) | undefined
-  app.notFound((c) => {
-    methodsOf ??= methodsRouted(app.routes)
-    const allowed = methodsOf(c.req.path)
-    if (allowed.length > 0) {
-      c.header('Allow', allowed.join(', '))
-      throw new HttpError(405, `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`)
-    }
-    throw new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)
-  })
-  app.onError(errorHandler({ logger: deps.logger }))
+  app.notFound((c) => onError(new HttpError(404, `no route for ${c.req.method} ${c.req.path}`), c))
+  app.onError(onError)
   return app
 }

@@ -1,22 +1,5 @@
-import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { methodsRouted, routeMatcher } from './route-matcher.ts'
-
-describe('methodsRouted', () => {
-  it('lists the methods routed for a path, HEAD wherever GET is, ignoring middleware', () => {
-    const app = new Hono()
-    app.use('*', async (_c, next) => next())
-    app.get('/documents', (c) => c.text(''))
-    app.post('/documents', (c) => c.text(''))
-    app.delete('/documents/:id', (c) => c.text(''))
-    app.get('/documents/:id/sections', (c) => c.text(''))
-    const allowed = methodsRouted(app.routes)
-    expect(allowed('/documents')).toEqual(['GET', 'HEAD', 'POST'])
-    expect(allowed('/documents/abc')).toEqual(['DELETE'])
-    expect(allowed('/documents/abc/sections')).toEqual(['GET', 'HEAD'])
-    expect(allowed('/nothing')).toEqual([])
-  })
-})
+import { routeMatcher } from './route-matcher.ts'
 
 describe('routeMatcher', () => {
   it('matches OpenAPI-style and router-style paths by method, HEAD as GET', () => {
