@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { layoutPages } from './page-layout.ts'
 import { tableGrid } from './table.ts'
-import { pageBuilder } from './testing/page-builder.ts'
+import { pageBuilder, twoLevelHeaderTable } from './testing/page-builder.ts'
 
 const texts = (blocks: { kind: string; text: string }[]) =>
   blocks.map((block) => `${block.kind}: ${block.text}`)
@@ -106,22 +106,7 @@ describe('tables', () => {
   })
 
   it('reads a two-level header as header rows: a spanning name over its sub-columns, never a data row', () => {
-    const builder = pageBuilder()
-    // 車種 and 価格 run down both header rows; 燃費 spans 市街地 and 高速 under it.
-    const xs = [50, 150, 250, 350, 450]
-    const ys = [100, 120, 140, 160, 180]
-    for (const y of [100, 140, 160, 180]) builder.line(50, y, 450, y)
-    builder.line(150, 120, 350, 120)
-    for (const x of [50, 150, 350, 450]) builder.line(x, 100, x, 180)
-    builder.line(250, 120, 250, 180)
-    builder.text(53, 103, '車種').text(153, 103, '燃費').text(353, 103, '価格')
-    builder.text(153, 123, '市街地').text(253, 123, '高速')
-    for (const [r, row] of [
-      ['セダン', '12.5', '18.0', '200万円'],
-      ['ワゴン', '10.2', '15.5', '250万円'],
-    ].entries())
-      for (const [c, text] of row.entries())
-        builder.text((xs[c] as number) + 3, (ys[r + 2] as number) + 3, text)
+    const builder = twoLevelHeaderTable()
     const [layout] = layoutPages([builder.build()])
     const table = layout?.blocks.find((block) => block.kind === 'table')
     if (table?.kind !== 'table') throw new Error('no table')

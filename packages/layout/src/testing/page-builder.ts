@@ -59,3 +59,20 @@ export function pageBuilder(page = 1, { width = 595, height = 842 } = {}) {
   }
   return builder
 }
+
+/**
+ * A ruled table with a two-level header, as car brochures print it: 車種 and 価格 run down both
+ * header rows, 燃費 spans 市街地 and 高速 under it; then two data rows (セダン, ワゴン).
+ */
+export function twoLevelHeaderTable(page = 1): ReturnType<typeof pageBuilder> {
+  const builder = pageBuilder(page)
+  for (const y of [100, 140, 160, 180]) builder.line(50, y, 450, y)
+  builder.line(150, 120, 350, 120)
+  for (const x of [50, 150, 350, 450]) builder.line(x, 100, x, 180)
+  builder.line(250, 120, 250, 180)
+  builder.text(53, 103, '車種').text(153, 103, '燃費').text(353, 103, '価格')
+  builder.text(153, 123, '市街地').text(253, 123, '高速')
+  builder.text(53, 143, 'セダン').text(153, 143, '12.5').text(253, 143, '18.0').text(353, 143, '200万円')
+  builder.text(53, 163, 'ワゴン').text(153, 163, '10.2').text(253, 163, '15.5').text(353, 163, '250万円')
+  return builder
+}

@@ -1,5 +1,5 @@
 import { layoutPages } from '@rag/layout'
-import { pageBuilder } from '@rag/layout/testing'
+import { pageBuilder, twoLevelHeaderTable } from '@rag/layout/testing'
 import { describe, expect, it } from 'vitest'
 import { layoutSections, newLayoutState } from './layout-sections.ts'
 
@@ -35,15 +35,7 @@ describe('tables in laid-out pages', () => {
   })
 
   it('names a column under a spanning header by its path, and indexes no header row as data', () => {
-    const builder = pageBuilder(1)
-    for (const y of [100, 140, 160, 180]) builder.line(50, y, 450, y)
-    builder.line(150, 120, 350, 120)
-    for (const x of [50, 150, 350, 450]) builder.line(x, 100, x, 180)
-    builder.line(250, 120, 250, 180)
-    builder.text(53, 103, '車種').text(153, 103, '燃費').text(353, 103, '価格')
-    builder.text(153, 123, '市街地').text(253, 123, '高速')
-    builder.text(53, 143, 'セダン').text(153, 143, '12.5').text(253, 143, '18.0').text(353, 143, '200万円')
-    builder.text(53, 163, 'ワゴン').text(153, 163, '10.2').text(253, 163, '15.5').text(353, 163, '250万円')
+    const builder = twoLevelHeaderTable()
     const rows = layoutSections(layoutPages([builder.build()]), 'cars.pdf', newLayoutState()).filter(
       (section) => section.table,
     )
