@@ -8,8 +8,7 @@ RUN npm install -g pnpm@10.34.9 turbo@2.11.11
 FROM base AS pruner
 WORKDIR /app
 COPY . .
-RUN turbo prune @rag/gateway @rag/worker-parse @rag/worker-ocr @rag/worker-chunk @rag/worker-embed @rag/worker-store \
-    @rag/worker-retrieve @rag/worker-rerank @rag/worker-llm @rag/watcher @rag/supervisor @rag/web --docker
+RUN turbo prune @rag/gateway @rag/worker @rag/watcher @rag/supervisor @rag/web --docker
 
 FROM base AS installer
 WORKDIR /app

@@ -78,8 +78,8 @@ export function trackPeaksByCommand(kinds: Record<string, RegExp>) {
 
 /** The process kinds of ingestion whose memory a bench reports: workers, parse children, OCR helpers. */
 export const INGESTION_PROCESS_KINDS: Record<string, RegExp> = {
-  'worker-parse': /worker-parse\/src\/main/,
-  'worker-ocr': /worker-ocr\/src\/main/,
+  'worker-parse': /worker\/(src|dist)\/main\.(ts|mjs) worker-parse\b/,
+  'worker-ocr': /worker\/(src|dist)\/main\.(ts|mjs) worker-ocr\b/,
   'parse child': /parse-child/,
   pdfinfo: /^(timeout \S+ )?pdfinfo /,
   pdftoppm: /^(timeout \S+ )?pdftoppm /,

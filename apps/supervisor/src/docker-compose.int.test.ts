@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gatewayConfig, processEnvironment, watcherConfig, workerConfigs } from '@rag/config'
 import { requireTestAsset, testConfig } from '@rag/config/testing'
-import { PROCESS_NAMES, PROCESSES } from '@rag/process-catalog'
+import { PROCESS_NAMES, PROCESSES, processArguments } from '@rag/process-catalog'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
@@ -73,7 +73,10 @@ describe('docker-compose.yml', () => {
   it('has one service per process, running that app, started only once its dependencies are healthy', () => {
     for (const [name, service] of apps) {
       expect(service, name).toBeDefined()
-      expect(service?.command?.at(-1)).toBe(PROCESSES[name].entry)
+      expect(service?.command?.slice(-1 - processArguments(name).length)).toEqual([
+        PROCESSES[name].entry,
+        ...processArguments(name),
+      ])
       expect(service?.depends_on).toEqual({
         postgres: { condition: 'service_healthy' },
         redis: { condition: 'service_healthy' },
@@ -146,7 +149,13 @@ describe('docker-compose.yml', () => {
 
   it('is built from one Dockerfile that prunes the workspace for every app', async () => {
     const dockerfile = await readFile(new URL('Dockerfile', root), 'utf8')
-    expect(dockerfile).toMatch(/turbo prune/)
-    for (const name of PROCESS_NAMES) expect(dockerfile).toContain(`@rag/${name}`)
+    // The packages `turbo prune` keeps (the line and its continuations)…
+    const pruned = (dockerfile.match(/turbo prune ((?:[^\n\\]|\\\n)*)/)?.[1] ?? '').split(/[\s\\]+/)
+    // …hold the app of each process's entry (every worker's is the one worker app).
+    const apps = new Set(PROCESS_NAMES.map((name) => PROCESSES[name].entry.replace(/\/src\/.*$/, '')))
+    for (const app of apps) {
+      const { name } = JSON.parse(await readFile(new URL(`${app}/package.json`, root), 'utf8')) as { name: string }
+      expect(pruned).toContain(name)
+    }
   })
 })

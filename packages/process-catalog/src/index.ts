@@ -2,6 +2,7 @@ export {
   bundleOf,
   entryArgs,
   type ProcessCommand,
+  processArguments,
   processCommands,
   workerMetricsPorts,
 } from './process-command.ts'
@@ -9,6 +10,7 @@ export {
   PROCESS_NAMES,
   PROCESSES,
   type ProcessName,
+  WORKER_ENTRY,
   WORKER_PROCESS_NAMES,
   type WorkerProcessName,
   workersOf,

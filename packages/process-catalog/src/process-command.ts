@@ -4,7 +4,7 @@ import { PROCESS_NAMES, PROCESSES, type ProcessName, WORKER_PROCESS_NAMES } from
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
-/** The bundle of an entry (apps/worker-chunk/src/main.ts → apps/worker-chunk/dist/main.mjs). */
+/** The bundle of an entry (apps/worker/src/main.ts → apps/worker/dist/main.mjs). */
 export const bundleOf = (entry: string) => entry.replace(/\/src\/main\.ts$/, '/dist/main.mjs')
 
 /**
@@ -36,6 +36,9 @@ export function entryArgs(entry: string): string[] {
     : ['--import', import.meta.resolve('tsx'), `${REPOSITORY_ROOT}${entry}`]
 }
 
+/** What a process of the catalog is given after its entry: a worker, its own name (the worker app runs any). */
+export const processArguments = (name: ProcessName): string[] => ('step' in PROCESSES[name] ? [name] : [])
+
 export function processCommands(
   names: readonly ProcessName[] = PROCESS_NAMES,
   { metricsPort = 0 }: { metricsPort?: number } = {},
@@ -44,7 +47,7 @@ export function processCommands(
   return names.map((name) => ({
     name,
     command: process.execPath,
-    args: entryArgs(PROCESSES[name].entry),
+    args: [...entryArgs(PROCESSES[name].entry), ...processArguments(name)],
     // Every process would otherwise read the one METRICS_PORT and all but the first fail to listen.
     env: { METRICS_PORT: String(ports.get(name) ?? 0) },
   }))

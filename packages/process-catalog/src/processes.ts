@@ -1,10 +1,13 @@
 import { gatewayConfig, watcherConfig, workerConfigs } from '@rag/config'
 import { ingestionJobs, questionJobs, sourceSyncJob } from '@rag/queue'
 
+/** Every worker process is the one worker app, started with the worker's name as its argument. */
+export const WORKER_ENTRY = 'apps/worker/src/main.ts'
+
 /**
  * Every process `pnpm start` runs (and docker compose runs as a service each), the one list of
  * them: its config schema, for a worker the pipeline step it runs (one queue each), and its entry
- * file, relative to the repository's root. The supervisor starts them from here, the worker host
+ * file, relative to the repository's root (a worker's: the worker app, given the worker's name). The supervisor starts them from here, the worker host
  * finds a worker's step and config here, the compose file and the bench are checked against it.
  */
 export const PROCESSES = {
@@ -14,56 +17,56 @@ export const PROCESSES = {
     pipeline: 'ingestion',
     step: 'parse',
     queue: ingestionJobs.parse.name,
-    entry: 'apps/worker-parse/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   'worker-ocr': {
     config: workerConfigs['worker-ocr'],
     pipeline: 'ingestion',
     step: 'ocr',
     queue: ingestionJobs.ocr.name,
-    entry: 'apps/worker-ocr/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   'worker-chunk': {
     config: workerConfigs['worker-chunk'],
     pipeline: 'ingestion',
     step: 'chunk',
     queue: ingestionJobs.chunk.name,
-    entry: 'apps/worker-chunk/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   'worker-embed': {
     config: workerConfigs['worker-embed'],
     pipeline: 'ingestion',
     step: 'embed',
     queue: ingestionJobs.embed.name,
-    entry: 'apps/worker-embed/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   'worker-store': {
     config: workerConfigs['worker-store'],
     pipeline: 'ingestion',
     step: 'store',
     queue: ingestionJobs.store.name,
-    entry: 'apps/worker-store/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   'worker-retrieve': {
     config: workerConfigs['worker-retrieve'],
     pipeline: 'question',
     step: 'retrieve',
     queue: questionJobs.retrieve.name,
-    entry: 'apps/worker-retrieve/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   'worker-rerank': {
     config: workerConfigs['worker-rerank'],
     pipeline: 'question',
     step: 'rerank',
     queue: questionJobs.rerank.name,
-    entry: 'apps/worker-rerank/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   'worker-llm': {
     config: workerConfigs['worker-llm'],
     pipeline: 'question',
     step: 'generate',
     queue: questionJobs.generate.name,
-    entry: 'apps/worker-llm/src/main.ts',
+    entry: WORKER_ENTRY,
   },
   // Keeps places in sync with collections: the watched folder, and the sources' syncs (its queue).
   watcher: { config: watcherConfig, queue: sourceSyncJob.name, entry: 'apps/watcher/src/main.ts' },

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type BundleManifest, sha1Of } from '@rag/runtime'
 import { build, type Plugin } from 'esbuild'
@@ -55,7 +55,10 @@ const workspaceOnly = (externals: Set<string>): Plugin => ({
 })
 
 /**
- * Bundles a process's entry into one ES module, with a manifest of what it was made of beside it
+ * Bundles a process's entry into an ES module (and, for what it imports only when asked —
+ * `import('./x.ts')`, as the worker app does for each worker's own wiring — a chunk of its own
+ * under `chunks/`, with that code's own package imports, so a process never loads what another
+ * needs), with a manifest of what it was made of beside it
  * (`OUT.inputs.json`, read by @rag/runtime's freshBundle): the process then starts without tsx's loader
  * (which resolved and compiled each of its ~600 modules at every start: about 5 s of CPU for a
  * worker, against 1.5 s from its bundle).
@@ -64,8 +67,11 @@ export async function bundleEntry(entry: string, outfile: string): Promise<void>
   const externals = new Set<string>()
   const result = await build({
     metafile: true,
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { [basename(outfile, '.mjs')]: entry },
+    outdir: dirname(outfile),
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

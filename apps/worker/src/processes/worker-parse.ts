@@ -1,13 +1,11 @@
-import { processEnvironment } from '@rag/config'
 import { ingestionPipeline, ingestionWorkerContext } from '@rag/ingest'
-import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
-runMain(() =>
+/** Reads each uploaded file into its pages, rows and sections (a sandboxed child per file). */
+export const run = (env: NodeJS.ProcessEnv) =>
   runWorkerProcess({
-    name: 'worker-chunk',
+    name: 'worker-parse',
     pipeline: ingestionPipeline,
-    env: processEnvironment(),
+    env,
     context: (worker) => ingestionWorkerContext(worker),
-  }),
-)
+  })

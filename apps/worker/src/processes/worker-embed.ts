@@ -1,17 +1,15 @@
-import { processEnvironment } from '@rag/config'
 import { ingestionPipeline, ingestionWorkerContext } from '@rag/ingest'
-import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 import { startEmbeddingService } from './embedding-service.ts'
 
-runMain(() =>
+/** Embeds passages with the configured model, loaded once, and back-fills those left pending. */
+export const run = (env: NodeJS.ProcessEnv) =>
   runWorkerProcess({
     name: 'worker-embed',
     pipeline: ingestionPipeline,
-    env: processEnvironment(),
+    env,
     context: (worker) => {
       const embedder = startEmbeddingService(worker)
       return ingestionWorkerContext(worker, () => embedder.get())
     },
-  }),
-)
+  })

@@ -1,15 +1,14 @@
-import { processEnvironment } from '@rag/config'
 import { openReadReplica } from '@rag/db'
 import { embedderProvider } from '@rag/embeddings'
 import { questionPipeline, questionWorkerContext } from '@rag/questions'
-import { runMain } from '@rag/runtime'
 import { runWorkerProcess, timedProvider } from '@rag/worker-host'
 
-runMain(() =>
+/** Searches for each question's passages (on a read replica when there is one). */
+export const run = (env: NodeJS.ProcessEnv) =>
   runWorkerProcess({
     name: 'worker-retrieve',
     pipeline: questionPipeline,
-    env: processEnvironment(),
+    env,
     context: (worker) => {
       // The query embedder (the same model as the passages'), loaded now rather than on the first question.
       const embedder = timedProvider(embedderProvider(worker.config.models, worker.logger), {
@@ -32,5 +31,4 @@ runMain(() =>
       if (reads) worker.shutdown.add('read replica', () => reads.close())
       return questionWorkerContext(worker, { getEmbedder: () => embedder.get(), ...(reads ? { reads } : {}) })
     },
-  }),
-)
+  })

@@ -1,14 +1,13 @@
-import { processEnvironment } from '@rag/config'
 import { llmProvider } from '@rag/llm'
 import { ANSWER_SYSTEM_PROMPT, questionPipeline, questionWorkerContext } from '@rag/questions'
-import { runMain } from '@rag/runtime'
 import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worker-host'
 
-runMain(() =>
+/** Writes answers with the local LLM, loaded once. */
+export const run = (env: NodeJS.ProcessEnv) =>
   runWorkerProcess({
     name: 'worker-llm',
     pipeline: questionPipeline,
-    env: processEnvironment(),
+    env,
     // One job per context sequence of the loaded model.
     concurrency: (config) => config.generation.concurrency,
     context: (worker) => {
@@ -23,5 +22,4 @@ runMain(() =>
       worker.shutdown.add('llm', async () => (await llm.get())?.close())
       return questionWorkerContext(worker, { getGenerator: () => llm.get() })
     },
-  }),
-)
+  })

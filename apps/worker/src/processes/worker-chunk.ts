@@ -1,13 +1,11 @@
-import { processEnvironment } from '@rag/config'
 import { ingestionPipeline, ingestionWorkerContext } from '@rag/ingest'
-import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
-runMain(() =>
+/** Cuts each document's sections into the passages that are searched and cited. */
+export const run = (env: NodeJS.ProcessEnv) =>
   runWorkerProcess({
-    name: 'worker-parse',
+    name: 'worker-chunk',
     pipeline: ingestionPipeline,
-    env: processEnvironment(),
+    env,
     context: (worker) => ingestionWorkerContext(worker),
-  }),
-)
+  })

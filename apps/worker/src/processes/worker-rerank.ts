@@ -1,14 +1,13 @@
-import { processEnvironment } from '@rag/config'
 import { questionPipeline, questionWorkerContext } from '@rag/questions'
 import { rerankerProvider } from '@rag/reranking'
-import { runMain } from '@rag/runtime'
 import { runWorkerProcess, startModelHeartbeat, timedProvider } from '@rag/worker-host'
 
-runMain(() =>
+/** Scores each question's candidates with the cross-encoder, loaded once. */
+export const run = (env: NodeJS.ProcessEnv) =>
   runWorkerProcess({
     name: 'worker-rerank',
     pipeline: questionPipeline,
-    env: processEnvironment(),
+    env,
     context: (worker) => {
       const reranker = timedProvider(rerankerProvider(worker.config.models, worker.logger), {
         metrics: worker.metrics,
@@ -18,5 +17,4 @@ runMain(() =>
       startModelHeartbeat(worker, 'reranker', reranker)
       return questionWorkerContext(worker, { getReranker: () => reranker.get() })
     },
-  }),
-)
+  })

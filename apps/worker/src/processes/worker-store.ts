@@ -1,13 +1,12 @@
-import { processEnvironment } from '@rag/config'
 import { ingestionPipeline, ingestionWorkerContext, reanalyzeKeywordIndex } from '@rag/ingest'
-import { runMain } from '@rag/runtime'
 import { runWorkerProcess } from '@rag/worker-host'
 
-runMain(() =>
+/** Stores passages with their vectors and keyword terms; brings an older keyword index up to date. */
+export const run = (env: NodeJS.ProcessEnv) =>
   runWorkerProcess({
     name: 'worker-store',
     pipeline: ingestionPipeline,
-    env: processEnvironment(),
+    env,
     context: (worker) => {
       const { pool, logger, shutdown } = worker
       // An index an older keyword analyser made is brought up to this one while new documents are stored.
@@ -17,5 +16,4 @@ runMain(() =>
       })
       return ingestionWorkerContext(worker)
     },
-  }),
-)
+  })
