@@ -19,6 +19,27 @@ describe('shortAnswerIn (the shipped model)', () => {
     ).toBe('1603年')
   })
 
+  it('answers a when or how-many question with the value, not the noun phrase holding it', () => {
+    expect(
+      shortAnswerIn(
+        'When did the council adopt its charter?',
+        'The 1871 municipal charter replaced the older town rules.',
+      )?.text,
+    ).toBe('1871')
+    expect(
+      shortAnswerIn(
+        'When did the school move to its new site?',
+        'Its 1964 relocation to the hill site doubled the pupils.',
+      )?.text,
+    ).toBe('1964')
+    expect(
+      shortAnswerIn(
+        'How many people live in the valley?',
+        'About 12,000 residents live in the valley, most of them farmers.',
+      )?.text,
+    ).toBe('About 12,000')
+  })
+
   it('names the place a where question asks for', () => {
     expect(shortAnswerIn('本社はどこにありますか', '当社の本社は大阪府大阪市北区にあります。')?.text).toBe(
       '大阪府大阪市北区',
