@@ -24,6 +24,11 @@ describe('the kind of answer a question asks for', () => {
     ['How much does the course cost?', 'money'],
     ['なぜLEDを交換できないのですか？', 'reason'],
     ['How do I reset the password?', 'method'],
+    // "what"/"which" and the noun asked about, past the words that qualify it, never past the verb.
+    ['Which player scored the winning goal?', 'person'],
+    ['What Dutch painter made the portrait?', 'person'],
+    ['What California venue hosted the final?', 'place'],
+    ['What position does the mayor hold?', 'thing'],
   ] as const)('%s → %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type)
   })

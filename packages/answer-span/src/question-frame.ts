@@ -42,6 +42,12 @@ const EN_AUX_START =
   /^(is|are|was|were|do|does|did|can|could|will|would|has|have|had|should|shall|may|might|must)$/i
 const EN_NUMBER_AFTER_HOW = /^(many|much|long|old|far|large|big|tall|high|deep|often|wide|heavy|fast)$/i
 const EN_DATE_NOUNS = /^(year|years|century|decade|month|day|date|time|era|period)$/i
+const EN_VERB_AFTER_WH =
+  /^(is|was|are|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must)$/i
+const EN_PLACE_NOUNS =
+  /^(country|countries|city|cities|state|place|region|town|continent|island|nation|venue|stadium|river|mountain|county|province|district|area|location|site|street|sea|ocean|lake|village|capital|airport|park|borough|neighbou?rhood|building|port|valley|desert)$/i
+const EN_PERSON_NOUNS =
+  /^(person|people|man|woman|king|queen|president|author|artist|scientist|player|performer|singer|actor|actress|writer|poet|composer|painter|architect|engineer|inventor|leader|emperor|general|coach|quarterback|pope|bishop|chancellor|minister|governor|mayor|prince|princess|explorer|philosopher|physicist|chemist|mathematician|individual|economist|politician|senator|director|founder|musician|rapper|monarch|ruler|son|daughter|father|mother|wife|husband)$/i
 const NEGATION = /ない|ません|ず[、。]?$|not\b|n't\b|\bnever\b|\bno\b/i
 
 /** Question words the analyser can cut wrongly (はいつ → は・い・つ), found in the text instead. */
@@ -98,13 +104,18 @@ function englishFrame(tokens: SpanToken[]): { type: QuestionType; wh: number } {
     if (word === 'why') return { type: 'reason', wh: i }
     if (word === 'how') return { type: EN_NUMBER_AFTER_HOW.test(next) ? 'number' : 'method', wh: i }
     if (word === 'what' || word === 'which') {
+      // The noun asked about: the word after "what", or after a few that qualify it ("which NFL
+      // team", "what California venue"), never past the verb.
+      const nouns = tokens
+        .slice(i + 1, i + 4)
+        .map((token) => token.text)
+        .filter((_, k, all) => !all.slice(0, k + 1).some((text) => EN_VERB_AFTER_WH.test(text)))
+      const asked = (pattern: RegExp) => nouns.some((noun) => pattern.test(noun))
       if (EN_DATE_NOUNS.test(next)) return { type: 'date', wh: i }
       if (/^(percentage|percent|number|amount|proportion|size|population)$/i.test(next))
         return { type: 'number', wh: i }
-      if (/^(country|city|state|place|region|town|continent|island|nation)$/i.test(next))
-        return { type: 'place', wh: i }
-      if (/^(person|man|woman|king|queen|president|author|artist|scientist)$/i.test(next))
-        return { type: 'person', wh: i }
+      if (asked(EN_PLACE_NOUNS)) return { type: 'place', wh: i }
+      if (asked(EN_PERSON_NOUNS)) return { type: 'person', wh: i }
       return { type: 'entity', wh: i }
     }
   }
