@@ -17,8 +17,6 @@ const EN_DATE_FORMS = [
   /\b(?:(?:early|mid|late)[\s-])?(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)[\s-]century\b/i,
   /\b\d{3,4}s?(?:\s?(?:BC|BCE|AD|CE))?\b/,
 ]
-const JA_DATE =
-  /(?:紀元前|紀元|西暦)?(?:\p{Script=Han}{2}(?=\d|元年))?(?:\d{1,4}|元)年(?:\d{1,2}月(?:\d{1,2}日)?)?|\d{1,2}月\d{1,2}日/u
 const EN_NUMBER =
   /[$€£¥]?\s?\b\d[\d,.]*(?:\s?(?:million|billion|thousand|hundred|trillion))?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion)\b/i
 
