@@ -154,7 +154,9 @@ describe('docker-compose.yml', () => {
     // …hold the app of each process's entry (every worker's is the one worker app).
     const apps = new Set(PROCESS_NAMES.map((name) => PROCESSES[name].entry.replace(/\/src\/.*$/, '')))
     for (const app of apps) {
-      const { name } = JSON.parse(await readFile(new URL(`${app}/package.json`, root), 'utf8')) as { name: string }
+      const { name } = JSON.parse(await readFile(new URL(`${app}/package.json`, root), 'utf8')) as {
+        name: string
+      }
       expect(pruned).toContain(name)
     }
   })

@@ -34,6 +34,10 @@ export const SOURCE_TYPES = [
 ] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]
 
+/** The model OCR read a page with: horizontal text, or vertical (縦書き, read again with jpn_vert). */
+export const OCR_DIRECTIONS = ['horizontal', 'vertical'] as const
+export type OcrDirection = (typeof OCR_DIRECTIONS)[number]
+
 /** Which retrievers search: both, their rankings merged (the default), keywords, or embeddings. */
 export const SEARCH_MODES = ['hybrid', 'keyword', 'vector'] as const
 export type SearchMode = (typeof SEARCH_MODES)[number]

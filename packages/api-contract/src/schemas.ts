@@ -3,6 +3,7 @@ import {
   ANSWER_MODES,
   ANSWER_TYPES,
   DOCUMENT_STATUSES,
+  OCR_DIRECTIONS,
   QUESTION_STATUSES,
   REFUSAL_DECIDERS,
   RETRIEVERS,
@@ -39,6 +40,20 @@ export const documentSchema = z
       description:
         'Pages that could not be read (too large, unreadable, past OCR_MAX_PAGES) and why: the document is searchable without them (the first 100)',
     }),
+    ocrReadings: z
+      .array(
+        z.object({
+          page: z.number().int(),
+          confidence: z.number().openapi({ description: 'Mean confidence of the words read, 0–100' }),
+          direction: z.enum(OCR_DIRECTIONS).openapi({
+            description: 'The model that read it: vertical for a 縦書き page read again with jpn_vert',
+          }),
+        }),
+      )
+      .openapi({
+        description:
+          'How OCR read each page it read (a scanned PDF page, a picture): a page below OCR_MIN_CONFIDENCE is also among missingPages, not indexed (the first 1,000)',
+      }),
     sizeBytes: z.number(),
     tags: z.array(z.string()),
     sourceUrl: z.string().nullable().openapi({ description: 'A web page: the URL it was fetched from' }),

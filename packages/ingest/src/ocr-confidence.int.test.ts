@@ -45,7 +45,10 @@ it('lists a page read below the confidence floor as missing, with its confidence
     [document.id],
   )
   expect(rows[0]).toEqual({ n: 0 })
-  expect((await getDocument(fixture.db.pool, document.id))?.missingPages?.[0]?.reason).toMatch(
-    /confidence \d+%/,
-  )
+  const shown = await getDocument(fixture.db.pool, document.id)
+  expect(shown?.missingPages?.[0]?.reason).toMatch(/confidence \d+%/)
+  // The page's reading is kept too, so the confidence that kept it out can be seen beside it.
+  expect(shown?.ocrReadings).toEqual([
+    { page: 1, confidence: expect.any(Number), direction: expect.any(String) },
+  ])
 }, 300_000)

@@ -11,7 +11,7 @@ import {
 } from '@rag/parsers/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { registerDocument } from './register-document.ts'
-import { documentSections } from './repository/documents.ts'
+import { documentSections, getDocument } from './repository/documents.ts'
 import { type IngestionFixture, startIngestionFixture, waitForDocument } from './testing.ts'
 
 // The documents people have, through the whole pipeline: a scanned Japanese PDF and a photo of a
@@ -61,6 +61,12 @@ it('reads a scanned Japanese PDF and a photo of a page by OCR, page ids unchange
   expect(photo.done.status).toBe('ready')
   expect(photo.sections.map((s) => [s.sourceId, s.ocr])).toEqual([['page.png:p1', true]])
   expect(photo.sections[0]?.text).toContain('満充電までの時間は約3時間です')
+  // Each says how OCR read its page: how sure it was, and which way the text ran.
+  for (const { done } of [scan, photo]) {
+    const readings = (await getDocument(fixture.db.pool, done.id))?.ocrReadings
+    expect(readings).toEqual([{ page: 1, confidence: expect.any(Number), direction: 'horizontal' }])
+    expect(readings?.[0]?.confidence).toBeGreaterThan(50)
+  }
 })
 
 it('reads a workbook row by row and a deck slide by slide, with exact source ids', async () => {

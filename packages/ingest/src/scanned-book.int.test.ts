@@ -101,6 +101,9 @@ it('reads a 60-page scan page by page in OCR jobs while other documents flow, re
   const pages = Array.from({ length: PAGES }, (_, index) => index + 1).filter((page) => page !== OVERSIZED)
   expect(sections.map((section) => section.sourceId)).toEqual(pages.map((page) => `book.pdf:p${page}`))
   expect(sections.every((section) => section.ocr)).toBe(true)
+  // How OCR read each page it read is kept with the document (the oversized one was never read).
+  expect(document.ocrReadings?.map((reading) => reading.page)).toEqual(pages)
+  expect(document.ocrReadings?.every((reading) => reading.direction === 'horizontal')).toBe(true)
   for (const [index, page] of pages.entries())
     expect(sections[index]?.text.replace(/\s+/g, ' ')).toContain(bookPageWords(page).slice(0, 20))
 }, 600_000)

@@ -11,7 +11,13 @@ export {
 } from './ocr.ts'
 export { type ParseOptions, parseDocument } from './parse-document.ts'
 export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.ts'
-export { DocumentParseError, type ParsedSection, SOURCE_TYPES, type SourceType } from './parsed-section.ts'
+export {
+  DocumentParseError,
+  type OcrPageReading,
+  type ParsedSection,
+  SOURCE_TYPES,
+  type SourceType,
+} from './parsed-section.ts'
 export type { ReadPage } from './pdf/pdf-page-content.ts'
 export { readPdfPages } from './pdf/read-pdf-pages.ts'
 export {

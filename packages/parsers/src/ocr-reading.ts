@@ -1,3 +1,5 @@
+import type { OcrDirection } from '@rag/api-contract/enums'
+
 /** A box on the picture OCR read, in its pixels from the top-left. */
 export interface PixelBox {
   x: number
@@ -14,7 +16,7 @@ export interface OcrReading {
   /** Characters read. */
   chars: number
   /** The model that read it: horizontal (jpn) or vertical (jpn_vert). */
-  direction: 'horizontal' | 'vertical'
+  direction: OcrDirection
 }
 
 /**

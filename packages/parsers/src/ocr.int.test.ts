@@ -95,11 +95,16 @@ describe.skipIf(!installed)('OCR of scanned pages', () => {
         join(dir, 'scan'),
       ])
       const units: string[] = []
-      for await (const section of parseDocument(await readFile(join(dir, 'scan.png')), 'scan.png', 'image'))
+      const readings: unknown[] = []
+      for await (const section of parseDocument(await readFile(join(dir, 'scan.png')), 'scan.png', 'image')) {
         units.push(...section.units)
+        readings.push(section.ocrReading)
+      }
       const text = units.join('')
       // Read horizontally, it was noise; vertically, at most one character in ten wrong.
       expect(characterAccuracy(columns.join(''), text)).toBeGreaterThanOrEqual(0.9)
+      // The page says how it was read: by the vertical model, and how sure that was.
+      expect(readings).toEqual([{ page: 1, confidence: expect.any(Number), direction: 'vertical' }])
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

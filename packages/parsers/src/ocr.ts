@@ -162,10 +162,16 @@ async function imagePages(dir: string, path: string, options: OcrOptions): Promi
     .map((name) => join(dir, name))
 }
 
+/** One page of an image file as OCR read it: its text, how sure it was, and the model's direction. */
+export interface ImagePageReading {
+  text: string
+  confidence: number
+  direction: OcrReading['direction']
+}
+
 /**
- * The text of each page of an image file (a multi-page TIFF page by page, split first, each page
- * told to `onPage`; PNG and JPEG are one page). Every page's declared size is checked before it is
- * decoded.
+ * Each page of an image file read (a multi-page TIFF page by page, split first, each page told to
+ * `onPage`; PNG and JPEG are one page). Every page's declared size is checked before it is decoded.
  */
 export async function ocrImagePages(
   data: Uint8Array,
@@ -173,12 +179,12 @@ export async function ocrImagePages(
   options: OcrOptions,
   what: string,
   onPage?: () => void,
-): Promise<string[]> {
+): Promise<ImagePageReading[]> {
   return withScratch(options.scratchDir, async (dir) => {
     const path = join(dir, `image${extension}`)
     await writeFile(path, data)
     const pages = await imagePages(dir, path, options)
-    const texts: string[] = []
+    const readings: ImagePageReading[] = []
     for (const [index, page] of pages.entries()) {
       const label = pages.length > 1 ? `page ${index + 1} of ${what}` : what
       const size = await imageSize(page)
@@ -188,15 +194,17 @@ export async function ocrImagePages(
         )
       // The same reading as a scanned PDF page's: a 縦書き picture is read again with the vertical model.
       const reading = await readPageImage(page, options, label)
-      texts.push(
-        reading.paragraphs
+      readings.push({
+        text: reading.paragraphs
           .map((paragraph) => tidyOcrText(paragraph.text))
           .filter(Boolean)
           .join('\n\n'),
-      )
+        confidence: reading.confidence,
+        direction: reading.direction,
+      })
       onPage?.()
     }
-    return texts
+    return readings
   })
 }
 

@@ -15,7 +15,7 @@ export async function* parseImage(
 ): AsyncGenerator<ParsedSection> {
   if (ocr.mode === 'off')
     throw new DocumentParseError('an image is read by OCR, and OCR is off (OCR=off): set OCR=auto to read it')
-  const texts = await ocrImagePages(
+  const readings = await ocrImagePages(
     data,
     extname(filename).toLowerCase(),
     ocr,
@@ -23,9 +23,18 @@ export async function* parseImage(
     onPage,
   )
   // A page's text may still hold form feeds (tesseract ends a page with one).
-  const pages = texts.map((text) => tidyOcrText(text.replaceAll('\f', '\n')))
+  const pages = readings.map((reading) => tidyOcrText(reading.text.replaceAll('\f', '\n')))
   if (!pages.some(Boolean))
     throw new DocumentParseError('OCR found no text in the image (a photo or drawing without writing?)')
-  for (const [index, page] of pages.entries())
-    if (page) yield { sourceId: `${filename}:p${index + 1}`, heading: null, units: [page], ocr: true }
+  for (const [index, page] of pages.entries()) {
+    const { confidence, direction } = readings[index] ?? { confidence: 0, direction: 'horizontal' }
+    if (page)
+      yield {
+        sourceId: `${filename}:p${index + 1}`,
+        heading: null,
+        units: [page],
+        ocr: true,
+        ocrReading: { page: index + 1, confidence, direction },
+      }
+  }
 }

@@ -133,6 +133,7 @@ export async function* parsePdf(
           units,
           regions: reading.paragraphs.map((paragraph) => [{ page: number, ...paragraph.box }]),
           ocr: true,
+          ocrReading: { page: number, confidence: reading.confidence, direction: reading.direction },
         }
       }
       yield* leftOut

@@ -1,3 +1,13 @@
+import type { OcrDirection } from '@rag/api-contract/enums'
+
+/** How OCR read one page: its mean confidence (0–100, by characters) and the model's direction. */
+export interface OcrPageReading {
+  page: number
+  confidence: number
+  /** horizontal, or vertical: a 縦書き page read again with the vertical model (jpn_vert). */
+  direction: OcrDirection
+}
+
 /**
  * A parent section of a document: what is cited (its source id) and what the LLM sees. Its units
  * are the child pieces search chunks are cut from (a page's text, a row, an h3 subsection, a code
@@ -10,6 +20,8 @@ export interface ParsedSection {
   units: string[]
   /** The text was read by OCR from a picture of it (a scanned page, an image): it may hold misreadings. */
   ocr?: boolean
+  /** How OCR read the page this section is (kept with the document: a doubtful page can be found). */
+  ocrReading?: OcrPageReading
   /**
    * A PDF page without a text layer, left for an OCR job of its own to read (its units are empty):
    * the parse hands such pages on instead of holding its slot for minutes of OCR.

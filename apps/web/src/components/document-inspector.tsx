@@ -66,6 +66,27 @@ export function DocumentInspector({ id }: { id: string }) {
           </ul>
         </details>
       ) : null}
+      {document && document.ocrReadings.length > 0 ? (
+        <details class="ocr-readings" data-testid="inspector-ocr">
+          <summary>
+            {t('docs.ocrReadings', {
+              n: document.ocrReadings.length,
+              lowest: Math.round(Math.min(...document.ocrReadings.map((reading) => reading.confidence))),
+            })}
+          </summary>
+          <ul>
+            {document.ocrReadings.map((reading) => (
+              <li key={reading.page}>
+                {t('docs.ocrReading', {
+                  page: reading.page,
+                  confidence: Math.round(reading.confidence),
+                  direction: t(`docs.ocrDirection.${reading.direction}`),
+                })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {document && hasPages ? (
         <InspectorPages document={document} page={page ?? firstPage(chunks)} onPage={setPage} />
       ) : null}

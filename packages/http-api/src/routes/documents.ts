@@ -74,6 +74,7 @@ export function documentView(document: DocumentRecord) {
     vectorsPending: document.vectorsPending ?? 0,
     ocrPages: document.ocrPages ?? null,
     missingPages: document.missingPages ?? [],
+    ocrReadings: document.ocrReadings ?? [],
     sizeBytes: document.sizeBytes,
     tags: document.tags,
     sourceUrl: document.sourceUrl,

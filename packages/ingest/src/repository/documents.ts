@@ -1,6 +1,6 @@
 import { DOCUMENT_STATUSES, type DocumentStatus, FINISHED_DOCUMENT_STATUSES } from '@rag/api-contract/enums'
 import { type Pool, type PoolClient, sqlList, withTransaction } from '@rag/db'
-import type { SourceType } from '@rag/parsers'
+import type { OcrPageReading, SourceType } from '@rag/parsers'
 import type { DocumentVersion } from './document-version.ts'
 import type { PartStage } from './parts.ts'
 
@@ -31,6 +31,8 @@ export interface DocumentRecord {
   ocrPages?: { read: number; total: number } | null
   /** Pages of this version that could not be read, and why (views only; the first 100). */
   missingPages?: { page: number; reason: string }[]
+  /** How OCR read each page of this version it read (views only; the first 1,000). */
+  ocrReadings?: OcrPageReading[]
 }
 
 const COLUMNS = `id, collection, filename, source_type AS "sourceType", stored_path AS "storedPath",
@@ -47,7 +49,11 @@ const VIEW_COLUMNS = `${COLUMNS}, (SELECT count(*)::int FROM chunks c
       AND p.ocr_page IS NOT NULL) AS "ocrPages",
   (SELECT coalesce(json_agg(json_build_object('page', m.page, 'reason', m.reason) ORDER BY m.page), '[]')
      FROM (SELECT page, reason FROM missing_pages WHERE document_id = documents.id
-            AND content_hash = documents.content_hash ORDER BY page LIMIT 100) m) AS "missingPages"`
+            AND content_hash = documents.content_hash ORDER BY page LIMIT 100) m) AS "missingPages",
+  (SELECT coalesce(json_agg(json_build_object('page', o.page, 'confidence', round(o.confidence::numeric, 1),
+      'direction', o.direction) ORDER BY o.page), '[]')
+     FROM (SELECT page, confidence, direction FROM ocr_readings WHERE document_id = documents.id
+            AND content_hash = documents.content_hash ORDER BY page LIMIT 1000) o) AS "ocrReadings"`
 
 type Queryable = Pick<Pool | PoolClient, 'query'>
 

@@ -45,6 +45,10 @@ export async function finalizeDocument(
       documentId,
       contentHash,
     ])
+    await client.query('DELETE FROM ocr_readings WHERE document_id = $1 AND content_hash <> $2', [
+      documentId,
+      contentHash,
+    ])
     await client.query('DELETE FROM sections WHERE document_id = $1 AND content_hash <> $2', [
       documentId,
       contentHash,

@@ -2,6 +2,7 @@ import type { Chunk, ParentSection } from '@rag/chunking'
 import type { Pool, PoolClient } from '@rag/db'
 import type { ParsedSection } from '@rag/parsers'
 import type { DocumentVersion, PartRef } from './document-version.ts'
+import { readingsOf, recordOcrReadings } from './ocr-readings.ts'
 
 /** Where a part is; 'awaiting-ocr': a PDF page without a text layer, waiting for its OCR job. */
 export type PartStage = 'awaiting-ocr' | 'parsed' | 'chunked' | 'embedded' | 'stored'
@@ -58,6 +59,7 @@ export async function saveParsedPart(
        WHERE ingest_parts.stage = 'parsed'`,
     [documentId, contentHash, part, JSON.stringify(sections)],
   )
+  await recordOcrReadings(db, { documentId, contentHash }, readingsOf(sections))
 }
 
 /** Records a page OCR is to read as a part of its own; a retried parse leaves one already there alone. */
@@ -80,6 +82,7 @@ export async function saveOcrText(
       WHERE document_id = $1 AND content_hash = $2 AND part = $3 AND stage = 'awaiting-ocr'`,
     [documentId, contentHash, part, JSON.stringify(sections)],
   )
+  await recordOcrReadings(db, { documentId, contentHash }, readingsOf(sections))
 }
 
 export async function advancePart(

@@ -13,6 +13,7 @@ import type { PartRef } from '../repository/document-version.ts'
 import { currentDocument, refreshDocumentStatus } from '../repository/documents.ts'
 import { clearMissingPage, recordMissingPage } from '../repository/missing-pages.ts'
 import { postgresOcrPageCache, pruneOcrPageCache } from '../repository/ocr-page-cache.ts'
+import { recordOcrReadings } from '../repository/ocr-readings.ts'
 import { getPart, saveOcrText } from '../repository/parts.ts'
 
 export interface OcrStageOptions {
@@ -58,6 +59,9 @@ export function createOcrHandler(
       // Read, but not reliably (a blurred scan, handwriting): listed as missing, not indexed as noise.
       const floor = options.ocr.minConfidence ?? 0
       if (reading.text && reading.confidence < floor) {
+        await recordOcrReadings(deps.pool, payload, [
+          { page, confidence: reading.confidence, direction: reading.direction },
+        ])
         await pageMissing(
           deps,
           payload,
@@ -75,6 +79,7 @@ export function createOcrHandler(
               units: reading.paragraphs.map((paragraph) => paragraph.text),
               regions: reading.paragraphs.map((paragraph) => [{ page, ...paragraph.box }]),
               ocr: true,
+              ocrReading: { page, confidence: reading.confidence, direction: reading.direction },
             },
           ]
         : []
