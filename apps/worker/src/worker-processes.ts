@@ -6,11 +6,11 @@ import { WORKER_PROCESS_NAMES, type WorkerProcessName } from '@rag/process-catal
  * worker the parsers. A worker added to the catalog without a line here fails the typecheck.
  */
 const WORKERS: Record<WorkerProcessName, () => Promise<{ run(env: NodeJS.ProcessEnv): Promise<void> }>> = {
-  'worker-parse': () => import('./processes/worker-parse.ts'),
-  'worker-ocr': () => import('./processes/worker-ocr.ts'),
-  'worker-chunk': () => import('./processes/worker-chunk.ts'),
+  'worker-parse': async () => ({ run: (await import('./processes/ingestion-workers.ts')).parse }),
+  'worker-ocr': async () => ({ run: (await import('./processes/ingestion-workers.ts')).ocr }),
+  'worker-chunk': async () => ({ run: (await import('./processes/ingestion-workers.ts')).chunk }),
   'worker-embed': () => import('./processes/worker-embed.ts'),
-  'worker-store': () => import('./processes/worker-store.ts'),
+  'worker-store': async () => ({ run: (await import('./processes/ingestion-workers.ts')).store }),
   'worker-retrieve': () => import('./processes/worker-retrieve.ts'),
   'worker-rerank': () => import('./processes/worker-rerank.ts'),
   'worker-llm': () => import('./processes/worker-llm.ts'),
