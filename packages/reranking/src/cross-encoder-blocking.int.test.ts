@@ -17,6 +17,7 @@ const { dir: tokenizerDir, found } = await findSharedTokenizer(
   testConfig.parse(processEnvironment()).test.sharedDir,
 )
 const logger = createLogger({ name: 'test', level: 'silent' })
+const TICK_MS = 10
 let modelsDir: string
 let reranker: Reranker
 
@@ -49,16 +50,17 @@ it.skipIf(!found)(
       const now = performance.now()
       longestGap = Math.max(longestGap, now - last)
       last = now
-    }, 10)
+    }, TICK_MS)
     const started = performance.now()
     const scores = await reranker.score('How long is the warranty?', passages)
     const elapsed = performance.now() - started
     clearInterval(ticker)
     expect(scores).toHaveLength(10)
-    // The loop never waited on the inference for long, and the inference was real (about a second
-    // or more of CPU: longer than any gap allowed here).
-    expect(longestGap).toBeLessThan(250)
-    expect(elapsed).toBeGreaterThan(800)
+    // The inference was long enough to tell (many ticks of the loop), and the loop never waited on
+    // it: run on this thread, the longest gap would be the whole inference. Measured against the
+    // inference itself, not a fixed deadline: a loaded machine stretches both alike.
+    expect(elapsed).toBeGreaterThan(20 * TICK_MS)
+    expect(longestGap).toBeLessThan(elapsed / 4)
   },
   120_000,
 )
