@@ -6,7 +6,7 @@ import {
   isQuestionFinished,
 } from '@rag/api-contract'
 import { ANSWER_TYPES } from '@rag/api-contract/enums'
-import type { GatewayClient } from '@rag/gateway-client'
+import { type GatewayClient, GatewayError } from '@rag/gateway-client'
 import { z } from 'zod'
 import { progressReporter, reportWhileWaiting } from './progress.ts'
 import { passageShape, toPassage } from './search-tool.ts'
@@ -57,6 +57,9 @@ const answerOutput = {
   degraded: z.array(z.string()).describe('What was skipped (no reranker, no LLM, …)'),
 }
 
+/** What a call says when its key is revoked (or its sign-in ends) while it waits. */
+export const KEY_ENDED_DURING_CALL = 'this API key was revoked or this sign-in ended during the call'
+
 /** Waits for the question's answer (with progress), and gives it as the tools' output. */
 async function answerOf(
   client: GatewayClient,
@@ -64,18 +67,26 @@ async function answerOf(
   extra: Parameters<typeof progressReporter>[0] & { signal: AbortSignal },
   answerTimeoutMs: number,
 ) {
-  const result = await client.waitForAnswer(id, {
-    onPoll: reportWhileWaiting(progressReporter(extra), (answer) =>
-      // The extractive answer, at once, while the LLM writes its own (the result is the final one).
-      answer.provisional && answer.answer
-        ? `provisional answer (the LLM is writing its own): ${answer.answer}`
-        : answer.queue
-          ? `waiting for the LLM: ${answer.queue.position} in line, about ${answer.queue.estimatedWaitSeconds} s`
-          : `question ${answer.status}`,
-    ),
-    signal: extra.signal,
-    timeoutMs: answerTimeoutMs,
-  })
+  const result = await client
+    .waitForAnswer(id, {
+      onPoll: reportWhileWaiting(progressReporter(extra), (answer) =>
+        // The extractive answer, at once, while the LLM writes its own (the result is the final one).
+        answer.provisional && answer.answer
+          ? `provisional answer (the LLM is writing its own): ${answer.answer}`
+          : answer.queue
+            ? `waiting for the LLM: ${answer.queue.position} in line, about ${answer.queue.estimatedWaitSeconds} s`
+            : `question ${answer.status}`,
+      ),
+      signal: extra.signal,
+      timeoutMs: answerTimeoutMs,
+    })
+    .catch((error: unknown) => {
+      // The key asked this question, so a 401 now means it stopped holding during the call: said
+      // as such, whether the gateway's revocation notice or this poll gets there first.
+      if (error instanceof GatewayError && error.status === 401)
+        throw new Error(`${KEY_ENDED_DURING_CALL} (question ${id}: ${error.message})`)
+      throw error
+    })
   // The client cancelled the call: nobody waits for the answer, so the LLM is freed.
   if (extra.signal.aborted && !isQuestionFinished(result.status)) {
     await client.cancelQuestion(id).catch(() => undefined)

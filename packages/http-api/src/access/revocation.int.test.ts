@@ -127,11 +127,12 @@ describe('revoking a key', () => {
     ])
   })
 
-  it("ends the key's MCP call in flight with an error saying so", async () => {
+  /** Calls `ask` over MCP on `base` with a new key, revokes the key mid-call, and gives how the call ended. */
+  const mcpCallRevokedMidway = async (base: string) => {
     const { id, key } = await readerKey()
     const client = new Client({ name: 'agent', version: '1.0.0' })
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${baseA}/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
         requestInit: { headers: { authorization: `Bearer ${key}` } },
       }),
     )
@@ -143,14 +144,36 @@ describe('revoking a key', () => {
         timeout: 120_000,
       })
       .then(
-        () => 'answered',
+        // An error either way: the call's own (the revocation notice reached the replica first) or
+        // the tool's (its next poll of the question did).
+        (result) => (result.isError ? JSON.stringify(result.content) : 'answered'),
         (error: Error) => error.message,
       )
     // The call is in flight once its question exists.
     await expect.poll(questionCount).toBe(before + 1)
     await revoke(id)
-    expect(await outcome).toMatch(/revoked/)
+    const ended = await outcome
     await client.close()
+    return ended
+  }
+
+  it("ends the key's MCP call in flight with an error saying so", async () => {
+    expect(await mcpCallRevokedMidway(baseA)).toMatch(/revoked/)
+  })
+
+  it('says so too on a replica the revocation notice never reaches: its poll of the question finds the key gone', async () => {
+    // No revocation channel: only the database says the key no longer holds.
+    const deaf = await createTestGateway(
+      { ...fixture, pool: fixture.db.pool },
+      { uploadDir: scratch, maxBytes: 1e6, maxFiles: 2 },
+      { access: { apiKeys: [ADMIN], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 } },
+    )
+    const server = serve({ fetch: deaf.app.fetch, hostname: '127.0.0.1', port: 0 })
+    await new Promise((resolve) => server.once('listening', resolve))
+    const ended = await mcpCallRevokedMidway(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    expect(ended).toMatch(/revoked/)
+    await new Promise((resolve) => server.close(resolve))
+    await deaf.close()
   })
 
   it('under concurrent use: every answer is the data or a refusal, and every request sent after the revocation is refused', async () => {
