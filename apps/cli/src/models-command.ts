@@ -61,18 +61,17 @@ async function inventory(
   }
   if (models.llm && generation.backend === 'openai-compatible') {
     // Nothing to download: the LLM server has the model, or says which it has.
-    const served = await openAiCompatibleGenerator({
+    const server = await openAiCompatibleGenerator({
       baseUrl: generation.baseUrl ?? '',
       apiKey: generation.apiKey,
       model: models.llm,
       contextSize: generation.contextSize,
       timeoutMs: generation.timeoutMs,
     })
-      .check()
-      .then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
-      )
+    const served = await server.check().then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    )
     lines.push({
       role: 'llm',
       model: models.llm,

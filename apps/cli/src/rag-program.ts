@@ -53,11 +53,16 @@ const list = (value: string) =>
 
 // eval and bench are programs of their own (apps/eval, apps/bench): run, not imported.
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
-const PROGRAMS = { eval: 'apps/eval/src/main.ts', bench: 'apps/bench/src/main.ts' } as const
+// eval from its bundle while that is current (apps/eval/bin/eval.js), bench from its sources.
+const PROGRAMS = {
+  eval: ['apps/eval/bin/eval.js'],
+  bench: ['--import', 'tsx', 'apps/bench/src/main.ts'],
+} as const
 
-function runProgram(main: string, args: string[], env: RagIo['env']): Promise<number> {
+function runProgram(program: readonly string[], args: string[], env: RagIo['env']): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}${main}`, ...args], {
+    const entry = program.map((part) => (part.startsWith('apps/') ? `${repoRoot}${part}` : part))
+    const child = spawn(process.execPath, [...entry, ...args], {
       stdio: 'inherit',
       env,
       cwd: repoRoot,

@@ -7,16 +7,13 @@ import { expect, it } from 'vitest'
 // the variable named, as for every other command, not 1 like a run that failed.
 it('exits 2 naming DATABASE_URL when it is not set', async () => {
   const { DATABASE_URL: _unset, ...env } = processEnvironment()
-  const main = fileURLToPath(new URL('./main.ts', import.meta.url))
+  // What `pnpm eval` starts: the bundle while it is current, else the sources under tsx.
+  const bin = fileURLToPath(new URL('../bin/eval.js', import.meta.url))
   const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', main, '--dataset', 'data/eval/sample-questions.json'],
-      {
-        env,
-        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
-      },
-    )
+    const child = spawn(process.execPath, [bin, '--dataset', 'data/eval/sample-questions.json'], {
+      env,
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => {
       stderr += String(chunk)

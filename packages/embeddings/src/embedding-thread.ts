@@ -23,7 +23,7 @@ export interface EmbeddingInit {
 }
 
 await serveModelThread<EmbeddingInit, string[], number[][]>(async (init, logger) => {
-  configureModelCache(init.modelsDir, init.allowDownload, init.endpoint)
+  await configureModelCache(init.modelsDir, init.allowDownload, init.endpoint)
   const extractor = (await pipeline('feature-extraction', init.model, {
     dtype: init.dtype,
     session_options: { intraOpNumThreads: init.threads, interOpNumThreads: 1 },

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import { env } from '@huggingface/transformers'
 
 /** transformers.js progress callback: download progress on first start, logged at most every 2 s. */
 export function downloadProgressLogger(
@@ -17,8 +16,13 @@ export function downloadProgressLogger(
   }
 }
 
-/** Points transformers.js at our models folder and hub; downloads only when allowed. */
-export function configureModelCache(modelsDir: string, allowDownload: boolean, endpoint?: string) {
+/**
+ * Points transformers.js at our models folder and hub; downloads only when allowed. Imported here,
+ * not at the top: every process that imports @rag/embeddings (each ingestion worker, for the
+ * embedding recipe) would otherwise load transformers.js and onnxruntime (~0.5 s, ~50 MB) unused.
+ */
+export async function configureModelCache(modelsDir: string, allowDownload: boolean, endpoint?: string) {
+  const { env } = await import('@huggingface/transformers')
   env.localModelPath = resolve(modelsDir)
   env.cacheDir = resolve(modelsDir)
   env.allowLocalModels = true

@@ -1,8 +1,8 @@
 import type { GenerationSection, ModelsSection } from '@rag/config'
 import type { Logger } from '@rag/log'
 import { createModelProvider, type ModelProvider } from '@rag/runtime'
-import { loadLlamaGenerator, type TextGenerator } from './llama-generator.ts'
-import { openAiCompatibleGenerator } from './openai-compatible-generator.ts'
+import { loadLlamaGenerator, openAiCompatibleGenerator } from './backends.ts'
+import type { TextGenerator } from './llama-generator.ts'
 
 /**
  * The configured LLM, made ready once per process on first use: the GGUF loaded into llama.cpp,
@@ -21,7 +21,7 @@ export function llmProvider(
     logger,
     load: async () => {
       if (remote) {
-        const generator = openAiCompatibleGenerator({
+        const generator = await openAiCompatibleGenerator({
           baseUrl: generation.baseUrl ?? '',
           apiKey: generation.apiKey,
           model: models.llm ?? '',

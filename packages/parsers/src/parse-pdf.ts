@@ -2,9 +2,16 @@ import { layoutPages, newRunningMemory, type PageContent } from '@rag/layout'
 import { DEFAULT_OCR, type OcrOptions, ocrPdfPages, type PageReading } from './ocr.ts'
 import { DocumentParseError, type ParsedSection } from './parsed-section.ts'
 import { layoutSections, newLayoutState } from './pdf/layout-sections.ts'
-import { openPdfForLayout } from './pdf/open-pdf.ts'
-import { readPdfPage } from './pdf/pdf-page-content.ts'
 import { cleanPageText } from './text-cleanup.ts'
+
+/**
+ * pdf.js (and the canvas it loads), imported when a PDF is read: every process that imports
+ * @rag/parsers for its types and detectors (each ingestion worker) would load them otherwise.
+ */
+export const pdfReading = async () => ({
+  ...(await import('./pdf/open-pdf.ts')),
+  ...(await import('./pdf/pdf-page-content.ts')),
+})
 
 export interface PdfOptions {
   /** Pages read and laid out together (running headers are found across them), so a 1,000-page PDF is never held at once. */
@@ -42,6 +49,7 @@ export async function* parsePdf(
   if (Buffer.from(data.subarray(0, 1024)).indexOf('%PDF-') < 0) {
     throw new DocumentParseError('not a PDF file (no %PDF header)')
   }
+  const { openPdfForLayout, readPdfPage } = await pdfReading()
   const task = openPdfForLayout(data)
   let withText = 0
   try {

@@ -25,7 +25,7 @@ export interface ScoreRequest {
 }
 
 await serveModelThread<CrossEncoderInit, ScoreRequest, number[]>(async (init, logger) => {
-  configureModelCache(init.modelsDir, init.allowDownload, init.endpoint)
+  await configureModelCache(init.modelsDir, init.allowDownload, init.endpoint)
   const progress_callback = downloadProgressLogger(init.model, logger)
   const tokenizer = await AutoTokenizer.from_pretrained(init.model, { progress_callback })
   const classifier = await AutoModelForSequenceClassification.from_pretrained(init.model, {

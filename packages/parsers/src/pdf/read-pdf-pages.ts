@@ -1,6 +1,6 @@
+import { pdfReading } from '../parse-pdf.ts'
 import { DocumentParseError } from '../parsed-section.ts'
-import { openPdfForLayout } from './open-pdf.ts'
-import { type ReadPage, readPdfPage } from './pdf-page-content.ts'
+import type { ReadPage } from './pdf-page-content.ts'
 
 /**
  * The pages of a PDF as layout reads them (text runs and drawn lines), for tools that look at the
@@ -8,6 +8,7 @@ import { type ReadPage, readPdfPage } from './pdf-page-content.ts'
  * picks 1-based page numbers; all pages when left out.
  */
 export async function readPdfPages(data: Uint8Array, pages?: number[]): Promise<ReadPage[]> {
+  const { openPdfForLayout, readPdfPage } = await pdfReading()
   const task = openPdfForLayout(data)
   try {
     const pdf = await task.promise.catch((error: unknown) => {

@@ -1,5 +1,3 @@
-import * as cheerio from 'cheerio'
-
 /** Links a page may give the crawl (a page of 100,000 links gives its first this many). */
 export const MAX_LINKS_PER_PAGE = 10_000
 /** A URL longer than this is a generated one (a calendar, a session), not a page of the site. */
@@ -16,8 +14,12 @@ export interface PageLinks {
   truncated: boolean
 }
 
-/** The page's same-origin links (`<a href>`, `<base href>` honoured) and what its robots meta says. */
-export function pageLinks(html: string, pageUrl: string, origin: string): PageLinks {
+/**
+ * The page's same-origin links (`<a href>`, `<base href>` honoured) and what its robots meta says.
+ * cheerio is imported here, when a site is crawled: the gateway imports this package too (~0.4 s).
+ */
+export async function pageLinks(html: string, pageUrl: string, origin: string): Promise<PageLinks> {
+  const cheerio = await import('cheerio')
   const $ = cheerio.load(html)
   const robots = $('meta[name="robots" i], meta[name="rag-platform" i]')
     .toArray()

@@ -141,7 +141,7 @@ export function webSiteSource(settings: WebSiteSettings, limits: WebSiteLimits):
       const item = { key: response.url, name: nameOf(response.url), version, content: response.body }
       return { item: { ...item, extra: validators } }
     }
-    const page = pageLinks(Buffer.from(response.body).toString('utf8'), response.url, origin)
+    const page = await pageLinks(Buffer.from(response.body).toString('utf8'), response.url, origin)
     return {
       ...(page.noindex
         ? {}
