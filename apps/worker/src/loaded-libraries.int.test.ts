@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 
 // A worker process loads the libraries of what it does, not of every package it imports: the
 // model runtimes and document libraries cost 0.4–0.8 s of CPU and 40–60 MB each, in every one of
-// the platform's processes that would load them unused (a chunk worker held 170 MB, now 110).
+// the platform's processes that would load them unused (a chunk worker held 170 MB, now about 105).
 // They are imported where they are used (a model loaded, a PDF read, a site crawled).
 const HEAVY = [
   'node-llama-cpp',
@@ -20,6 +20,8 @@ const HEAVY = [
   '@napi-rs/canvas',
   'cheerio',
   'exceljs',
+  // The embedded Postgres is served by the supervisor alone; a worker connects to it over TCP.
+  '@electric-sql/pglite',
 ]
 const run = promisify(execFile)
 const here = fileURLToPath(new URL('.', import.meta.url))

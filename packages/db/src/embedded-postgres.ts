@@ -1,9 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { createServer, type Socket } from 'node:net'
-import { PGlite } from '@electric-sql/pglite'
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
-import { vector } from '@electric-sql/pglite-pgvector'
-import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
+import type { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
 import { ProtocolAwareQueue } from './protocol-aware-queue.ts'
 
 export interface EmbeddedPostgres {
@@ -31,6 +28,13 @@ export async function startEmbeddedPostgres({
   maxConnections = 64,
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   if (dir) await mkdir(dir, { recursive: true })
+  // Imported here: every process imports @rag/db, one process (the supervisor) serves PGlite.
+  const [{ PGlite }, { btree_gin }, { vector }, { PGLiteSocketHandler }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite-pgvector'),
+    import('@electric-sql/pglite-socket'),
+  ])
   // pgvector for the vectors; btree_gin for the keyword index keyed by collection (migration 0030).
   const db = await PGlite.create(dir ?? 'memory://', { extensions: { vector, btree_gin } })
   // pglite-socket's handler does the wire protocol; the queue deciding who runs next is ours.
