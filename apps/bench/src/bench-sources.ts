@@ -242,7 +242,7 @@ async function benchKind(config: BenchConfig, kind: Kind, count: number, untilRe
       createdBy: 'bench',
     })
     const sync = async () => {
-      const reader = sourceReader(kind, place.settings, place.credentials, {
+      const reader = await sourceReader(kind, place.settings, place.credentials, {
         maxItems: count * 2,
         maxBytes: register.maxBytes,
         requestTimeoutMs: 60_000,

@@ -1,10 +1,6 @@
 import type { SourceKind } from '@rag/api-contract'
-import { gitSource } from './git-source.ts'
 import type { OutboundPolicy } from './network/outbound-policy.ts'
-import { s3Source } from './s3-source.ts'
 import type { ReadLimits, SourceReader } from './source-listing.ts'
-import { webSiteSource } from './web/web-site-source.ts'
-import { webdavSource } from './webdav-source.ts'
 
 /** Redirects a web site's page may take (each checked, each on the site). */
 const WEB_MAX_REDIRECTS = 5
@@ -20,29 +16,41 @@ export interface ReaderLimits extends ReadLimits {
   policy: OutboundPolicy
 }
 
-/** The reader of a source of `kind`, from its (validated) settings and opened credentials. */
-export function sourceReader(
+/**
+ * The reader of a source of `kind`, from its (validated) settings and opened credentials. Each
+ * kind's client library is imported when a source of that kind is read (the S3 SDK and the WebDAV
+ * client cost ~0.3 s of CPU each in every process importing this package, the gateway among them).
+ */
+export async function sourceReader(
   kind: SourceKind,
   settings: Record<string, unknown>,
   credentials: Record<string, string>,
   limits: ReaderLimits,
-): SourceReader {
+): Promise<SourceReader> {
   switch (kind) {
-    case 'webdav':
+    case 'webdav': {
+      const { webdavSource } = await import('./webdav-source.ts')
       return webdavSource(settings as { url: string }, credentials, limits)
-    case 's3':
+    }
+    case 's3': {
+      const { s3Source } = await import('./s3-source.ts')
       return s3Source(settings as { bucket: string }, credentials, limits)
-    case 'web':
+    }
+    case 'web': {
+      const { webSiteSource } = await import('./web/web-site-source.ts')
       return webSiteSource(settings as { url: string }, {
         ...limits,
         maxRedirects: WEB_MAX_REDIRECTS,
         authorization: authorizationOf(credentials),
       })
-    case 'git':
+    }
+    case 'git': {
+      const { gitSource } = await import('./git-source.ts')
       return gitSource(settings as { url: string }, credentials, {
         ...limits,
         cacheDir: limits.gitCacheDir,
       })
+    }
   }
 }
 

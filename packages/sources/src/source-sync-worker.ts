@@ -48,7 +48,7 @@ export function sourceSyncHandler(deps: IngestDeps, options: SyncWorkerOptions) 
       })
       return { failed: true }
     }
-    const reader = sourceReader(source.kind, source.settings, credentials, {
+    const reader = await sourceReader(source.kind, source.settings, credentials, {
       maxItems: sources.maxItems,
       maxBytes: options.maxBytes,
       requestTimeoutMs: sources.requestTimeoutMs,

@@ -27,7 +27,7 @@ export async function syncOnce(
     policy?: OutboundPolicy
   },
 ): Promise<SyncRecord> {
-  const reader = sourceReader(source.kind, source.settings, credentials, {
+  const reader = await sourceReader(source.kind, source.settings, credentials, {
     ...limits,
     gitCacheDir: join(scratch, 'git'),
     env: processEnvironment(),
