@@ -15,9 +15,12 @@ import { createTestGateway, keywordOnlySearch, type TestGateway } from '../testi
 // A rerank that takes several times the job lock (a real-size cross-encoder on a small CPU): the
 // rerank worker keeps renewing its lock and its event loop keeps turning (heartbeats, shutdown),
 // so the job runs once, is never taken as stalled, and the answer comes back.
-// The lock is a fifth of what the same rerank took on this machine just before (a first question
-// under the default lock), not a fixed second: on a loaded machine the rerank and every pause of
-// the process stretch alike, and a fixed lock was lost to a pause there (the job taken as stalled).
+// The lock is a fifth of what the same rerank took on this machine just before (a question under
+// the default lock, once the model is warm), not a fixed second: on a loaded machine the rerank and
+// every pause of the process stretch alike, and a fixed lock was lost to a pause there (the job
+// taken as stalled). A cold first rerank took three times a warm one, so it calibrates nothing; and
+// when the machine speeds up between calibration and question, the question is asked again under a
+// lock a fifth of what it just took, so that the rerank outlasting the lock is a fact of the run.
 
 const { sharedDir } = testConfig.parse(processEnvironment()).test
 const { dir: tokenizerDir, found } = await findSharedTokenizer(sharedDir)
@@ -27,6 +30,7 @@ let gateway: TestGateway
 let reranker: Reranker
 let workers: { close(): Promise<void> }[] = []
 let lockMs = 0
+let startWorkers: (lockDurationMs: number) => { close(): Promise<void> }[]
 let events: QueueEvents
 let scratch: string
 
@@ -48,7 +52,7 @@ beforeAll(async () => {
     logger: fixture.logger,
     threads: 1,
   })
-  const startWorkers = (lockDurationMs: number) =>
+  startWorkers = (lockDurationMs: number) =>
     startQuestionWorkers({
       ...fixture,
       pool: fixture.db.pool,
@@ -61,17 +65,23 @@ beforeAll(async () => {
     { uploadDir: scratch, maxBytes: 1e6, maxFiles: 1 },
   )
   workers = startWorkers(30_000)
+  expect((await ask()).answer.status).toBe('done') // warms the model
   const calibration = await ask()
   expect(calibration.answer.status).toBe('done')
-  lockMs = Math.max(250, Math.round((calibration.answer.timings.rerankMs ?? 0) / 5))
-  await Promise.all(workers.map((worker) => worker.close()))
-  workers = startWorkers(lockMs)
+  await restartWorkers(calibration.answer.timings.rerankMs)
   events = new QueueEvents('question.rerank', {
     connection: { url: fixture.redisUrl },
     prefix: fixture.prefix,
   })
   await events.waitUntilReady()
 })
+
+/** Restarts the question workers with a lock a fifth of the given rerank's time. */
+async function restartWorkers(rerankMs: number | undefined) {
+  await Promise.all(workers.map((worker) => worker.close()))
+  lockMs = Math.max(250, Math.round((rerankMs ?? 0) / 5))
+  workers = startWorkers(lockMs)
+}
 
 /** Asks the question through the gateway and reads its event stream to the end, then the answer. */
 async function ask() {
@@ -114,7 +124,11 @@ it.skipIf(!found)(
       longestGap = Math.max(longestGap, performance.now() - last)
       last = performance.now()
     }, 20)
-    const { stream, answer } = await ask()
+    let { stream, answer } = await ask()
+    for (let retry = 0; retry < 3 && (answer.timings.rerankMs ?? 0) <= 2 * lockMs; retry++) {
+      await restartWorkers(answer.timings.rerankMs)
+      ;({ stream, answer } = await ask())
+    }
     clearInterval(ticker)
     expect(stream).toContain('event: done')
     expect(answer.status).toBe('done')
