@@ -73,8 +73,8 @@ runMain(async () => {
   const tidyQuestions = () =>
     Promise.all([
       deleteExpiredQuestions(pool),
-      failStalledQuestions(pool, config.retrieval.questionTimeoutSeconds, undefined, (question) =>
-        waitsItsTurn({ pool, producer }, question),
+      failStalledQuestions(pool, config.retrieval.questionTimeoutSeconds, undefined, (question, limit) =>
+        waitsItsTurn({ pool, producer }, question, limit),
       ),
     ]).catch((error: unknown) => logger.warn({ err: error }, 'tidying questions failed'))
   const questionTidier = setInterval(tidyQuestions, 30_000)

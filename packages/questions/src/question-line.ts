@@ -23,17 +23,24 @@ async function nextJobOf(producer: Queues, question: RoutedQuestion & { id: stri
 /**
  * Whether a question is waiting its turn in a queue some worker serves, or for its answer to be
  * handed to a served LLM queue (answer-turns.ts): it makes no progress of its own, so the
- * no-progress limit must not fail it (a burst of questions waits behind the LLM).
+ * no-progress limit must not fail it (a burst of questions waits behind the LLM). A job a worker
+ * took up less than `limitSeconds` ago counts too: its handler has yet to mark the question as
+ * moving, and a question that waited longer than the limit would otherwise fail as its turn came.
  */
 export async function waitsItsTurn(
   deps: { pool: Pool; producer: Queues },
   question: RoutedQuestion & { id: string },
+  limitSeconds = 0,
 ): Promise<boolean> {
   const next = await nextJobOf(deps.producer, question)
   if (!next) return false
   if ((await next.queue.getWorkersCount()) === 0) return false
   const job = await next.queue.getJob(next.jobId)
-  if (job) return WAITING.has(await job.getState())
+  if (job) {
+    const state = await job.getState()
+    if (state === 'active') return Date.now() - (job.processedOn ?? 0) < limitSeconds * 1000
+    return WAITING.has(state)
+  }
   // An answer without its job waits to be handed on: when its asker's earlier answer ends (which
   // may be being stopped right now), or by the reconciler if that hand-off was lost.
   return nextStep(question) === 'answer'

@@ -12,8 +12,14 @@ export async function failStalledQuestions(
   timeoutSeconds: number,
   /** Only this question (a client looking at it); all of them when absent. */
   onlyId?: string,
-  /** A question whose job waits its turn in a served queue is not stalled (it is in line). */
-  waitsItsTurn: (question: RoutedQuestion & { id: string }) => Promise<boolean> = async () => false,
+  /**
+   * A question whose job waits its turn in a served queue is not stalled (it is in line), nor one
+   * whose job was taken up less than the limit ago (its handler has yet to mark it as moving).
+   */
+  waitsItsTurn: (
+    question: RoutedQuestion & { id: string },
+    limitSeconds: number,
+  ) => Promise<boolean> = async () => false,
 ): Promise<string[]> {
   const { rows } = await pool.query<RoutedQuestion & { id: string; provisional: boolean }>(
     `SELECT q.id::text, q.status, q.history, q.search_query AS "searchQuery", q.queries, q.options, q.provisional
@@ -24,7 +30,7 @@ export async function failStalledQuestions(
   )
   const failed: string[] = []
   for (const question of rows) {
-    if (await waitsItsTurn(question).catch(() => false)) continue
+    if (await waitsItsTurn(question, timeoutSeconds).catch(() => false)) continue
     const step = nextStep(question)
     const worker = step ? QUESTION_STEPS[step].worker : 'retrieve'
     const why = `no progress for ${timeoutSeconds} s while ${question.status} (is the ${worker} worker running?)`

@@ -26,8 +26,8 @@ export function questionAccess(deps: {
   const publish = questionEventPublisher(deps.producer.redis, deps.queuePrefix)
   /** The question as `owner` may see it (none: as the gateway itself sees it). */
   const find = async (id: string, owner?: string): Promise<WatchedQuestion | null> => {
-    await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id, (question) =>
-      waitsItsTurn(deps, question),
+    await failStalledQuestions(deps.pool, deps.retrieval.questionTimeoutSeconds, id, (question, limit) =>
+      waitsItsTurn(deps, question, limit),
     )
     const question = await readQuestion(deps.pool, id, { owner })
     if (!question) return null
