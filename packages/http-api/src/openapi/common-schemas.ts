@@ -57,6 +57,16 @@ export const jsonChangeErrors = {
   415: errorResponse('The body is not application/json'),
 } as const
 
+/**
+ * A route's errors with the 404 of what it names (`notFound` describes it): a route that reads,
+ * one that changes without a body (the cross-site check too), one that takes a JSON body.
+ */
+export const readErrors = (notFound: string) => ({ ...commonErrors, 404: errorResponse(notFound) }) as const
+export const writeErrors = (notFound: string) =>
+  ({ ...commonErrors, ...crossSiteErrors, 404: errorResponse(notFound) }) as const
+export const jsonWriteErrors = (notFound: string) =>
+  ({ ...jsonChangeErrors, 404: errorResponse(notFound) }) as const
+
 /** A route whose request names a collection: one that does not exist, or is not the key's, is 404 alike. */
 export const unknownCollectionError = {
   404: errorResponse('No such collection among those this key may read (a misspelt name, or another team’s)'),

@@ -16,12 +16,11 @@ import { collectionParams, grantedCollection } from '../access/collection-access
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
-  commonErrors,
-  crossSiteErrors,
-  errorResponse,
   jsonBody,
-  jsonChangeErrors,
   jsonResponse,
+  jsonWriteErrors,
+  readErrors,
+  writeErrors,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -39,8 +38,7 @@ const readRoute = defineRoute(
     request: { params: collectionParams },
     responses: {
       200: answer('The calibration'),
-      ...commonErrors,
-      404: errorResponse('No such collection for this key'),
+      ...readErrors('No such collection for this key'),
     },
   },
   { role: 'reader' },
@@ -59,8 +57,7 @@ const fitRoute = defineRoute(
     },
     responses: {
       200: answer('The calibration now in use for questions searching this collection alone'),
-      ...jsonChangeErrors,
-      404: errorResponse('No such collection for this key'),
+      ...jsonWriteErrors('No such collection for this key'),
     },
   },
   { role: 'editor', audit: 'calibration.change' },
@@ -75,9 +72,7 @@ const deleteRoute = defineRoute(
     request: { params: collectionParams },
     responses: {
       200: answer('No calibration'),
-      ...commonErrors,
-      ...crossSiteErrors,
-      404: errorResponse('No such collection for this key'),
+      ...writeErrors('No such collection for this key'),
     },
   },
   { role: 'editor', audit: 'calibration.change' },

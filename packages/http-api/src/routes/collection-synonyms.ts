@@ -8,12 +8,11 @@ import { collectionParams, grantedCollection } from '../access/collection-access
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
-  commonErrors,
-  crossSiteErrors,
-  errorResponse,
   jsonBody,
-  jsonChangeErrors,
   jsonResponse,
+  jsonWriteErrors,
+  readErrors,
+  writeErrors,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -29,8 +28,7 @@ const readRoute = defineRoute(
     request: { params: collectionParams },
     responses: {
       200: answer('The rules (empty when it has none)'),
-      ...commonErrors,
-      404: errorResponse('No such collection for this key'),
+      ...readErrors('No such collection for this key'),
     },
   },
   { role: 'reader' },
@@ -48,8 +46,7 @@ const saveRoute = defineRoute(
     },
     responses: {
       200: answer('The rules as stored'),
-      ...jsonChangeErrors,
-      404: errorResponse('No such collection for this key'),
+      ...jsonWriteErrors('No such collection for this key'),
     },
   },
   { role: 'editor', audit: 'synonyms.change' },
@@ -64,9 +61,7 @@ const deleteRoute = defineRoute(
     request: { params: collectionParams },
     responses: {
       200: answer('What the collection has now (no rules)'),
-      ...commonErrors,
-      ...crossSiteErrors,
-      404: errorResponse('No such collection for this key'),
+      ...writeErrors('No such collection for this key'),
     },
   },
   { role: 'editor', audit: 'synonyms.change' },

@@ -1,35 +1,21 @@
 import { ingestFiles } from '@rag/ingest/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type CollectionsGateway,
-  keyedCaller,
-  mintKeys,
-  startCollectionsGateway,
-} from '../testing/collections-gateway.ts'
+import { describe, expect, it } from 'vitest'
+import { collectionsGatewayOfFile } from '../testing/collections-gateway.ts'
 
 // A collection is named once: a misspelt name is an error wherever a request takes one, with the
 // same answer for a reader as for another team's collection, and nothing can be made for it.
-const ADMIN = 'collections-admin-key-0123456789'
-let gateway: CollectionsGateway
-let call: ReturnType<typeof keyedCaller>
-let keys: Record<string, string>
-
-beforeAll(async () => {
-  gateway = await startCollectionsGateway(
-    'collections',
-    [
-      { filename: 'alpha.txt', text: 'The alpha cafeteria opens at nine.', collection: 'alpha' },
-      { filename: 'bravo.txt', text: 'The bravo cafeteria opens at seven.', collection: 'bravo' },
-    ],
-    ADMIN,
-  )
-  call = keyedCaller(gateway)
-  keys = await mintKeys(gateway, ADMIN, [
+const world = collectionsGatewayOfFile(
+  'collections',
+  [
+    { filename: 'alpha.txt', text: 'The alpha cafeteria opens at nine.', collection: 'alpha' },
+    { filename: 'bravo.txt', text: 'The bravo cafeteria opens at seven.', collection: 'bravo' },
+  ],
+  [
     ['alpha-reader', 'reader', ['alpha']],
     ['alpha-editor', 'editor', ['alpha']],
-  ])
-})
-afterAll(() => gateway?.close())
+  ],
+)
+const { call, keys, adminKey: ADMIN } = world
 
 const messageOf = (body: Record<string, unknown>) => (body.error as { message: string }).message
 
@@ -119,7 +105,7 @@ describe('collections', () => {
   })
 
   it('begin with their first document, however it is stored', async () => {
-    await ingestFiles(gateway.fixture, gateway.uploadDir, [
+    await ingestFiles(world.gateway.fixture, world.gateway.uploadDir, [
       {
         filename: 'charlie.txt',
         data: new TextEncoder().encode('Charlie opens at ten.'),

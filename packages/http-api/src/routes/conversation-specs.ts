@@ -17,6 +17,7 @@ import {
   crossSiteErrors,
   errorResponse,
   jsonChangeErrors,
+  jsonWriteErrors,
   uuidParam,
 } from '../openapi/common-schemas.ts'
 
@@ -47,8 +48,7 @@ export const createConversationRoute = defineRoute(
     request: body(createConversationRequestSchema),
     responses: {
       201: json(conversationSchema, 'The new thread'),
-      ...jsonChangeErrors,
-      404: errorResponse('No such collection among those the key may read'),
+      ...jsonWriteErrors('No such collection among those the key may read'),
     },
   },
   { role: 'reader' },

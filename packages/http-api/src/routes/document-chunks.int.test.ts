@@ -1,43 +1,27 @@
 import { readFile } from 'node:fs/promises'
 import { type ApiDocumentChunksPage, isQuestionFinished } from '@rag/api-contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type CollectionsGateway,
-  keyedCaller,
-  mintKeys,
-  startCollectionsGateway,
-} from '../testing/collections-gateway.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { collectionsGatewayOfFile } from '../testing/collections-gateway.ts'
 
-const ADMIN = 'inspector-admin-key-0123456789abc'
-let gateway: CollectionsGateway
+const pdf = await readFile(new URL('../../../../data/sample/lumina-guide.pdf', import.meta.url))
+const world = collectionsGatewayOfFile(
+  'inspector',
+  [{ filename: 'lumina-guide.pdf', data: pdf, collection: 'manuals' }],
+  [
+    ['reader', 'reader', ['manuals']],
+    ['other-reader', 'reader', ['manuals']],
+  ],
+)
+const { call, keys, adminKey: ADMIN } = world
 let guideId: string
-const keys: Record<string, string> = {}
-
-const call = (key: string, method: string, path: string, json?: unknown) =>
-  keyedCaller(gateway)(key, method, path, json)
+beforeAll(() => {
+  guideId = world.gateway.documents[0]?.id ?? ''
+})
 const chunks = async (key: string, query = '') => {
   const { status, body } = await call(key, 'GET', `/documents/${guideId}/chunks${query}`)
   expect(status).toBe(200)
   return body as unknown as ApiDocumentChunksPage
 }
-
-beforeAll(async () => {
-  const pdf = await readFile(new URL('../../../../data/sample/lumina-guide.pdf', import.meta.url))
-  gateway = await startCollectionsGateway(
-    'inspector',
-    [{ filename: 'lumina-guide.pdf', data: pdf, collection: 'manuals' }],
-    ADMIN,
-  )
-  guideId = gateway.documents[0]?.id ?? ''
-  Object.assign(
-    keys,
-    await mintKeys(gateway, ADMIN, [
-      ['reader', 'reader', ['manuals']],
-      ['other-reader', 'reader', ['manuals']],
-    ]),
-  )
-})
-afterAll(() => gateway?.close())
 
 async function asked(key: string, question: string): Promise<string> {
   const id = (

@@ -6,7 +6,7 @@ import { documentChunks } from '@rag/ingest'
 import { questionsCiting } from '@rag/questions'
 import { keyOwner, principalOf } from '../access/api-key.ts'
 import { defineRoute } from '../access/route-policy.ts'
-import { commonErrors, errorResponse, jsonResponse, uuidParam } from '../openapi/common-schemas.ts'
+import { jsonResponse, readErrors, uuidParam } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 import { visibleDocument } from './visible-document.ts'
 
@@ -33,8 +33,7 @@ const chunksRoute = defineRoute(
     },
     responses: {
       200: jsonResponse('The chunks in reading order', documentChunksPageSchema),
-      ...commonErrors,
-      404: errorResponse('No such document for this key'),
+      ...readErrors('No such document for this key'),
     },
   },
   { role: 'reader' },

@@ -20,13 +20,12 @@ import { collectionParams, grantedCollection } from '../access/collection-access
 import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
-  commonErrors,
-  crossSiteErrors,
-  errorResponse,
   jsonBody,
-  jsonChangeErrors,
   jsonResponse,
+  jsonWriteErrors,
+  readErrors,
   uuidParam,
+  writeErrors,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -46,8 +45,7 @@ const fromFeedbackRoute = defineRoute(
     },
     responses: {
       201: caseAnswer('The case (the same question again replaces its expectation)'),
-      ...jsonChangeErrors,
-      404: errorResponse('No such feedback for this key'),
+      ...jsonWriteErrors('No such feedback for this key'),
     },
   },
   { role: 'editor', audit: 'evaluation.change' },
@@ -66,8 +64,7 @@ const listRoute = defineRoute(
         description: 'The cases, oldest first',
         content: { 'application/json': { schema: evaluationCaseListSchema } },
       },
-      ...commonErrors,
-      404: errorResponse('No such collection for this key'),
+      ...readErrors('No such collection for this key'),
     },
   },
   { role: 'editor' },
@@ -83,9 +80,7 @@ const deleteRoute = defineRoute(
     request: { params: collectionParams.extend({ id: uuidParam('id', 'The case') }) },
     responses: {
       204: { description: 'Removed' },
-      ...commonErrors,
-      ...crossSiteErrors,
-      404: errorResponse('No such case in a collection of this key'),
+      ...writeErrors('No such case in a collection of this key'),
     },
   },
   { role: 'editor', audit: 'evaluation.change' },

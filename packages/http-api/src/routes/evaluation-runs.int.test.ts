@@ -1,38 +1,20 @@
 import type { ApiEvaluationQuestionsPage, ApiEvaluationRunDetail } from '@rag/api-contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type CollectionsGateway,
-  keyedCaller,
-  mintKeys,
-  startCollectionsGateway,
-} from '../testing/collections-gateway.ts'
+import { describe, expect, it } from 'vitest'
+import { collectionsGatewayOfFile } from '../testing/collections-gateway.ts'
 
-const ADMIN = 'evaluation-runs-admin-key-0123456789'
-let gateway: CollectionsGateway
-const keys: Record<string, string> = {}
-
-const call = (key: string, method: string, path: string, json?: unknown) =>
-  keyedCaller(gateway)(key, method, path, json)
-
-beforeAll(async () => {
-  gateway = await startCollectionsGateway(
-    'evaluation-runs',
-    [
-      { filename: 'leave.txt', text: '有給休暇は年に二十日です。', collection: 'hr' },
-      { filename: 'remote.txt', text: '在宅勤務の申請は前日までに上長へ行います。', collection: 'hr' },
-    ],
-    ADMIN,
-  )
-  Object.assign(
-    keys,
-    await mintKeys(gateway, ADMIN, [
-      ['hr-editor', 'editor', ['hr']],
-      ['sales-editor', 'editor', ['sales']],
-      ['hr-reader', 'reader', ['hr']],
-    ] as const),
-  )
-})
-afterAll(() => gateway?.close())
+const world = collectionsGatewayOfFile(
+  'evaluation-runs',
+  [
+    { filename: 'leave.txt', text: '有給休暇は年に二十日です。', collection: 'hr' },
+    { filename: 'remote.txt', text: '在宅勤務の申請は前日までに上長へ行います。', collection: 'hr' },
+  ],
+  [
+    ['hr-editor', 'editor', ['hr']],
+    ['sales-editor', 'editor', ['sales']],
+    ['hr-reader', 'reader', ['hr']],
+  ],
+)
+const { call, keys, adminKey: ADMIN } = world
 
 async function finished(key: string, id: string): Promise<ApiEvaluationRunDetail> {
   for (let wait = 20; ; wait = Math.min(wait * 1.5, 300)) {
@@ -50,7 +32,7 @@ describe('evaluation runs from the web app', () => {
     expect(none.status).toBe(409)
     expect(JSON.stringify(none.body)).toContain('no evaluation cases')
 
-    const { pool } = gateway.fixture.db
+    const { pool } = world.gateway.fixture.db
     for (const [question, source] of [
       ['有給休暇は何日ですか', 'leave.txt:L1'],
       ['在宅勤務の申請はいつまでですか', 'leave.txt:L1'], // a wrong expectation: the case fails

@@ -21,11 +21,12 @@ import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
   commonErrors,
-  crossSiteErrors,
   errorResponse,
   jsonResponse,
+  readErrors,
   unknownCollectionError,
   uuidParam,
+  writeErrors,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -42,9 +43,7 @@ const startRoute = defineRoute(
     request: { params: collectionParams },
     responses: {
       202: jsonResponse('Started: poll GET /evaluations/{id}', evaluationRunSchema),
-      ...commonErrors,
-      ...crossSiteErrors,
-      404: errorResponse('No such collection for this key'),
+      ...writeErrors('No such collection for this key'),
       409: errorResponse('The collection has no evaluation cases yet'),
     },
   },
@@ -83,8 +82,7 @@ const readRoute = defineRoute(
     request: { params: runParams },
     responses: {
       200: jsonResponse('The run', evaluationRunDetailSchema),
-      ...commonErrors,
-      404: errorResponse('No such run for this key'),
+      ...readErrors('No such run for this key'),
     },
   },
   { role: 'editor' },
@@ -111,8 +109,7 @@ const questionsRoute = defineRoute(
     },
     responses: {
       200: jsonResponse('The questions in the set’s order', evaluationQuestionsPageSchema),
-      ...commonErrors,
-      404: errorResponse('No such run for this key'),
+      ...readErrors('No such run for this key'),
     },
   },
   { role: 'editor' },

@@ -1,44 +1,24 @@
 import { isQuestionFinished, MAX_FEEDBACK_COMMENT_CHARS } from '@rag/api-contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type CollectionsGateway,
-  keyedCaller,
-  mintKeys,
-  startCollectionsGateway,
-} from '../testing/collections-gateway.ts'
+import { describe, expect, it } from 'vitest'
+import { collectionsGatewayOfFile } from '../testing/collections-gateway.ts'
 
-const ADMIN = 'feedback-admin-key-0123456789abc'
-
-let gateway: CollectionsGateway
-const keys: Record<string, string> = {}
-
-const call = (key: string, method: string, path: string, json?: unknown) =>
-  keyedCaller(gateway)(key, method, path, json)
-
-beforeAll(async () => {
-  gateway = await startCollectionsGateway(
-    'feedback',
-    [
-      {
-        filename: 'leave.txt',
-        text: '有給休暇は年に二十日です。申請は一週間前までに行います。',
-        collection: 'hr',
-      },
-    ],
-    ADMIN,
-  )
-  Object.assign(
-    keys,
-    await mintKeys(gateway, ADMIN, [
-      ['asker', 'reader', ['hr']],
-      ['colleague', 'reader', ['hr']],
-      ['hr-editor', 'editor', ['hr']],
-      ['sales-editor', 'editor', ['sales']],
-    ] as const),
-  )
-})
-
-afterAll(() => gateway?.close())
+const world = collectionsGatewayOfFile(
+  'feedback',
+  [
+    {
+      filename: 'leave.txt',
+      text: '有給休暇は年に二十日です。申請は一週間前までに行います。',
+      collection: 'hr',
+    },
+  ],
+  [
+    ['asker', 'reader', ['hr']],
+    ['colleague', 'reader', ['hr']],
+    ['hr-editor', 'editor', ['hr']],
+    ['sales-editor', 'editor', ['sales']],
+  ],
+)
+const { call, keys, adminKey: ADMIN } = world
 
 async function answered(key: string, question: string): Promise<string> {
   const posted = await call(key, 'POST', '/ask', {
@@ -157,7 +137,7 @@ describe('feedback on answers', () => {
     expect((await call(keys['sales-editor'] as string, 'GET', '/collections/hr/cases')).status).toBe(404)
 
     const caseId = (body.cases as { id: string }[])[0]?.id
-    const removed = await gateway.app.request(`/collections/hr/cases/${caseId}`, {
+    const removed = await world.gateway.app.request(`/collections/hr/cases/${caseId}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${keys['hr-editor']}` },
     })

@@ -19,8 +19,8 @@ import {
   commonErrors,
   errorResponse,
   jsonBody,
-  jsonChangeErrors,
   jsonResponse,
+  jsonWriteErrors,
   unknownCollectionError,
   uuidParam,
 } from '../openapi/common-schemas.ts'
@@ -39,8 +39,7 @@ const giveRoute = defineRoute(
     },
     responses: {
       201: jsonResponse('Recorded (again: it replaces what was said before)', feedbackSchema),
-      ...jsonChangeErrors,
-      404: errorResponse('No such question for this key (unknown, another asker’s, or expired)'),
+      ...jsonWriteErrors('No such question for this key (unknown, another asker’s, or expired)'),
       409: errorResponse('The question has no answer to judge (not done yet, failed or cancelled)'),
     },
   },

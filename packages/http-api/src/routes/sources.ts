@@ -38,12 +38,13 @@ import { defineRoute } from '../access/route-policy.ts'
 import { HttpError } from '../http-error.ts'
 import {
   commonErrors,
-  crossSiteErrors,
   errorResponse,
   jsonBody,
-  jsonChangeErrors,
   jsonResponse,
+  jsonWriteErrors,
+  readErrors,
   uuidParam,
+  writeErrors,
 } from '../openapi/common-schemas.ts'
 import { validationHook } from '../openapi/validation-hook.ts'
 
@@ -60,8 +61,7 @@ const addRoute = defineRoute(
     request: { body: jsonBody(sourceRequestSchema) },
     responses: {
       201: jsonResponse('The source (its credentials are kept sealed and never shown)', sourceSchema),
-      ...jsonChangeErrors,
-      404: errorResponse('No such collection (create it first, or upload a document into it)'),
+      ...jsonWriteErrors('No such collection (create it first, or upload a document into it)'),
       409: errorResponse('A source of that name exists in that collection'),
     },
   },
@@ -90,8 +90,7 @@ const getRoute = defineRoute(
     request: { params: idParams },
     responses: {
       200: jsonResponse('The source', sourceSchema),
-      ...commonErrors,
-      404: errorResponse('No such source for this key'),
+      ...readErrors('No such source for this key'),
     },
   },
   { role: 'reader' },
@@ -107,8 +106,7 @@ const syncsRoute = defineRoute(
     request: { params: idParams },
     responses: {
       200: jsonResponse('The syncs', sourceSyncListSchema),
-      ...commonErrors,
-      404: errorResponse('No such source for this key'),
+      ...readErrors('No such source for this key'),
     },
   },
   { role: 'reader' },
@@ -125,9 +123,7 @@ const syncRoute = defineRoute(
     request: { params: idParams },
     responses: {
       202: jsonResponse('The sync that will run', sourceSyncStartedSchema),
-      ...commonErrors,
-      ...crossSiteErrors,
-      404: errorResponse('No such source for this key'),
+      ...writeErrors('No such source for this key'),
     },
   },
   { role: 'editor', audit: 'source.sync' },
@@ -144,8 +140,7 @@ const changeRoute = defineRoute(
     request: { params: idParams, body: jsonBody(sourceChangeSchema) },
     responses: {
       200: jsonResponse('The source as it now is, and the sync the change started', sourceChangedSchema),
-      ...jsonChangeErrors,
-      404: errorResponse('No such source for this key'),
+      ...jsonWriteErrors('No such source for this key'),
     },
   },
   { role: 'editor', audit: 'source.change' },
@@ -161,9 +156,7 @@ const removeRoute = defineRoute(
     request: { params: idParams },
     responses: {
       204: { description: 'Removed' },
-      ...commonErrors,
-      ...crossSiteErrors,
-      404: errorResponse('No such source for this key'),
+      ...writeErrors('No such source for this key'),
     },
   },
   { role: 'editor', audit: 'source.change' },

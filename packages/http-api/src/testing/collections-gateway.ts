@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { DocumentRecord } from '@rag/ingest'
 import { type IngestionFixture, ingestFiles, startIngestionFixture } from '@rag/ingest/testing'
 import { startQuestionWorkers } from '@rag/questions/testing'
+import { afterAll, beforeAll } from 'vitest'
 import { createTestGateway, keywordOnlySearch, type TestGateway } from '../test-gateway.ts'
 
 /** A gateway behind API keys over documents of named collections, with the question workers. */
@@ -78,11 +79,14 @@ export function keyedCaller(gateway: Pick<CollectionsGateway, 'app'>) {
   }
 }
 
+/** A person a collections gateway gets a key for: name, role, the collections of the key (null: all). */
+export type KeyedPerson = readonly [name: string, role: string, collections: readonly string[] | null]
+
 /** Keys made by the admin for the tests' people: name → key. */
 export async function mintKeys(
   gateway: Pick<CollectionsGateway, 'app'>,
   adminKey: string,
-  people: readonly (readonly [name: string, role: string, collections: readonly string[] | null])[],
+  people: readonly KeyedPerson[],
 ): Promise<Record<string, string>> {
   const call = keyedCaller(gateway)
   // As an admin does for a team before its first document: keys may only name collections that exist.
@@ -98,4 +102,30 @@ export async function mintKeys(
     keys[name] = made.body.key as string
   }
   return keys
+}
+
+/**
+ * A test file's collections gateway: started before its tests (the files ingested, a key minted by
+ * the admin for each person), closed after them. `gateway` and `keys` are there once the tests run.
+ */
+export function collectionsGatewayOfFile(
+  label: string,
+  files: Parameters<typeof startCollectionsGateway>[1],
+  people: readonly KeyedPerson[] = [],
+) {
+  const world = {
+    /** The bootstrap admin's key (no limits on rate). */
+    adminKey: `${label}-admin-key-0123456789abcdef`,
+    gateway: undefined as unknown as CollectionsGateway,
+    /** Each person's key, by name. */
+    keys: {} as Record<string, string>,
+    call: (key: string, method: string, path: string, json?: unknown) =>
+      keyedCaller(world.gateway)(key, method, path, json),
+  }
+  beforeAll(async () => {
+    world.gateway = await startCollectionsGateway(label, files, world.adminKey)
+    Object.assign(world.keys, await mintKeys(world.gateway, world.adminKey, people))
+  })
+  afterAll(() => world.gateway?.close())
+  return world
 }
