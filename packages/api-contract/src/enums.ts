@@ -49,7 +49,6 @@ export const REFUSAL_DECIDERS = ['words', 'reranker'] as const
 export type Retriever = (typeof RETRIEVERS)[number]
 export type RefusalDecider = (typeof REFUSAL_DECIDERS)[number]
 
-/** How a question is answered: by the LLM, with the best passage itself, or not at all (sources only). */
 /**
  * The kind of expression a question asks for (packages/answer-span/src/answer-type.ts): a short
  * answer is one of it — a yes or no, a term or name, a person, an organisation, a place, a date or
@@ -97,6 +96,7 @@ export function shortAnswerLine(span: string, type: AnswerType | undefined, lang
     : `Short answer${label ? ` (${label})` : ''}: ${span}`
 }
 
+/** How a question is answered: by the LLM, with the best passage itself, or not at all (sources only). */
 export const ANSWER_MODES = ['generate', 'extractive', 'none'] as const
 export type AnswerMode = (typeof ANSWER_MODES)[number]
 

@@ -45,49 +45,41 @@ const flag = (key: string, raw: string) => {
   throw new DatasetError(`config override ${key}=${raw}: expected true, false, 1 or 0`)
 }
 
+/** A retrieval setting a config may override, with the range it accepts. */
+const RETRIEVAL_OVERRIDES: Record<string, [setting: keyof RetrievalSection, min: number, max: number]> = {
+  alpha: ['hybridAlpha', 0, 1],
+  rrfK: ['rrfK', 1, 10000],
+  k: ['searchK', 1, 500],
+  threshold: ['refusalThreshold', 0, 1],
+  rerankThreshold: ['rerankRefusalThreshold', 0, 1],
+  k1: ['bm25K1', 0, 10],
+  b: ['bm25B', 0, 1],
+}
+/** An option a config may override, with the values it accepts. */
+const CHOICES = {
+  mode: ['vector', 'keyword', 'hybrid'],
+  answer: ['generate', 'extractive', 'none'],
+} as const
+const FLAGS = ['rerank', 'fusion', 'parents'] as const
+
+const isOneOf = <T extends string>(values: readonly T[], raw: string): raw is T =>
+  (values as readonly string[]).includes(raw)
+
 /** Applies one `key=value` to a config. */
 function override(config: EvalConfig, key: string, raw: string): void {
-  switch (key) {
-    case 'alpha':
-      config.retrieval.hybridAlpha = number(key, raw, 0, 1)
-      return
-    case 'rrfK':
-      config.retrieval.rrfK = number(key, raw, 1, 10000)
-      return
-    case 'k':
-      config.retrieval.searchK = number(key, raw, 1, 500)
-      return
-    case 'threshold':
-      config.retrieval.refusalThreshold = number(key, raw, 0, 1)
-      return
-    case 'rerankThreshold':
-      config.retrieval.rerankRefusalThreshold = number(key, raw, 0, 1)
-      return
-    case 'k1':
-      config.retrieval.bm25K1 = number(key, raw, 0, 10)
-      return
-    case 'b':
-      config.retrieval.bm25B = number(key, raw, 0, 1)
-      return
-    case 'mode':
-      if (raw !== 'vector' && raw !== 'keyword' && raw !== 'hybrid')
-        throw new DatasetError(`mode=${raw}: expected vector, keyword or hybrid`)
-      config.options.mode = raw
-      return
-    case 'answer':
-      if (raw !== 'generate' && raw !== 'extractive' && raw !== 'none')
-        throw new DatasetError(`answer=${raw}: expected generate, extractive or none`)
-      config.options.answer = raw
-      return
-    case 'rerank':
-    case 'fusion':
-    case 'parents':
-      config.options[key] = flag(key, raw)
-      return
-    default:
-      throw new DatasetError(
-        `unknown config override ${JSON.stringify(key)}: expected alpha, rrfK, k, threshold, rerankThreshold, k1, b, mode, answer, rerank, fusion, parents`,
-      )
+  const retrieval = RETRIEVAL_OVERRIDES[key]
+  if (retrieval) {
+    const [setting, min, max] = retrieval
+    Object.assign(config.retrieval, { [setting]: number(key, raw, min, max) })
+  } else if (key === 'mode' || key === 'answer') {
+    const values = CHOICES[key]
+    if (!isOneOf<string>(values, raw))
+      throw new DatasetError(`${key}=${raw}: expected ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`)
+    Object.assign(config.options, { [key]: raw })
+  } else if (isOneOf(FLAGS, key)) config.options[key] = flag(key, raw)
+  else {
+    const known = [...Object.keys(RETRIEVAL_OVERRIDES), ...Object.keys(CHOICES), ...FLAGS]
+    throw new DatasetError(`unknown config override ${JSON.stringify(key)}: expected ${known.join(', ')}`)
   }
 }
 

@@ -18,38 +18,24 @@ export const parseJob = defineJob({
   jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), 'parse'),
 })
 
+/** A stage that runs per part of a document: its job is named, identified and ordered as the others. */
+const partJob = (stage: 'ocr' | 'chunk' | 'embed' | 'store') =>
+  defineJob({
+    name: `ingest.${stage}`,
+    payload: partStage,
+    jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, stage),
+    priority: partPriority,
+  })
+
 /**
  * A PDF page without a text layer, read by OCR in a job of its own (seconds a page): a scanned
  * book never holds a parse slot, its pages spread over the OCR workers, and a retry redoes only
  * the page it is about.
  */
-export const ocrJob = defineJob({
-  name: 'ingest.ocr',
-  payload: partStage,
-  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'ocr'),
-  priority: partPriority,
-})
-
-export const chunkJob = defineJob({
-  name: 'ingest.chunk',
-  payload: partStage,
-  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'chunk'),
-  priority: partPriority,
-})
-
-export const embedJob = defineJob({
-  name: 'ingest.embed',
-  payload: partStage,
-  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'embed'),
-  priority: partPriority,
-})
-
-export const storeJob = defineJob({
-  name: 'ingest.store',
-  payload: partStage,
-  jobId: (p) => jobIdOf(p.documentId, short(p.contentHash), p.part, 'store'),
-  priority: partPriority,
-})
+export const ocrJob = partJob('ocr')
+export const chunkJob = partJob('chunk')
+export const embedJob = partJob('embed')
+export const storeJob = partJob('store')
 
 const questionStage = z.object({ questionId: z.uuid() })
 
