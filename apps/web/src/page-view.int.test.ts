@@ -1,5 +1,4 @@
-import { access, mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { processEnvironment } from '@rag/config'
@@ -7,9 +6,9 @@ import { findTestAsset, testConfig } from '@rag/config/testing'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import { ingestFiles } from '@rag/ingest/testing'
 import { laidOutPdf } from '@rag/parsers/testing/laid-out-pdf'
-import { type BrowserContext, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
+import { openTestProfile, requireWebAppBuild, type TestProfile } from './test-browser.ts'
 
 // A cited table row shown where it stands: the web app opens its page as a picture and draws the
 // row's region over it, in the right place. Debian's Chromium; the screenshot is kept.
@@ -18,33 +17,25 @@ const { found: hasChromium } = await findTestAsset(tests, tests.chromiumPath)
 const artifacts = join(fileURLToPath(new URL('../../../', import.meta.url)), 'test-artifacts')
 
 let server: GatewayServer
-let context: BrowserContext
-let profile: string
+let browser: TestProfile
 
 beforeAll(async () => {
   if (!hasChromium) return
-  await access(join(webAppDir, 'index.html')).catch(() => {
-    throw new Error(`the web app is not built in ${webAppDir}: run pnpm --filter @rag/web build`)
-  })
-  profile = await mkdtemp(join(tmpdir(), 'rag-chromium-page-'))
+  await requireWebAppBuild()
   server = await startGatewayServer('web-page-view', { gateway: { webAppDir } })
   await ingestFiles(server.fixture, server.dir, [{ filename: 'price.pdf', data: await laidOutPdf() }])
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: tests.chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  browser = await openTestProfile(tests.chromiumPath, {
     locale: 'ja-JP',
     viewport: { width: 1280, height: 1400 },
   })
 })
 afterAll(async () => {
-  await context?.close()
+  await browser?.close()
   await server?.close()
-  if (profile) await rm(profile, { recursive: true, force: true })
 })
 
 it.skipIf(!hasChromium)('opens the cited page with the table row marked where it stands', async () => {
-  const page = context.pages()[0] ?? (await context.newPage())
+  const { page } = browser
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())

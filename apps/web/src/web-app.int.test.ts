@@ -1,5 +1,4 @@
-import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generationDefaults, processEnvironment } from '@rag/config'
@@ -8,9 +7,10 @@ import { createGatewayClient } from '@rag/gateway-client'
 import { type GatewayServer, startGatewayServer } from '@rag/http-api/testing'
 import type { TextGenerator } from '@rag/llm'
 import { loadTestGenerator } from '@rag/llm/testing'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { webAppDir } from '../web-app-dir.ts'
+import { openTestProfile, requireWebAppBuild, type TestProfile } from './test-browser.ts'
 
 // The web app as a person uses it: Debian's Chromium (headless, through playwright-core) on the
 // page the gateway serves, uploading, waiting for `ready`, asking in Japanese while the answer
@@ -26,52 +26,22 @@ const root = fileURLToPath(new URL('../../../', import.meta.url))
 const sample = (name: string) => join(root, 'data/sample', name)
 const artifacts = join(root, 'test-artifacts')
 
-// A fresh profile each run; the flags keep Chromium from reaching out or needing a GPU or sandbox.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-const launch = (profile: string, locale: string) =>
-  chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    locale,
-    viewport: { width: 1100, height: 900 },
-  })
-
-const hasBuild = () =>
-  access(join(webAppDir, 'index.html')).then(
-    () => true,
-    () => false,
-  )
-const NOT_BUILT = `the web app is not built in ${webAppDir}: run pnpm --filter @rag/web build`
-
 // Each test opens the page itself on a gateway of this describe's own, so any one runs alone.
 describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
   let server: GatewayServer
-  let context: BrowserContext
+  let browser: TestProfile
   let page: Page
-  let profile: string
 
   beforeAll(async () => {
-    if (!(await hasBuild())) throw new Error(NOT_BUILT)
-    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-upload-'))
+    await requireWebAppBuild()
     server = await startGatewayServer('web-app-upload', { gateway: { webAppDir } })
-    context = await launch(profile, 'ja-JP')
-    page = context.pages()[0] ?? (await context.newPage())
+    browser = await openTestProfile(chromiumPath, { locale: 'ja-JP' })
+    page = browser.page
   })
 
   afterAll(async () => {
-    await context?.close()
+    await browser?.close()
     await server?.close()
-    if (profile) await rm(profile, { recursive: true, force: true })
   })
 
   const listed = async () =>
@@ -197,13 +167,11 @@ describe.skipIf(!hasChromium)('the web app in Chromium: uploading', () => {
 describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () => {
   let server: GatewayServer
   let generator: TextGenerator
-  let context: BrowserContext
+  let browser: TestProfile
   let page: Page
-  let profile: string
 
   beforeAll(async () => {
-    if (!(await hasBuild())) throw new Error(NOT_BUILT)
-    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-'))
+    await requireWebAppBuild()
     generator = await loadTestGenerator(gguf)
     server = await startGatewayServer('web-app', {
       // An LLM is configured, so the page's default answer mode is generated (and streamed).
@@ -222,8 +190,8 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
         interval: 50,
       })
     }
-    context = await launch(profile, 'ja-JP')
-    page = context.pages()[0] ?? (await context.newPage())
+    browser = await openTestProfile(chromiumPath, { locale: 'ja-JP' })
+    page = browser.page
     await mkdir(artifacts, { recursive: true })
   })
 
@@ -236,10 +204,9 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
   })
 
   afterAll(async () => {
-    await context?.close()
+    await browser?.close()
     await server?.close()
     await generator?.close()
-    if (profile) await rm(profile, { recursive: true, force: true })
   })
 
   it('refuses an empty question with a message', async () => {
@@ -417,7 +384,7 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
     const first = page.locator('[data-testid=hits] > li').first()
     await expect.poll(() => first.getAttribute('data-source-id')).toBe('lumina-guide.pdf:p5')
     const [viewer] = await Promise.all([
-      context.waitForEvent('page'),
+      browser.context.waitForEvent('page'),
       first.locator('a[data-action=original]').click(),
     ])
     await viewer.waitForLoadState()
@@ -555,24 +522,21 @@ describe.skipIf(!hasChromium || !hasGguf)('the web app in Chromium: asking', () 
 
 describe.skipIf(!hasChromium)('the web app behind an API key', () => {
   let server: GatewayServer
-  let context: BrowserContext
-  let profile: string
+  let browser: TestProfile
 
   beforeAll(async () => {
-    profile = await mkdtemp(join(tmpdir(), 'rag-chromium-key-'))
     server = await startGatewayServer('web-app-key', {
       gateway: {
         webAppDir,
         access: { apiKeys: ['s3cret'], corsOrigins: [], askPerMinute: 0, uploadsPerMinute: 0 },
       },
     })
-    context = await launch(profile, 'en-US')
+    browser = await openTestProfile(chromiumPath, { locale: 'en-US' })
   })
 
   afterAll(async () => {
-    await context?.close()
+    await browser?.close()
     await server?.close()
-    if (profile) await rm(profile, { recursive: true, force: true })
   })
 
   it('asks for the key, refuses a wrong one, then works (event stream included) with the right one', async () => {
@@ -580,7 +544,7 @@ describe.skipIf(!hasChromium)('the web app behind an API key', () => {
     const icon = await fetch(`${server.baseUrl}/favicon.ico`, { redirect: 'manual' })
     expect([icon.status, icon.headers.get('location')]).toEqual([301, '/favicon.svg'])
     expect((await fetch(`${server.baseUrl}/favicon.ico`)).headers.get('content-type')).toContain('image/svg')
-    const page = context.pages()[0] ?? (await context.newPage())
+    const { page } = browser
     await page.goto(`${server.baseUrl}/`)
     await page.waitForSelector('form.key-prompt')
     await page.fill('form.key-prompt input', 'wrong')
