@@ -18,6 +18,13 @@ export { type KeywordSearchOptions, keywordSearch, RESCORED_CANDIDATES } from '.
 export { loadHits, onePerParent, type Retriever, type SearchHit } from './load-hits.ts'
 export type { RankedChunk, RetrievalRanks, SearchFilters } from './ranked-chunk.ts'
 export { reciprocalRankFusion, type WeightedList } from './reciprocal-rank-fusion.ts'
-export { SEARCH_MODES, type SearchMode, type SearchRequest, type SearchResult, search } from './search.ts'
+export {
+  rankingSettings,
+  SEARCH_MODES,
+  type SearchMode,
+  type SearchRequest,
+  type SearchResult,
+  search,
+} from './search.ts'
 export { NO_SYNONYMS, type SynonymSource, synonymSource } from './synonym-source.ts'
 export { vectorSearch } from './vector-search.ts'

@@ -1,4 +1,5 @@
 import { SEARCH_MODES, type SearchMode } from '@rag/api-contract/enums'
+import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { SynonymTable } from '@rag/keyword'
@@ -31,6 +32,19 @@ export interface SearchRequest extends SearchFilters {
   /** BM25 parameters (defaults 1.2 and 0.75). */
   k1?: number
   b?: number
+}
+
+/** How the configured retrieval ranks (SEARCH_K, HYBRID_ALPHA, RRF_K, BM25_K1, BM25_B), as a search takes it. */
+export function rankingSettings(
+  retrieval: Pick<RetrievalSection, 'searchK' | 'hybridAlpha' | 'rrfK' | 'bm25K1' | 'bm25B'>,
+): Pick<SearchRequest, 'searchK' | 'alpha' | 'rrfK' | 'k1' | 'b'> {
+  return {
+    searchK: retrieval.searchK,
+    alpha: retrieval.hybridAlpha,
+    rrfK: retrieval.rrfK,
+    k1: retrieval.bm25K1,
+    b: retrieval.bm25B,
+  }
 }
 
 export interface SearchResult {

@@ -4,7 +4,7 @@ import type { RetrievalSection } from '@rag/config'
 import type { Pool, ReadReplica } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
 import type { PlatformMetrics } from '@rag/metrics'
-import { type SynonymSource, search, synonymSource } from '@rag/retrieval'
+import { rankingSettings, type SynonymSource, search, synonymSource } from '@rag/retrieval'
 import { principalOf } from '../access/api-key.ts'
 import { grantedCollectionIfNamed } from '../access/collection-access.ts'
 import { defineRoute } from '../access/route-policy.ts'
@@ -65,11 +65,7 @@ export function searchRoutes(deps: SearchRouteDeps) {
         query: q,
         mode,
         limit: k ?? deps.retrieval.searchK,
-        searchK: deps.retrieval.searchK,
-        alpha: deps.retrieval.hybridAlpha,
-        rrfK: deps.retrieval.rrfK,
-        k1: deps.retrieval.bm25K1,
-        b: deps.retrieval.bm25B,
+        ...rankingSettings(deps.retrieval),
         collection,
         within,
         parents: parents === 'true',

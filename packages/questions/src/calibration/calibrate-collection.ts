@@ -1,7 +1,7 @@
 import type { RetrievalSection } from '@rag/config'
 import type { Pool } from '@rag/db'
 import type { Embedder } from '@rag/embeddings'
-import { judgePassages, type SynonymSource, search } from '@rag/retrieval'
+import { judgePassages, rankingSettings, type SynonymSource, search } from '@rag/retrieval'
 import { type CalibrationReport, crossValidatedFit } from './calibration-report.ts'
 import { type StoredCalibration, saveCalibration } from './calibration-store.ts'
 
@@ -75,11 +75,7 @@ export async function calibrateCollection(
         mode: 'hybrid',
         limit: deps.retrieval.rerankTopK,
         keep: deps.retrieval.searchK,
-        searchK: deps.retrieval.searchK,
-        alpha: deps.retrieval.hybridAlpha,
-        rrfK: deps.retrieval.rrfK,
-        k1: deps.retrieval.bm25K1,
-        b: deps.retrieval.bm25B,
+        ...rankingSettings(deps.retrieval),
         collection,
       },
     )

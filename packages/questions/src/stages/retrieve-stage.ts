@@ -1,6 +1,13 @@
 import type { PassageMatches } from '@rag/keyword'
 import type { JobHandler, retrieveJob } from '@rag/queue'
-import { judgePassages, onePerParent, reciprocalRankFusion, type SearchHit, search } from '@rag/retrieval'
+import {
+  judgePassages,
+  onePerParent,
+  rankingSettings,
+  reciprocalRankFusion,
+  type SearchHit,
+  search,
+} from '@rag/retrieval'
 import { judgeAnswerability } from '../answerability.ts'
 import { calibrationFor } from '../calibration/calibration-store.ts'
 import { followUpQuery } from '../conversations/follow-up-query.ts'
@@ -94,11 +101,7 @@ export function retrieveStage(deps: QuestionContext): JobHandler<typeof retrieve
             mode: options.mode,
             limit: queries.length > 1 ? Math.max(limit, deps.retrieval.searchK) : limit,
             keep: judged,
-            searchK: deps.retrieval.searchK,
-            alpha: deps.retrieval.hybridAlpha,
-            rrfK: deps.retrieval.rrfK,
-            k1: deps.retrieval.bm25K1,
-            b: deps.retrieval.bm25B,
+            ...rankingSettings(deps.retrieval),
             collection: options.collection,
             within: options.within ?? null,
             parents: options.parents,
